@@ -1,0 +1,25 @@
+# molebox: every target sets up its own virtual environment on first use.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN     = $(VENV)/bin
+STAMP   = $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+ARGS   ?=
+
+.PHONY: run test bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[test]'
+	rm -f $(VENV)/.installed-* && touch $@
+
+run: $(STAMP)  ## the companion on simulated hardware
+	$(BIN)/molebox run --backend sim $(ARGS)
+
+test: $(STAMP)  ## every test
+	$(BIN)/python -m pytest $(ARGS)
+
+bench: $(STAMP)  ## speed and memory figures, printed as a table
+	$(BIN)/python -m companion.bench $(ARGS)
+
+clean:
+	rm -rf $(VENV) out .pytest_cache .hypothesis

@@ -1,0 +1,239 @@
+"""A game being played: secret simultaneous groups, chance, transcript and replay.
+
+The match sits between a game's pure state machine and whoever presses the
+buttons. It holds secret picks *outside* the game state until every seat of the
+group has committed, so nothing derived from the state (views, displays,
+lamps) can depend on an unrevealed pick. Chance is answered by a seeded source
+that depends only on (seed, index), or entered by a seat from physical dice.
+Every applied answer is a transcript record; replaying the records rebuilds the
+match exactly, so undo is "replay all but the last".
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from . import registry, settings as variant_settings
+from .model import Decision, Event, IllegalMove, Kind, Move, Result
+
+RETRACT = "@retract"
+TRANSCRIPT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Header:
+    """Everything needed, besides the records, to replay a match."""
+
+    game: str
+    seats: int
+    settings: dict = field(default_factory=dict)
+    seed: int = 0
+    dice: str = "virtual"          # "virtual": the box rolls; "physical": a seat enters the roll
+    version: int = TRANSCRIPT_VERSION
+
+    def __post_init__(self):
+        if self.dice not in ("virtual", "physical"):
+            raise ValueError(f"dice must be 'virtual' or 'physical', not {self.dice!r}")
+
+
+def chance_value(seed: int, index: int, decision: Decision) -> Any:
+    """The virtual outcome of the ``index``-th chance decision: a function of seed and index only."""
+    rng = random.Random(f"molebox/{seed}/{index}")
+    return rng.choices(decision.options, weights=decision.weights)[0]
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, (tuple, list)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    return value
+
+
+class Match:
+    """One game from its header to its result."""
+
+    def __init__(self, header: Header):
+        game_cls = registry.game_class(header.game)
+        settings = variant_settings.resolve(header.game, header.settings)
+        self.header = Header(**{**asdict(header), "settings": settings})
+        self.game = game_cls(header.seats, settings)
+        self.state = self.game.initial_state()
+        self.records: list[dict] = []
+        self.held: dict[int, dict[str, Any]] = {}
+        self.chance_count = 0
+        self.events: list[Event] = []
+        self._emit(self._settle())
+
+    # ---- what is open -------------------------------------------------------------------
+
+    def open_decisions(self) -> list[Decision]:
+        """Decisions still to be answered, as the seats see them (chance by a seat when physical)."""
+        out = []
+        for d in self.state.pending():
+            if d.group is not None and d.key in self.held.get(d.seat, {}):
+                continue
+            if d.kind is Kind.CHANCE:
+                if self.header.dice == "virtual":
+                    continue
+                d = Decision(seat=d.enter_by or 1, key=d.key, kind=Kind.CHOICE, options=d.options,
+                             prompt=d.prompt, labels=d.labels, enter_by=d.enter_by or 1)
+            out.append(d)
+        return out
+
+    def decisions_for(self, seat: int) -> list[Decision]:
+        return [d for d in self.open_decisions() if d.seat == seat]
+
+    def group_seats(self) -> list[int]:
+        """Seats taking part in the open secret group."""
+        return sorted({d.seat for d in self.state.pending() if d.group is not None})
+
+    def locked(self, seat: int) -> bool:
+        """True when the seat has committed every one of its picks in the open secret group."""
+        mine = [d for d in self.state.pending() if d.group is not None and d.seat == seat]
+        return bool(mine) and all(d.key in self.held.get(seat, {}) for d in mine)
+
+    @property
+    def over(self) -> bool:
+        return self.state.result() is not None
+
+    def result(self) -> Result | None:
+        return self.state.result()
+
+    # ---- answering ----------------------------------------------------------------------
+
+    def submit(self, seat: int, key: str, value: Any) -> list[Event]:
+        """Answer the open decision ``key`` of ``seat``; raises IllegalMove with the reason."""
+        if self.over:
+            raise IllegalMove("the game is over")
+        decision = next((d for d in self.open_decisions() if d.seat == seat and d.key == key), None)
+        if decision is None:
+            if key in self.held.get(seat, {}):
+                raise IllegalMove(f"seat {seat} is locked in; take the lock-in back first")
+            raise IllegalMove(f"seat {seat} has nothing to decide for {key!r} now")
+        value = decision.check(value)
+        self.records.append({"seat": seat, "key": key, "value": _jsonable(value)})
+        if decision.group is not None:
+            return self._hold(seat, key, value)
+        if decision.enter_by is not None:
+            return self._apply(Move(None, key, value))
+        return self._apply(Move(seat, key, value))
+
+    def retract(self, seat: int) -> list[Event]:
+        """Take back a seat's committed picks of the open group (before the group reveals)."""
+        if not self.held.get(seat):
+            raise IllegalMove(f"seat {seat} has no picks to take back")
+        self.records.append({"seat": seat, "key": RETRACT})
+        del self.held[seat]
+        return self._emit([Event("unlocked", seat)])
+
+    def _hold(self, seat: int, key: str, value: Any) -> list[Event]:
+        was_locked = self.locked(seat)
+        self.held.setdefault(seat, {})[key] = value
+        events = [Event("picked", seat, {"key": key, "value": _jsonable(value)}, to=seat)]
+        if self.locked(seat) and not was_locked:
+            events.append(Event("locked", seat))
+        group = [d for d in self.state.pending() if d.group is not None]
+        if all(d.key in self.held.get(d.seat, {}) for d in group):
+            events += self._reveal(group)
+        return self._emit(events)
+
+    def _reveal(self, group: list[Decision]) -> list[Event]:
+        picks = {d.seat: {} for d in group}
+        for d in group:
+            picks[d.seat][d.key] = _jsonable(self.held[d.seat][d.key])
+        held, self.held = self.held, {}
+        events = [Event("reveal", None, {"group": group[0].group, "picks": picks})]
+        for d in group:
+            events += self.state.apply(Move(d.seat, d.key, held[d.seat][d.key]))
+        return events + self._settle()
+
+    def _apply(self, move: Move) -> list[Event]:
+        events = self.state.apply(move)
+        if move.seat is None:
+            self.chance_count += 1
+        return self._emit(events + self._settle())
+
+    def _settle(self) -> list[Event]:
+        """Answer virtual chance decisions until a seat has to decide."""
+        events: list[Event] = []
+        while self.header.dice == "virtual" and not self.over:
+            chance = next((d for d in self.state.pending() if d.kind is Kind.CHANCE), None)
+            if chance is None:
+                break
+            value = chance_value(self.header.seed, self.chance_count, chance)
+            self.records.append({"seat": None, "key": chance.key, "value": _jsonable(value)})
+            self.chance_count += 1
+            events += self.state.apply(Move(None, chance.key, value))
+        return events
+
+    def _emit(self, events: list[Event]) -> list[Event]:
+        self.events.extend(events)
+        return events
+
+    # ---- views --------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> dict:
+        """What ``seat`` may know (None: the public), JSON-ready. Never another seat's held pick."""
+        result = self.result()
+        waiting = sorted({d.seat for d in self.open_decisions()})
+        out = {
+            "game": self.header.game,
+            "title": self.game.title,
+            "seats": self.header.seats,
+            "over": result is not None,
+            "winners": list(result.winners) if result else [],
+            "waiting": waiting,
+            "locked": [s for s in self.group_seats() if self.locked(s)],
+            "state": self.state.view(seat),
+        }
+        if seat is not None:
+            out["you"] = seat
+            out["held"] = _jsonable(self.held.get(seat, {}))
+            out["decisions"] = [decision_dict(d) for d in self.decisions_for(seat)]
+        return out
+
+    def events_for(self, seat: int | None, events: list[Event]) -> list[dict]:
+        """The events ``seat`` may be told (None: the public ones)."""
+        return [e.as_dict() for e in events if e.to is None or e.to == seat]
+
+    # ---- transcript ---------------------------------------------------------------------
+
+    def transcript(self) -> dict:
+        return {"header": asdict(self.header), "records": list(self.records)}
+
+    @classmethod
+    def replay(cls, transcript: dict, upto: int | None = None) -> "Match":
+        """Rebuild a match from its transcript (the first ``upto`` seat records, if given)."""
+        match = cls(Header(**transcript["header"]))
+        records = transcript["records"]
+        for index, rec in enumerate(records):
+            if rec["seat"] is None:
+                expected = match.records[index] if index < len(match.records) else None
+                if expected != rec:
+                    raise ValueError(f"transcript record {index}: chance {rec} does not replay (got {expected})")
+                continue
+            if upto is not None and sum(1 for r in match.records if r["seat"] is not None) >= upto:
+                break
+            if rec["key"] == RETRACT:
+                match.retract(rec["seat"])
+            else:
+                match.submit(rec["seat"], rec["key"], rec["value"])
+        return match
+
+    def seat_records(self) -> int:
+        return sum(1 for r in self.records if r["seat"] is not None)
+
+
+def decision_dict(d: Decision) -> dict:
+    return {
+        "key": d.key,
+        "kind": d.kind.value,
+        "options": _jsonable(list(d.options)),
+        "labels": list(d.labels) if d.labels else None,
+        "min": d.min,
+        "max": d.max,
+        "secret": d.secret,
+        "prompt": d.prompt,
+    }

@@ -1,0 +1,148 @@
+"""The vocabulary every game speaks: decisions, moves, events and game states."""
+from __future__ import annotations
+
+import enum
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Mapping
+
+
+class Kind(str, enum.Enum):
+    """What shape of answer a decision wants."""
+
+    HOLES = "holes"      # a set of holes (options), between min and max of them
+    CHOICE = "choice"    # exactly one of the options
+    CELL = "cell"        # one grid cell, options are (col, row) pairs
+    EDGE = "edge"        # one grid edge, options are (col, row, side) triples
+    CONFIRM = "confirm"  # a single option: go on
+    CHANCE = "chance"    # a die roll or a card draw, answered by a chance source
+
+
+class IllegalMove(ValueError):
+    """A move the current state does not allow; the message says why."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One thing one seat (or chance, seat None) must decide next.
+
+    ``group`` names a secret simultaneous group: every decision of the group is
+    held by the match until all of them are committed, then applied together.
+    """
+
+    seat: int | None
+    key: str
+    kind: Kind
+    options: tuple
+    min: int = 1
+    max: int = 1
+    group: str | None = None
+    weights: tuple | None = None
+    prompt: str = ""
+    labels: tuple[str, ...] | None = None
+    enter_by: int | None = None
+
+    @property
+    def secret(self) -> bool:
+        return self.group is not None
+
+    def check(self, value: Any) -> Any:
+        """Return ``value`` in canonical form, or raise IllegalMove saying why."""
+        if self.kind is Kind.HOLES:
+            if not isinstance(value, (list, tuple, set, frozenset)):
+                raise IllegalMove(f"{self.key}: expected a set of holes, got {value!r}")
+            chosen = tuple(sorted(set(value)))
+            bad = [v for v in chosen if v not in self.options]
+            if bad:
+                raise IllegalMove(f"{self.key}: hole {bad[0]} is not one of {list(self.options)}")
+            if not self.min <= len(chosen) <= self.max:
+                raise IllegalMove(f"{self.key}: choose {self.min} to {self.max} holes, not {len(chosen)}")
+            return chosen
+        if isinstance(value, list):
+            value = tuple(value)
+        if value not in self.options:
+            raise IllegalMove(f"{self.key}: {value!r} is not a legal choice")
+        return value
+
+    def label(self, value: Any) -> str:
+        if self.labels is not None and value in self.options:
+            return self.labels[self.options.index(value)]
+        return str(value)
+
+
+@dataclass(frozen=True)
+class Move:
+    """An answer to a decision: by a seat, or by chance when ``seat`` is None."""
+
+    seat: int | None
+    key: str
+    value: Any
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened. ``to`` is None for public events, else the only seat told."""
+
+    kind: str
+    seat: int | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+    to: int | None = None
+
+    def as_dict(self) -> dict:
+        return {"kind": self.kind, "seat": self.seat, **dict(self.data)}
+
+
+@dataclass(frozen=True)
+class Result:
+    """The end of a game: final scores (by seat) and the winning seats (several on a shared win)."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+class State(ABC):
+    """A game in progress. Seats are numbered 1..N.
+
+    Subclasses keep only plain data so that ``clone`` and ``view`` stay cheap.
+    """
+
+    game: ClassVar[type["Game"]]
+
+    @abstractmethod
+    def pending(self) -> list[Decision]:
+        """What must be decided next; empty only when the game is over."""
+
+    @abstractmethod
+    def apply(self, move: Move) -> list[Event]:
+        """Apply one legal move in place and return what it caused."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict:
+        """What ``seat`` may know (None: what everyone may know), as JSON-ready data."""
+
+    @abstractmethod
+    def result(self) -> Result | None:
+        """The final result, or None while the game goes on."""
+
+    @abstractmethod
+    def clone(self) -> "State":
+        """An independent copy."""
+
+
+class Game(ABC):
+    """A game's identity and its settings; makes the first state."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+
+    def __init__(self, seats: int, settings: Mapping[str, Any]):
+        if not self.min_seats <= seats <= self.max_seats:
+            raise ValueError(f"{self.title} takes {self.min_seats} to {self.max_seats} seats, not {seats}")
+        self.seats = seats
+        self.settings = dict(settings)
+
+    @abstractmethod
+    def initial_state(self) -> State:
+        """The state before the first decision."""
