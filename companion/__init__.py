@@ -1,0 +1,1 @@
+"""The molebox service: hardware adapters, the session loop, rendering, CLI."""

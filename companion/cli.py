@@ -1,0 +1,133 @@
+"""The ``molebox`` command."""
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+import time
+from pathlib import Path
+
+from rules import registry
+from rules.match import Header, Match
+from rules.settings import SettingError, load_specs
+from wiring.profile import ProfileError, load as load_profile
+
+
+def _settings(pairs: list[str]) -> dict:
+    out = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep:
+            raise SettingError(f"--set {pair!r}: write NAME=VALUE, e.g. --set target=30")
+        out[name.strip()] = value.strip()
+    return out
+
+
+def _game_args(p: argparse.ArgumentParser, required: bool) -> None:
+    p.add_argument("--game", choices=list(registry.GAMES), required=required, help="game id")
+    p.add_argument("--seats", type=int, help="number of seats (default: the game's minimum)")
+    p.add_argument("--seed", type=int, default=0, help="seed for virtual dice and decks")
+    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="a variant setting")
+    p.add_argument("--dice", choices=["virtual", "physical"], default="virtual")
+    p.add_argument("--wiring", default=None, help="wiring profile name or file (default: sim-8 / gpio-2)")
+
+
+def _session(args, backend: str, clock=time.monotonic):
+    from companion.hardware import open_backend
+    from companion.session import Session
+
+    profile = load_profile(args.wiring or ("sim-8" if backend == "sim" else "gpio-2"))
+    settings = _settings(args.set)
+    seats = args.seats
+    if args.game:
+        seats = seats or registry.game_class(args.game).min_seats
+        Match(Header(args.game, seats, settings))          # fail early on bad seats or settings
+        if seats > len(profile.seats):
+            raise ValueError(f"--seats {seats}: the wiring profile {profile.name} has {len(profile.seats)} panels")
+    hardware = open_backend(backend, profile, clock)
+    session = Session(hardware, clock, game=args.game, seats=seats, seed=args.seed, settings=settings,
+                      dice=args.dice)
+    return hardware, session
+
+
+def cmd_sim(args) -> int:
+    from companion import script
+
+    text = Path(args.script).read_text() if args.script else ""
+    clock = script.FakeClock()
+    hardware, session = _session(args, "sim", clock)
+    try:
+        steps = script.parse(text, args.script or "<none>", panels=len(hardware.seats))
+        script.run(session, hardware, clock, steps)
+        script.write_outputs(session, Path(args.out))
+    finally:
+        session.close()
+    print(json.dumps(session.public().get("view", {}).get("state", {}).get("scores", [])))
+    return 0
+
+
+def cmd_run(args) -> int:
+    from companion import terminal
+
+    hardware, session = _session(args, args.backend)
+    return terminal.serve(session, hardware)
+
+
+def cmd_replay(args) -> int:
+    transcript = json.loads(Path(args.transcript).read_text())
+    match = Match.replay(transcript)
+    if args.view is not None and not 1 <= args.view <= match.header.seats:
+        raise ValueError(f"--view {args.view}: seats are 1 to {match.header.seats}")
+    print(json.dumps(match.view(args.view), indent=1, sort_keys=True))
+    return 0
+
+
+def cmd_variants(args) -> int:
+    for name, spec in load_specs(args.game).items():
+        bounds = f" [{spec.min}..{spec.max}]" if spec.min is not None else ""
+        choices = f" {{{', '.join(map(str, spec.choices))}}}" if spec.choices else ""
+        print(f"{name} = {spec.default!r}{bounds}{choices}  ({spec.source})\n    {spec.doc}")
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="molebox", description="the game-night companion box")
+    p.add_argument("-v", "--verbose", action="store_true", help="log events to stderr")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    run = sub.add_parser("run", help="run the companion")
+    run.add_argument("--backend", choices=["sim", "gpio"], default="sim")
+    _game_args(run, required=False)
+    run.set_defaults(func=cmd_run)
+
+    sim = sub.add_parser("sim", help="play a press script headless on the simulated panels")
+    _game_args(sim, required=True)
+    sim.add_argument("--script", help="press script (see docs/scripts.md)")
+    sim.add_argument("--out", required=True, help="directory for state.json, lamps.json and PNGs")
+    sim.set_defaults(func=cmd_sim)
+
+    replay = sub.add_parser("replay", help="replay a transcript and print the final view as JSON")
+    replay.add_argument("transcript")
+    replay.add_argument("--view", type=int, help="print this seat's view instead of the public one")
+    replay.set_defaults(func=cmd_replay)
+
+    variants = sub.add_parser("variants", help="list a game's variant settings")
+    variants.add_argument("game", choices=list(registry.GAMES))
+    variants.set_defaults(func=cmd_variants)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
+                        format="%(asctime)s %(name)s %(message)s")
+    try:
+        return args.func(args)
+    except (ProfileError, SettingError, ValueError, OSError) as exc:
+        print(f"molebox: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,81 @@
+"""The display worker: renders frames off the session loop and sends only changed ones.
+
+The session loop hands in *what* to draw (a render function and its view); the
+worker draws it, compares the pixels with what the device already shows, and
+sends a frame only when they differ, at most ``max_fps`` per display. The
+newest request for a display replaces an older one still waiting, so a slow
+I2C bus never queues up stale frames. A free-running render loop in the same
+process is what wrecks button latency (the GIL), so this worker sleeps unless
+there is something new to draw.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from typing import Callable
+
+
+class DisplayWorker:
+    def __init__(self, devices: dict[str, object], max_fps: float = 30.0,
+                 on_frame: Callable[[str, object], None] | None = None):
+        self.devices = devices
+        self.interval = 1.0 / max_fps
+        self.on_frame = on_frame
+        self.frames: dict[str, object] = {}
+        self._wanted: dict[str, tuple] = {}
+        self._sent_at: dict[str, float] = {}
+        self._busy = False
+        self._cond = threading.Condition()
+        self._stopped = False
+        self._thread = threading.Thread(target=self._run, name="displays", daemon=True)
+        self._thread.start()
+
+    def submit(self, name: str, render: Callable, *args) -> None:
+        if name not in self.devices:
+            return
+        with self._cond:
+            self._wanted[name] = (render, args)
+            self._cond.notify()
+
+    def flush(self, timeout: float = 5.0) -> None:
+        """Wait until every requested frame has been drawn and sent."""
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while (self._wanted or self._busy) and time.monotonic() < deadline:
+                self._cond.wait(0.01)
+
+    def close(self) -> None:
+        with self._cond:
+            self._stopped = True
+            self._cond.notify()
+        self._thread.join(timeout=2)
+
+    def _next(self) -> tuple[str, tuple] | None:
+        now = time.monotonic()
+        ready = [n for n in self._wanted if now - self._sent_at.get(n, 0.0) >= self.interval]
+        if not ready:
+            return None
+        name = ready[0]
+        return name, self._wanted.pop(name)
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                self._busy = False
+                self._cond.notify_all()
+                job = None
+                while not self._stopped and (job := self._next()) is None:
+                    self._cond.wait(self.interval if self._wanted else None)
+                if self._stopped:
+                    return
+                self._busy = True
+            name, (render, args) = job
+            image = render(*args)
+            previous = self.frames.get(name)
+            self._sent_at[name] = time.monotonic()
+            if previous is not None and previous.tobytes() == image.tobytes():
+                continue
+            self.devices[name].display(image)
+            self.frames[name] = image
+            if self.on_frame is not None:
+                self.on_frame(name, image)

@@ -1,0 +1,154 @@
+"""What a seat is entering on its panel: the draft answer to its current decision.
+
+The panel is generic over decision kinds, so a new game needs no button code:
+
+- ``holes``: hole buttons toggle holes in the draft, OK commits the set;
+- ``choice``: with hole-numbered options a hole picks that hole; with up to five
+  labelled options hole *k* picks the *k*-th; with more, hole 1/2 step back and
+  forth through the list; OK commits;
+- ``cell``/``edge``: a cursor on the grid; hole 1 left, 2 up, 3 down, 4 right,
+  5 turns an edge cursor to the other side; OK commits a legal target;
+- ``confirm``: OK.
+
+The draft lives here, never in the match: it is the seat's private business
+until OK commits it, and only the seat's own OLED shows it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rules.model import Decision, Kind
+
+SIDES = ("E", "S")
+
+
+@dataclass(frozen=True)
+class Submit:
+    key: str
+    value: Any
+
+
+@dataclass(frozen=True)
+class Refuse:
+    reason: str
+
+
+@dataclass(frozen=True)
+class Changed:
+    """The draft changed; nothing was committed."""
+
+
+class Entry:
+    """The draft of one seat's current decision."""
+
+    def __init__(self, seat: int):
+        self.seat = seat
+        self.key: str | None = None
+        self.draft: Any = None
+
+    def follow(self, decision: Decision | None) -> None:
+        """Start a fresh draft when the seat's current decision changes."""
+        key = None if decision is None else (decision.key, decision.kind, decision.options)
+        if key == self.key:
+            return
+        self.key = key
+        self.draft = self._initial(decision)
+
+    @staticmethod
+    def _initial(d: Decision | None) -> Any:
+        if d is None:
+            return None
+        if d.kind is Kind.HOLES:
+            return frozenset()
+        if d.kind in (Kind.CELL, Kind.EDGE):
+            return d.options[0] if d.options else None
+        if d.kind is Kind.CHOICE and _list_mode(d) == "step":
+            return d.options[0]
+        return None
+
+    def tap(self, control: str, d: Decision | None) -> Submit | Refuse | Changed:
+        if d is None:
+            return Refuse("nothing to decide now")
+        if control == "ok":
+            return self._commit(d)
+        hole = int(control[4:])
+        if d.kind is Kind.HOLES:
+            return self._toggle(d, hole)
+        if d.kind is Kind.CHOICE:
+            return self._choose(d, hole)
+        if d.kind in (Kind.CELL, Kind.EDGE):
+            return self._move(d, hole)
+        return Refuse("press OK")
+
+    def _toggle(self, d: Decision, hole: int):
+        if hole not in d.options:
+            return Refuse(f"hole {hole} cannot be chosen")
+        if hole in self.draft:
+            self.draft = self.draft - {hole}
+        elif len(self.draft) >= d.max:
+            return Refuse(f"{d.max} hole{'s' if d.max != 1 else ''} at most")
+        else:
+            self.draft = self.draft | {hole}
+        return Changed()
+
+    def _choose(self, d: Decision, hole: int):
+        mode = _list_mode(d)
+        if mode == "holes":
+            if hole not in d.options:
+                return Refuse(f"hole {hole} cannot be chosen")
+            self.draft = hole
+        elif mode == "index":
+            if hole > len(d.options):
+                return Refuse(f"only {len(d.options)} choices")
+            self.draft = d.options[hole - 1]
+        else:
+            if hole not in (1, 2):
+                return Refuse("hole 1 and 2 step through the list")
+            i = d.options.index(self.draft) if self.draft in d.options else 0
+            self.draft = d.options[(i + (1 if hole == 2 else -1)) % len(d.options)]
+        return Changed()
+
+    def _move(self, d: Decision, hole: int):
+        col, row, *side = self.draft
+        cols = [o[0] for o in d.options] + [col]
+        rows = [o[1] for o in d.options] + [row]
+        if hole == 5:
+            if d.kind is not Kind.EDGE:
+                return Refuse("hole 5 turns an edge cursor only")
+            side = [SIDES[(SIDES.index(side[0]) + 1) % len(SIDES)]]
+        else:
+            dc, dr = {1: (-1, 0), 2: (0, -1), 3: (0, 1), 4: (1, 0)}[hole]
+            col = min(max(col + dc, min(cols)), max(cols))
+            row = min(max(row + dr, min(rows)), max(rows))
+        self.draft = (col, row, *side)
+        return Changed()
+
+    def _commit(self, d: Decision):
+        if d.kind is Kind.HOLES:
+            if len(self.draft) < d.min:
+                return Refuse(f"choose at least {d.min} hole{'s' if d.min != 1 else ''}")
+            return Submit(d.key, tuple(sorted(self.draft)))
+        if d.kind is Kind.CONFIRM:
+            return Submit(d.key, d.options[0])
+        if self.draft is None:
+            return Refuse("choose first, then OK")
+        if self.draft not in d.options:
+            return Refuse("not a legal choice")
+        return Submit(d.key, self.draft)
+
+    def summary(self, d: Decision | None) -> dict:
+        """The draft as the seat's own OLED shows it."""
+        if d is None:
+            return {"key": None}
+        draft = sorted(self.draft) if isinstance(self.draft, frozenset) else self.draft
+        return {"key": d.key, "kind": d.kind.value, "prompt": d.prompt, "draft": draft,
+                "label": None if draft is None or d.kind is Kind.HOLES else d.label(self.draft),
+                "options": [d.label(o) for o in d.options] if d.kind is Kind.CHOICE else None,
+                "legal": self.draft in d.options if d.kind in (Kind.CELL, Kind.EDGE) else None}
+
+
+def _list_mode(d: Decision) -> str:
+    if d.labels is None and all(isinstance(o, int) and 1 <= o <= 5 for o in d.options):
+        return "holes"
+    return "index" if len(d.options) <= 5 else "step"

@@ -1,0 +1,52 @@
+"""The simulated backend: gpiozero MockFactory pins and luma ``dummy`` displays.
+
+Each distinct ``header`` of the profile gets its own MockFactory, so the
+eight-panel simulator profile gives every panel its own mock header, and a
+real two-seat GPIO profile runs here pin for pin.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+from luma.core.device import dummy
+
+from wiring.profile import DisplaySpec, Profile
+
+from .panel import Hardware
+
+
+class SimHardware(Hardware):
+    """Hardware on mock pins, with a way to press its buttons as a finger would."""
+
+    def __init__(self, profile: Profile, clock: Callable[[], float]):
+        self.factories: dict[str, MockFactory] = {}
+        super().__init__(profile, self._factory, _dummy, clock)
+
+    def _factory(self, header: str) -> MockFactory:
+        if header not in self.factories:
+            self.factories[header] = MockFactory(pin_class=MockPWMPin)
+        return self.factories[header]
+
+    def pin(self, seat: int, control: str):
+        """The mock pin behind a seat's control (``hole1``..``hole5``, ``ok``)."""
+        panel = self.seats[seat - 1]
+        return panel.buttons[control].pin
+
+    def drive(self, seat: int, control: str, pressed: bool) -> None:
+        """Drive a button's pin as a finger would: pressed pulls the line low."""
+        pin = self.pin(seat, control)
+        pin.drive_low() if pressed else pin.drive_high()
+
+    def close(self) -> None:
+        super().close()
+        for factory in self.factories.values():
+            factory.reset()
+
+
+def _dummy(spec: DisplaySpec):
+    return dummy(width=spec.width, height=spec.height, rotate=spec.rotate, mode="1")
+
+
+def open_sim(profile: Profile, clock: Callable[[], float]) -> SimHardware:
+    return SimHardware(profile, clock)

@@ -1,0 +1,109 @@
+"""Button edges to gestures: our own debounce and tap/hold, on an injected clock.
+
+gpiozero's bounce handling differs per pin factory (and the mock ignores it), so
+pins are opened with ``bounce_time=None`` and every edge comes here with the
+time it was seen. Everything in this module is pure: times come in, gestures
+go out, and the caller asks :meth:`Control.due` when to call back.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+DEBOUNCE_S = 0.02
+HOLD_S = 1.0
+
+
+@dataclass(frozen=True)
+class Edge:
+    """A raw level change of one control, as a backend saw it."""
+
+    time: float
+    seat: int
+    control: str          # "hole1".."hole5" or "ok"
+    pressed: bool
+
+
+@dataclass(frozen=True)
+class Gesture:
+    """What a player did: ``tap`` or ``hold`` of one control."""
+
+    time: float
+    seat: int
+    control: str
+    kind: str
+
+
+class Control:
+    """One button's debouncer and gesture classifier.
+
+    Instant controls (the holes) tap on the press edge, so the lamp answers at
+    once. Holdable controls (OK) tap on release, or hold once held ``hold_s``.
+    """
+
+    def __init__(self, seat: int, name: str, holdable: bool,
+                 debounce_s: float = DEBOUNCE_S, hold_s: float = HOLD_S):
+        self.seat, self.name, self.holdable = seat, name, holdable
+        self.debounce_s, self.hold_s = debounce_s, hold_s
+        self.level = False          # debounced level
+        self.raw = False            # last raw level seen
+        self.changed_at = float("-inf")
+        self.held_fired = False
+
+    def edge(self, time: float, pressed: bool) -> list[Gesture]:
+        self.raw = pressed
+        if pressed == self.level or time - self.changed_at < self.debounce_s:
+            return []
+        return self._accept(time, pressed)
+
+    def due(self) -> float | None:
+        """When :meth:`tick` has something to do: a settled bounce or a hold."""
+        if self.raw != self.level:
+            return self.changed_at + self.debounce_s
+        if self.holdable and self.level and not self.held_fired:
+            return self.changed_at + self.hold_s
+        return None
+
+    def tick(self, now: float) -> list[Gesture]:
+        if self.raw != self.level and now >= self.changed_at + self.debounce_s:
+            return self._accept(self.changed_at + self.debounce_s, self.raw)
+        if self.holdable and self.level and not self.held_fired and now >= self.changed_at + self.hold_s:
+            self.held_fired = True
+            return [Gesture(self.changed_at + self.hold_s, self.seat, self.name, "hold")]
+        return []
+
+    def _accept(self, time: float, pressed: bool) -> list[Gesture]:
+        self.level, self.changed_at = pressed, time
+        if pressed:
+            self.held_fired = False
+            return [] if self.holdable else [Gesture(time, self.seat, self.name, "tap")]
+        if self.holdable and not self.held_fired:
+            return [Gesture(time, self.seat, self.name, "tap")]
+        return []
+
+
+HOLES = tuple(f"hole{i}" for i in range(1, 6))
+CONTROLS = HOLES + ("ok",)
+
+
+class Inputs:
+    """Every control of every seat."""
+
+    def __init__(self, seats: int, debounce_s: float = DEBOUNCE_S, hold_s: float = HOLD_S):
+        self.controls = {
+            (seat, name): Control(seat, name, name == "ok", debounce_s, hold_s)
+            for seat in range(1, seats + 1) for name in CONTROLS
+        }
+
+    def edge(self, edge: Edge) -> list[Gesture]:
+        control = self.controls.get((edge.seat, edge.control))
+        return control.edge(edge.time, edge.pressed) if control else []
+
+    def due(self) -> float | None:
+        times = [t for c in self.controls.values() if (t := c.due()) is not None]
+        return min(times, default=None)
+
+    def tick(self, now: float) -> list[Gesture]:
+        out: list[Gesture] = []
+        for control in self.controls.values():
+            out += control.tick(now)
+        return sorted(out, key=lambda g: g.time)

@@ -1,0 +1,37 @@
+"""The lobby screens: the host's menu on seat 1 and the table display, a wait note elsewhere."""
+from __future__ import annotations
+
+from companion.hardware.lamps import Lamp
+
+from .common import canvas, inverted_row, rows, title
+
+
+def menu(lobby: dict, notice: str = ""):
+    image, draw = canvas()
+    if lobby["stage"] == "game":
+        title(draw, "molebox", "pick game")
+        for i, name in enumerate(lobby["games"][:5]):
+            line = f"{i + 1} {name}"
+            inverted_row(draw, i, line) if i == lobby["index"] else rows(draw, [line], start=i)
+    else:
+        title(draw, lobby["games"][lobby["index"]])
+        low, high = lobby["bounds"]
+        rows(draw, [f"Seats {lobby['seats']} ({low}-{high})", "1:-  2:+  5:back",
+                    f"3: dice {lobby['dice']}", notice and f"! {notice}" or "OK: start"])
+    return image
+
+
+def waiting(seat: int):
+    image, draw = canvas()
+    title(draw, "molebox", f"S{seat}")
+    rows(draw, ["Seat 1 is choosing", "the game..."])
+    return image
+
+
+def lamps(lobby: dict, seat: int):
+    if seat != 1:
+        return (Lamp.OFF,) * 5
+    if lobby["stage"] == "game":
+        count = len(lobby["games"])
+        return tuple(Lamp.BLINK if i == lobby["index"] else Lamp.ON if i < count else Lamp.OFF for i in range(5))
+    return (Lamp.ON, Lamp.ON, Lamp.ON, Lamp.OFF, Lamp.DIM)

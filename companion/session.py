@@ -1,0 +1,274 @@
+"""The session loop: the one owner of the game, the panels' drafts and the lamps.
+
+Hardware callbacks (and the simulator's presses, and the web page's) only
+:meth:`Session.post` an edge. The loop turns edges into gestures, gestures
+into decisions, decisions into events, and then sets lamps first (the press a
+player is waiting to see) and hands displays to the display worker.
+``pump`` runs one pass on the caller's thread (scripts and tests, with a fake
+clock); ``run`` is the service's loop.
+"""
+from __future__ import annotations
+
+import heapq
+import itertools
+import logging
+import queue
+import threading
+import time
+from typing import Callable
+
+from rules.match import Header, Match
+from rules.model import IllegalMove
+
+from . import render
+from .displays import DisplayWorker
+from .entry import Changed, Entry, Refuse, Submit
+from .hardware.lamps import Lamp
+from .inputs import DEBOUNCE_S, HOLD_S, Edge, Gesture, Inputs
+from .lobby import Lobby, Start
+from .render import lobby as lobby_screens
+
+log = logging.getLogger("molebox.session")
+
+ACK_S = 0.12
+REFUSE_S = 0.6
+
+
+def _ack(base: tuple[Lamp, ...]) -> tuple[Lamp, ...]:
+    """The same flash whichever hole was pressed: every lamp flips, so a press shows, a pick does not."""
+    return tuple(Lamp.OFF if lamp is Lamp.ON else Lamp.ON for lamp in base)
+
+
+class Session:
+    def __init__(self, hardware, clock: Callable[[], float] = time.monotonic, *, game: str | None = None,
+                 seats: int | None = None, seed: int = 0, settings: dict | None = None,
+                 dice: str = "virtual", debounce_s: float = DEBOUNCE_S, hold_s: float = HOLD_S):
+        self.hw = hardware
+        self.clock = clock
+        self.panels = len(hardware.seats)
+        self.seed = seed
+        self.settings = dict(settings or {})
+        self.fixed = (game, seats, dice) if game else None
+        self.queue: queue.SimpleQueue[Edge] = queue.SimpleQueue()
+        self.inputs = Inputs(self.panels, debounce_s, hold_s)
+        self.listeners: list[Callable[[str, object], None]] = []
+        self.displays = DisplayWorker(hardware.displays(), on_frame=self._frame)
+        self.match: Match | None = None
+        self.lobby: Lobby | None = None
+        self.entries = {s: Entry(s) for s in range(1, self.panels + 1)}
+        self.notices: dict[int, str] = {}
+        self.fresh: set[int] = set()
+        self.log: list[dict] = []
+        self._overlays: dict[int, tuple[float, tuple[Lamp, ...]]] = {}
+        self._timers: list[tuple[float, int, int]] = []
+        self._seq = itertools.count()
+        self._shown: dict[str, object] = {}
+        if self.fixed:
+            self.start(*self.fixed)
+        else:
+            self.lobby = Lobby(self.panels)
+        hardware.connect(self.post)
+        self.refresh()
+
+    # ---- input side -----------------------------------------------------------------------
+
+    def post(self, edge: Edge) -> None:
+        """Called from any thread: queue an edge for the loop."""
+        self.queue.put(edge)
+
+    def pump(self, now: float | None = None) -> None:
+        """Process every queued edge and every timer due by ``now``."""
+        while True:
+            try:
+                edge = self.queue.get_nowait()
+            except queue.Empty:
+                break
+            for gesture in self.inputs.edge(edge):
+                self._gesture(gesture)
+        self._tick(self.clock() if now is None else now)
+
+    def run(self, stop: threading.Event, heartbeat: Callable[[], None] | None = None) -> None:
+        """The service loop: block until an edge or a timer, never spin."""
+        while not stop.is_set():
+            due = self.next_due()
+            timeout = 0.5 if due is None else min(max(due - self.clock(), 0.0), 0.5)
+            try:
+                edge = self.queue.get(timeout=timeout)
+            except queue.Empty:
+                pass
+            else:
+                for gesture in self.inputs.edge(edge):
+                    self._gesture(gesture)
+            self.pump()
+            if heartbeat is not None:
+                heartbeat()
+
+    def next_due(self) -> float | None:
+        times = [t for t in (self.inputs.due(), self._timers[0][0] if self._timers else None) if t is not None]
+        return min(times, default=None)
+
+    def _tick(self, now: float) -> None:
+        for gesture in self.inputs.tick(now):
+            self._gesture(gesture)
+        expired = False
+        while self._timers and self._timers[0][0] <= now:
+            _, _, seat = heapq.heappop(self._timers)
+            until, _ = self._overlays.get(seat, (None, None))
+            if until is not None and until <= now:
+                del self._overlays[seat]
+                expired = True
+        if expired:
+            self._set_lamps()
+
+    # ---- gestures -------------------------------------------------------------------------
+
+    def _gesture(self, g: Gesture) -> None:
+        self.notices.pop(g.seat, None)
+        if self.lobby is not None:
+            outcome = self.lobby.tap(g.seat, g.control) if g.kind == "tap" else Refuse("tap, don't hold")
+            if isinstance(outcome, Start):
+                self.start(outcome.game, outcome.seats, outcome.dice)
+                outcome = Changed()
+            self._answer(g, outcome)
+            return
+        self._answer(g, self._play(g))
+
+    def _play(self, g: Gesture):
+        match, seat = self.match, g.seat
+        if seat > match.header.seats:
+            return Refuse("this seat is not playing")
+        self.fresh.discard(seat)
+        if match.over:
+            if seat == 1 and g.control == "ok" and g.kind == "tap":
+                self.new_game()
+                return Changed()
+            return Refuse("game over: seat 1 OK for a new game")
+        if g.kind == "hold":
+            if g.control != "ok" or not match.held.get(seat):
+                return Refuse("nothing to take back")
+            self._events(match.retract(seat))
+            return Changed()
+        decision = next(iter(match.decisions_for(seat)), None)
+        entry = self.entries[seat]
+        entry.follow(decision)
+        outcome = entry.tap(g.control, decision)
+        if isinstance(outcome, Submit):
+            try:
+                self._events(match.submit(seat, outcome.key, outcome.value))
+            except IllegalMove as exc:
+                return Refuse(str(exc))
+            return Changed()
+        return outcome
+
+    def _answer(self, g: Gesture, outcome) -> None:
+        """Lamps first: an ack flash, or the refusal blink; then everything else."""
+        if isinstance(outcome, Refuse):
+            log.info("seat %d %s %s refused: %s", g.seat, g.control, g.kind, outcome.reason)
+            self.notices[g.seat] = outcome.reason
+            self._overlay(g.seat, (Lamp.FAST,) * 5, REFUSE_S)
+        else:
+            self._overlay(g.seat, _ack(self._base_lamps(g.seat)), ACK_S)
+        self.refresh()
+
+    def _overlay(self, seat: int, lamps: tuple[Lamp, ...], seconds: float) -> None:
+        until = self.clock() + seconds
+        self._overlays[seat] = (until, lamps)
+        heapq.heappush(self._timers, (until, next(self._seq), seat))
+        self.hw.seats[seat - 1].set_lamps(lamps)
+
+    def _events(self, events) -> None:
+        public = self.match.events_for(None, events)
+        if any(e["kind"] == "reveal" for e in public):
+            self.fresh = set(range(1, self.match.header.seats + 1))
+        for event in public:
+            self.log.append(event)
+            log.info("event %s", event)
+
+    # ---- game lifecycle -------------------------------------------------------------------
+
+    def start(self, game: str, seats: int, dice: str = "virtual") -> None:
+        self.match = Match(Header(game=game, seats=seats, settings=self.settings if self.fixed else {},
+                                  seed=self.seed, dice=dice))
+        self.lobby = None
+        self.log = [{"kind": "start", "seat": None, "game": game, "seats": seats}]
+        self.fresh = set()
+        self.notices.clear()
+        log.info("started %s for %d seats (seed %d)", game, seats, self.seed)
+
+    def new_game(self) -> None:
+        """After a game: the same game again (fixed by the command line) or back to the lobby."""
+        self.seed += 1
+        if self.fixed:
+            self.start(*self.fixed)
+        else:
+            previous = self.match.header
+            self.match = None
+            self.lobby = Lobby(self.panels, previous.game, previous.seats)
+
+    # ---- output side ----------------------------------------------------------------------
+
+    def _base_lamps(self, seat: int) -> tuple[Lamp, ...]:
+        if self.lobby is not None:
+            return lobby_screens.lamps(self.lobby.view(), seat)
+        if seat > self.match.header.seats:
+            return (Lamp.OFF,) * 5
+        return render.for_game(self.match.header.game).lamps(self.match.view(None), seat, seat in self.fresh)
+
+    def _set_lamps(self) -> None:
+        for panel in self.hw.seats:
+            overlay = self._overlays.get(panel.seat)
+            panel.set_lamps(overlay[1] if overlay else self._base_lamps(panel.seat))
+        self._notify("lamps", self.lamps())
+
+    def lamps(self) -> dict[str, list[str]]:
+        return {f"seat{p.seat}": [lamp.value for lamp in p.lamps] for p in self.hw.seats}
+
+    def refresh(self) -> None:
+        """Bring lamps and displays in line with the state; unchanged screens are not redrawn."""
+        self._set_lamps()
+        for panel in self.hw.seats:
+            self._show(f"seat{panel.seat}", *self._seat_screen(panel.seat))
+        if self.lobby is not None:
+            self._show("table", lobby_screens.menu, self.lobby.view())
+        else:
+            self._show("table", render.for_game(self.match.header.game).table, self.match.view(None))
+        self._notify("state", self.public())
+
+    def _seat_screen(self, seat: int) -> tuple:
+        notice = self.notices.get(seat, "")
+        if self.lobby is not None:
+            return (lobby_screens.menu, self.lobby.view(), notice) if seat == 1 else (lobby_screens.waiting, seat)
+        if seat > self.match.header.seats:
+            return (lobby_screens.waiting, seat)
+        decision = next(iter(self.match.decisions_for(seat)), None)
+        entry = self.entries[seat]
+        entry.follow(decision)
+        screens = render.for_game(self.match.header.game)
+        return (screens.seat, self.match.view(seat), entry.summary(decision), notice)
+
+    def _show(self, name: str, render_fn, *args) -> None:
+        key = (render_fn, args)
+        if self._shown.get(name) == key:
+            return
+        self._shown[name] = key
+        self.displays.submit(name, render_fn, *args)
+
+    def public(self) -> dict:
+        """What anyone may see: the lobby or the match's public view, and the public log."""
+        if self.lobby is not None:
+            return {"mode": "lobby", "lobby": self.lobby.view()}
+        return {"mode": "play", "view": self.match.view(None), "log": list(self.log)}
+
+    def subscribe(self, listener: Callable[[str, object], None]) -> None:
+        self.listeners.append(listener)
+
+    def _notify(self, kind: str, payload) -> None:
+        for listener in self.listeners:
+            listener(kind, payload)
+
+    def _frame(self, name: str, image) -> None:
+        self._notify("frame", (name, image))
+
+    def close(self) -> None:
+        self.displays.close()
+        self.hw.close()

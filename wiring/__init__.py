@@ -1,0 +1,1 @@
+"""Pin maps as data: wiring profiles (TOML), their loader and checks."""

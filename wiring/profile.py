@@ -1,0 +1,156 @@
+"""Load a wiring profile: which pins and displays make up each seat's panel.
+
+A profile is TOML data (see ``wiring/profiles/``). Errors name the file, the
+line of the offending key and the fix, because the person reading them is
+holding a soldering iron, not a debugger.
+"""
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+BACKENDS = ("gpio", "ioboard", "sim")
+PIN_FACTORIES = ("lgpio", "rpigpio", "mock")
+DRIVERS = ("ssd1306", "sh1106")
+HOLES_PER_SEAT = 5
+
+
+class ProfileError(ValueError):
+    """A wiring profile that cannot be used; the message says where and how to fix it."""
+
+
+@dataclass(frozen=True)
+class DisplaySpec:
+    driver: str = "ssd1306"
+    bus: int = 1
+    address: int = 0x3C
+    width: int = 128
+    height: int = 64
+    rotate: int = 0
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    holes: tuple[int, ...]
+    lamps: tuple[int, ...]
+    ok: int
+    display: DisplaySpec | None
+    header: str = "main"
+
+
+@dataclass(frozen=True)
+class Profile:
+    name: str
+    title: str
+    backend: str
+    pin_factory: str
+    seats: tuple[SeatSpec, ...]
+    table: DisplaySpec | None
+    path: str
+    text: str
+
+
+def builtin(name: str) -> Path:
+    return Path(str(resources.files("wiring.profiles").joinpath(f"{name}.toml")))
+
+
+def builtin_names() -> list[str]:
+    return sorted(p.name[:-5] for p in resources.files("wiring.profiles").iterdir() if p.name.endswith(".toml"))
+
+
+def load(name_or_path: str) -> Profile:
+    """Load a profile by built-in name (``sim-8``) or by file path."""
+    path = Path(name_or_path)
+    if not path.suffix:
+        path = builtin(name_or_path)
+        if not path.exists():
+            raise ProfileError(f"no built-in wiring profile {name_or_path!r}; built-in: {', '.join(builtin_names())}")
+    try:
+        text = path.read_text()
+    except OSError as exc:
+        raise ProfileError(f"{path}: cannot read the wiring profile: {exc.strerror}") from None
+    return parse(text, str(path))
+
+
+def parse(text: str, path: str = "<profile>") -> Profile:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ProfileError(f"{path}: {exc}; fix the TOML syntax there") from None
+    where = _Locator(text, path)
+    backend = data.get("backend", "gpio")
+    if backend not in BACKENDS:
+        raise where.error("backend", f"unknown backend {backend!r}", f"use one of {', '.join(BACKENDS)}")
+    factory = data.get("pin_factory", "lgpio")
+    if factory not in PIN_FACTORIES:
+        raise where.error("pin_factory", f"unknown pin factory {factory!r}",
+                          f"use one of {', '.join(PIN_FACTORIES)}")
+    defaults = data.get("display", {})
+    seats_raw = data.get("seats", [])
+    if not seats_raw:
+        raise where.error("seats", "the profile has no [[seats]]", "add one [[seats]] table per panel")
+    seats = tuple(_seat(raw, i, defaults, where) for i, raw in enumerate(seats_raw))
+    table = _display(data["table"], defaults, where, "table", "table") if "table" in data else None
+    return Profile(
+        name=Path(path).stem,
+        title=data.get("title", Path(path).stem),
+        backend=backend,
+        pin_factory=factory,
+        seats=seats,
+        table=table,
+        path=path,
+        text=text,
+    )
+
+
+def _seat(raw: dict, index: int, defaults: dict, where: "_Locator") -> SeatSpec:
+    table = f"seats[{index + 1}]"
+    pins = {}
+    for key, count in (("holes", HOLES_PER_SEAT), ("lamps", HOLES_PER_SEAT)):
+        value = raw.get(key)
+        if not (isinstance(value, list) and len(value) == count and all(isinstance(p, int) for p in value)):
+            raise where.error(key, f"{table}.{key} must list {count} GPIO numbers, got {value!r}",
+                              f"write e.g. {key} = [4, 17, 27, 22, 5]", occurrence=index)
+        pins[key] = tuple(value)
+    ok = raw.get("ok")
+    if not isinstance(ok, int):
+        raise where.error("ok", f"{table}.ok must be one GPIO number, got {ok!r}", "write e.g. ok = 16",
+                          occurrence=index)
+    display = _display(raw["display"], defaults, where, "display", table, index) if "display" in raw else None
+    return SeatSpec(holes=pins["holes"], lamps=pins["lamps"], ok=ok, display=display,
+                    header=str(raw.get("header", "main")))
+
+
+def _display(raw: dict, defaults: dict, where: "_Locator", key: str, table: str, occurrence: int = 0) -> DisplaySpec:
+    merged = {**defaults, **raw}
+    driver = merged.get("driver", "ssd1306")
+    if driver not in DRIVERS:
+        raise where.error(key, f"{table}: unknown display driver {driver!r}", f"use one of {', '.join(DRIVERS)}",
+                          occurrence=occurrence)
+    unknown = set(merged) - {"driver", "bus", "address", "width", "height", "rotate"}
+    if unknown:
+        raise where.error(key, f"{table}: unknown display key {sorted(unknown)[0]!r}",
+                          "use driver, bus, address, width, height, rotate", occurrence=occurrence)
+    return DisplaySpec(**merged)
+
+
+class _Locator:
+    """Finds the line of a key in the profile text, for error messages."""
+
+    def __init__(self, text: str, path: str):
+        self.lines, self.path = text.splitlines(), path
+
+    def line_of(self, key: str, occurrence: int = 0) -> int | None:
+        pattern = re.compile(rf"^\s*(\[\[?)?\s*{re.escape(key)}\b")
+        hits = [n for n, line in enumerate(self.lines, 1) if pattern.match(line)]
+        if not hits:
+            return None
+        return hits[min(occurrence, len(hits) - 1)]
+
+    def error(self, key: str, problem: str, fix: str, occurrence: int = 0) -> ProfileError:
+        line = self.line_of(key, occurrence)
+        where = f"{self.path}:{line}" if line else self.path
+        return ProfileError(f"{where}: {problem}; {fix}")
