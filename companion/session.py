@@ -49,7 +49,7 @@ class Session:
         self.seed = seed
         self.settings = dict(settings or {})
         self.fixed = (game, seats, dice) if game else None
-        self.queue: queue.SimpleQueue[Edge] = queue.SimpleQueue()
+        self.queue: queue.SimpleQueue = queue.SimpleQueue()
         self.inputs = Inputs(self.panels, debounce_s, hold_s)
         self.listeners: list[Callable[[str, object], None]] = []
         self.displays = DisplayWorker(hardware.displays(), on_frame=self._frame)
@@ -58,7 +58,6 @@ class Session:
         self.entries = {s: Entry(s) for s in range(1, self.panels + 1)}
         self.notices: dict[int, str] = {}
         self.fresh: set[int] = set()
-        self.log: list[dict] = []
         self._overlays: dict[int, tuple[float, tuple[Lamp, ...]]] = {}
         self._timers: list[tuple[float, int, int]] = []
         self._seq = itertools.count()
@@ -76,15 +75,25 @@ class Session:
         """Called from any thread: queue an edge for the loop."""
         self.queue.put(edge)
 
+    def call(self, action: Callable[[], object]) -> None:
+        """Called from any thread: run ``action`` on the loop (host actions from the web page)."""
+        self.queue.put(action)
+
+    def _take(self, item) -> None:
+        if isinstance(item, Edge):
+            for gesture in self.inputs.edge(item):
+                self._gesture(gesture)
+        else:
+            item()
+
     def pump(self, now: float | None = None) -> None:
         """Process every queued edge and every timer due by ``now``."""
         while True:
             try:
-                edge = self.queue.get_nowait()
+                item = self.queue.get_nowait()
             except queue.Empty:
                 break
-            for gesture in self.inputs.edge(edge):
-                self._gesture(gesture)
+            self._take(item)
         self._tick(self.clock() if now is None else now)
 
     def run(self, stop: threading.Event, heartbeat: Callable[[], None] | None = None) -> None:
@@ -93,12 +102,9 @@ class Session:
             due = self.next_due()
             timeout = 0.5 if due is None else min(max(due - self.clock(), 0.0), 0.5)
             try:
-                edge = self.queue.get(timeout=timeout)
+                self._take(self.queue.get(timeout=timeout))
             except queue.Empty:
                 pass
-            else:
-                for gesture in self.inputs.edge(edge):
-                    self._gesture(gesture)
             self.pump()
             if heartbeat is not None:
                 heartbeat()
@@ -181,8 +187,14 @@ class Session:
         if any(e["kind"] == "reveal" for e in public):
             self.fresh = set(range(1, self.match.header.seats + 1))
         for event in public:
-            self.log.append(event)
             log.info("event %s", event)
+
+    @property
+    def log(self) -> list[dict]:
+        """The public log of the match: every event anyone may see, in order."""
+        if self.match is None:
+            return []
+        return self.match.events_for(None, self.match.events)
 
     # ---- game lifecycle -------------------------------------------------------------------
 
@@ -190,7 +202,6 @@ class Session:
         self.match = Match(Header(game=game, seats=seats, settings=self.settings if self.fixed else {},
                                   seed=self.seed, dice=dice))
         self.lobby = None
-        self.log = [{"kind": "start", "seat": None, "game": game, "seats": seats}]
         self.fresh = set()
         self.notices.clear()
         log.info("started %s for %d seats (seed %d)", game, seats, self.seed)
@@ -205,6 +216,24 @@ class Session:
             self.match = None
             self.lobby = Lobby(self.panels, previous.game, previous.seats)
 
+    def undo(self) -> bool:
+        """Take back the last seat decision (a held pick, or the pick that completed a reveal)."""
+        if self.match is None or self.match.seat_records() == 0:
+            return False
+        self.match = Match.replay(self.match.transcript(), upto=self.match.seat_records() - 1)
+        self.fresh = set()
+        for entry in self.entries.values():
+            entry.follow(None)
+        log.info("undo: back to %d decisions", self.match.seat_records())
+        self.refresh()
+        return True
+
+    def end_game(self) -> None:
+        """Abandon the current game: back to the lobby (or a fresh game when fixed)."""
+        if self.match is not None:
+            self.new_game()
+            self.refresh()
+
     # ---- output side ----------------------------------------------------------------------
 
     def _base_lamps(self, seat: int) -> tuple[Lamp, ...]:
@@ -218,7 +247,8 @@ class Session:
         for panel in self.hw.seats:
             overlay = self._overlays.get(panel.seat)
             panel.set_lamps(overlay[1] if overlay else self._base_lamps(panel.seat))
-        self._notify("lamps", self.lamps())
+        if self.listeners:
+            self._notify("lamps", self.lamps())
 
     def lamps(self) -> dict[str, list[str]]:
         return {f"seat{p.seat}": [lamp.value for lamp in p.lamps] for p in self.hw.seats}
@@ -232,7 +262,8 @@ class Session:
             self._show("table", lobby_screens.menu, self.lobby.view())
         else:
             self._show("table", render.for_game(self.match.header.game).table, self.match.view(None))
-        self._notify("state", self.public())
+        if self.listeners:
+            self._notify("state", self.public())
 
     def _seat_screen(self, seat: int) -> tuple:
         notice = self.notices.get(seat, "")
