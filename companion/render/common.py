@@ -4,6 +4,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw, ImageFont
 
 WIDTH, HEIGHT = 128, 64
+ON, OFF = 255, 0  # pixel values of a one-bit image
 FONT = ImageFont.load_default_imagefont()
 CHAR_W = 6
 LINE_H = 10
@@ -11,20 +12,20 @@ ROWS = (12, 22, 32, 42, 52)
 
 
 def canvas(width: int = WIDTH, height: int = HEIGHT) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    image = Image.new("1", (width, height), 0)
+    image = Image.new("1", (width, height), OFF)
     return image, ImageDraw.Draw(image)
 
 
-def text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], s: str, fill: int = 1) -> None:
+def text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], s: str, fill: int = ON) -> None:
     draw.text(xy, s, font=FONT, fill=fill)
 
 
 def title(draw: ImageDraw.ImageDraw, left: str, right: str = "", width: int = WIDTH) -> None:
     """An inverted bar across the top with ``left`` and right-aligned ``right``."""
-    draw.rectangle((0, 0, width - 1, 10), fill=1)
-    text(draw, (2, 0), left, fill=0)
+    draw.rectangle((0, 0, width - 1, 10), fill=ON)
+    text(draw, (2, 0), left, fill=OFF)
     if right:
-        text(draw, (width - 2 - CHAR_W * len(right), 0), right, fill=0)
+        text(draw, (width - 2 - CHAR_W * len(right), 0), right, fill=OFF)
 
 
 def rows(draw: ImageDraw.ImageDraw, lines: list[str], start: int = 0) -> None:
@@ -35,8 +36,8 @@ def rows(draw: ImageDraw.ImageDraw, lines: list[str], start: int = 0) -> None:
 
 def inverted_row(draw: ImageDraw.ImageDraw, index: int, line: str) -> None:
     y = ROWS[index]
-    draw.rectangle((0, y, WIDTH - 1, y + LINE_H - 1), fill=1)
-    text(draw, (2, y), line[: WIDTH // CHAR_W - 1], fill=0)
+    draw.rectangle((0, y, WIDTH - 1, y + LINE_H - 1), fill=ON)
+    text(draw, (2, y), line[: WIDTH // CHAR_W - 1], fill=OFF)
 
 
 def seats_text(seats) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from companion.hardware.lamps import Lamp
 
-from .common import ROWS, WIDTH, canvas, rows, seats_text, text, title
+from .common import OFF, ON, ROWS, WIDTH, canvas, rows, seats_text, text, title
 
 HOLE_R = 7
 
@@ -21,12 +21,12 @@ def _holes(draw, sheet: list[int], marked=(), y: int = 27) -> None:
         cx = step * i + step // 2
         box = (cx - HOLE_R, y - HOLE_R, cx + HOLE_R, y + HOLE_R)
         if tokens:
-            draw.ellipse(box, fill=1)
-            text(draw, (cx - 2, y - 5), str(min(tokens, 9)), fill=0)
+            draw.ellipse(box, fill=ON)
+            text(draw, (cx - 2, y - 5), str(min(tokens, 9)), fill=OFF)
         else:
-            draw.ellipse(box, outline=1)
+            draw.ellipse(box, outline=ON)
         if i + 1 in marked:
-            draw.polygon(((cx, y + HOLE_R + 2), (cx - 3, y + HOLE_R + 5), (cx + 3, y + HOLE_R + 5)), fill=1)
+            draw.polygon(((cx, y + HOLE_R + 2), (cx - 3, y + HOLE_R + 5), (cx + 3, y + HOLE_R + 5)), fill=ON)
 
 
 def _turn_line(last: dict, target: int) -> str:
@@ -79,17 +79,22 @@ def table(view: dict):
 
 
 def lamps(view: dict, seat: int, fresh: bool):
-    """A seat's lamps from the public view: tokens on the sheet, and the reveal while fresh."""
+    """A seat's lamps from the public view only.
+
+    Until the seat's first press after a reveal: the holes that popped up are lit, older tokens dim,
+    and the hole that was whacked flashes. Otherwise the tokens on the sheet are lit, and the empty
+    holes glow dim while the seat still has to choose.
+    """
     state = view["state"]
     sheet = state["sheets"][seat - 1]
-    if fresh and state["last"] and not view["over"] or view["over"] and state["last"]:
+    if fresh and state["last"] and not view["over"]:
         last = state["last"][seat - 1]
         out = [Lamp.ON if h + 1 in last["popup"] else (Lamp.DIM if sheet[h] else Lamp.OFF)
                for h in range(len(sheet))]
         if last["whacked_by"]:
             attacker = state["last"][last["whacked_by"] - 1]
             out[attacker["whack"] - 1] = Lamp.FAST
-        return tuple(out) + (Lamp.OFF,) * (5 - len(out))
-    choosing = seat in view["waiting"]
-    out = [Lamp.ON if tokens else (Lamp.DIM if choosing else Lamp.OFF) for tokens in sheet]
+    else:
+        choosing = seat in view["waiting"]
+        out = [Lamp.ON if tokens else (Lamp.DIM if choosing else Lamp.OFF) for tokens in sheet]
     return tuple(out) + (Lamp.OFF,) * (5 - len(out))

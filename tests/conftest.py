@@ -1,0 +1,60 @@
+"""Shared fixtures: a simulated box on MockFactory pins and luma dummy displays, on a fake clock."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from companion import script
+from companion.hardware.sim import SimHardware, open_sim
+from companion.session import Session
+from wiring.profile import load
+
+
+@dataclass
+class Box:
+    """A session on simulated hardware, driven by presses through the mock pins."""
+
+    hw: SimHardware
+    session: Session
+    clock: script.FakeClock
+
+    def play(self, text: str) -> None:
+        script.run(self.session, self.hw, self.clock, script.parse(text, panels=len(self.hw.seats)))
+
+    def press(self, seat: int, control: str, hold: bool = False) -> None:
+        self.play(f"{seat} {control}{' hold' if hold else ''}")
+
+    def lamps(self, seat: int) -> list[str]:
+        return self.session.lamps()[f"seat{seat}"]
+
+    def pixels(self, name: str) -> bytes:
+        self.session.displays.flush()
+        return self.hw.displays()[name].image.tobytes()
+
+    @property
+    def match(self):
+        return self.session.match
+
+
+@pytest.fixture
+def box_factory():
+    """Build boxes; every mock pin factory is reset and every display worker stopped afterwards."""
+    made: list[Box] = []
+
+    def build(game: str | None = "whakka-mole", seats: int | None = 3, seed: int = 0,
+              settings: dict | None = None, profile: str = "sim-8", dice: str = "virtual") -> Box:
+        clock = script.FakeClock()
+        hw = open_sim(load(profile), clock)
+        session = Session(hw, clock, game=game, seats=seats, seed=seed, settings=settings, dice=dice)
+        made.append(Box(hw, session, clock))
+        return made[-1]
+
+    yield build
+    for box in made:
+        box.session.close()
+
+
+@pytest.fixture
+def box(box_factory) -> Box:
+    return box_factory()
