@@ -16,7 +16,7 @@ run: $(STAMP)  ## the companion on simulated hardware
 	$(BIN)/molebox run --backend sim $(ARGS)
 
 test: $(STAMP)  ## every test
-	$(BIN)/python -m pytest $(ARGS)
+	$(BIN)/python -m pytest -q $(ARGS)
 
 bench: $(STAMP)  ## speed and memory figures, printed as a table
 	$(BIN)/python -m companion.bench $(ARGS)

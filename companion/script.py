@@ -80,8 +80,11 @@ class FakeClock:
         self.now += seconds
 
 
-def run(session, hardware, clock: FakeClock, steps) -> None:
-    """Play ``steps`` on a session built on ``hardware`` (the sim backend) and ``clock``."""
+def run(session, hardware, clock: FakeClock, steps, settle: bool = True) -> None:
+    """Play ``steps`` on a session built on ``hardware`` (the sim backend) and ``clock``.
+
+    ``settle`` lets a second pass so that flashes and blinks end, as at the end of a script.
+    """
     hold_s = session.inputs.controls[(1, "ok")].hold_s
     for step in steps:
         if isinstance(step, Wait):
@@ -96,8 +99,9 @@ def run(session, hardware, clock: FakeClock, steps) -> None:
         session.pump()
         clock.advance(GAP_S)
         session.pump()
-    clock.advance(1.0)
-    session.pump()
+    if settle:
+        clock.advance(1.0)
+        session.pump()
     session.displays.flush()
 
 

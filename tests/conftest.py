@@ -19,11 +19,11 @@ class Box:
     session: Session
     clock: script.FakeClock
 
-    def play(self, text: str) -> None:
-        script.run(self.session, self.hw, self.clock, script.parse(text, panels=len(self.hw.seats)))
+    def play(self, text: str, settle: bool = True) -> None:
+        script.run(self.session, self.hw, self.clock, script.parse(text, panels=len(self.hw.seats)), settle)
 
     def press(self, seat: int, control: str, hold: bool = False) -> None:
-        self.play(f"{seat} {control}{' hold' if hold else ''}")
+        self.play(f"{seat} {control}{' hold' if hold else ''}", settle=False)
 
     def lamps(self, seat: int) -> list[str]:
         return self.session.lamps()[f"seat{seat}"]

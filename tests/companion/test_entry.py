@@ -1,0 +1,64 @@
+"""The generic panel entry, one decision kind at a time."""
+from companion.entry import Changed, Entry, Refuse, Submit
+from rules.model import Decision, Kind
+
+
+def test_holes_toggle_and_commit_within_bounds():
+    d = Decision(1, "popup", Kind.HOLES, (1, 2, 3, 4, 5), min=0, max=2)
+    e = Entry(1)
+    e.follow(d)
+    assert isinstance(e.tap("hole2", d), Changed) and isinstance(e.tap("hole4", d), Changed)
+    assert e.tap("hole5", d) == Refuse("2 holes at most")
+    e.tap("hole2", d)                                   # toggled off again
+    assert e.tap("ok", d) == Submit("popup", (4,))
+
+
+def test_choice_by_hole_number_needs_a_pick_before_ok():
+    d = Decision(1, "whack", Kind.CHOICE, (1, 2, 3))
+    e = Entry(1)
+    e.follow(d)
+    assert e.tap("ok", d) == Refuse("choose first, then OK")
+    assert e.tap("hole4", d) == Refuse("hole 4 cannot be chosen")
+    e.tap("hole3", d)
+    e.tap("hole1", d)
+    assert e.tap("ok", d) == Submit("whack", 1)
+
+
+def test_long_labelled_lists_step_with_holes_one_and_two():
+    d = Decision(1, "prize", Kind.CHOICE, tuple("abcdefg"), labels=tuple("ABCDEFG"))
+    e = Entry(1)
+    e.follow(d)
+    e.tap("hole2", d)
+    e.tap("hole2", d)
+    e.tap("hole1", d)
+    assert e.summary(d)["label"] == "B" and e.tap("ok", d) == Submit("prize", "b")
+
+
+def test_grid_cursor_moves_and_only_legal_targets_commit():
+    d = Decision(1, "move", Kind.CELL, ((1, 1), (2, 1), (2, 2)))
+    e = Entry(1)
+    e.follow(d)
+    e.tap("hole4", d)
+    e.tap("hole3", d)
+    assert e.draft == (2, 2) and e.tap("ok", d) == Submit("move", (2, 2))
+    e.tap("hole1", d)                                   # (1, 2) is not legal
+    assert e.tap("ok", d) == Refuse("not a legal choice")
+
+
+def test_edges_turn_with_hole_five():
+    d = Decision(1, "rod", Kind.EDGE, ((1, 1, "E"), (1, 1, "S")))
+    e = Entry(1)
+    e.follow(d)
+    e.tap("hole5", d)
+    assert e.tap("ok", d) == Submit("rod", (1, 1, "S"))
+
+
+def test_a_new_decision_starts_a_fresh_draft():
+    a = Decision(1, "popup", Kind.HOLES, (1, 2), min=0, max=2)
+    b = Decision(1, "whack", Kind.CHOICE, (1, 2))
+    e = Entry(1)
+    e.follow(a)
+    e.tap("hole1", a)
+    e.follow(b)
+    assert e.draft is None
+    assert e.tap("ok", None) == Refuse("nothing to decide now")

@@ -1,0 +1,27 @@
+"""Two boxes that differ only in one seat's unrevealed pick look the same to everyone else, to the pixel."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+PREFIX = "2 hole1\n2 ok\n2 hole2\n2 ok\n"
+
+
+@pytest.mark.parametrize("pick_a, pick_b", [
+    ("1 hole1\n1 hole2\n1 ok\n1 hole3\n1 ok", "1 hole5\n1 ok\n1 hole1\n1 ok"),
+    ("1 hole4\n1 ok\n1 hole4", "1 ok\n1 hole2"),                  # one seat still mid-draft
+])
+def test_other_seats_table_and_lamps_are_identical_until_the_reveal(box_factory, pick_a, pick_b):
+    a, b = box_factory(seats=3), box_factory(seats=3)
+    for box, pick in ((a, pick_a), (b, pick_b)):
+        box.play(PREFIX + pick)
+        box.clock.advance(2)
+        box.session.pump()
+    assert json.dumps(a.session.public(), sort_keys=True) == json.dumps(b.session.public(), sort_keys=True)
+    for name in ("seat2", "seat3", "table"):
+        assert a.pixels(name) == b.pixels(name), name
+    for seat in (2, 3):
+        assert a.match.view(seat) == b.match.view(seat)
+    assert a.session.lamps() == b.session.lamps()
+    assert a.pixels("seat1") != b.pixels("seat1")          # the seat itself does see its own pick
