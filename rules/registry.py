@@ -8,6 +8,7 @@ from .model import Game
 #: game id -> module holding its ``GAME`` class; the order is the lobby's order.
 GAMES = {
     "whakka-mole": "rules.whakka_mole",
+    "mole-hill": "rules.mole_hill",
 }
 
 
