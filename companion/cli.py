@@ -33,9 +33,10 @@ def _game_args(p: argparse.ArgumentParser, required: bool) -> None:
     p.add_argument("--wiring", default=None, help="wiring profile name or file (default: sim-8 / gpio-2)")
 
 
-def _session(args, backend: str, clock=time.monotonic):
+def _session(args, backend: str, clock=time.monotonic, host_pin: str | None = None):
     from companion.hardware import open_backend
     from companion.session import Session
+    from companion.web.pin import PinDisplay
 
     profile = load_profile(args.wiring or ("sim-8" if backend == "sim" else "gpio-2"))
     settings = _settings(args.set)
@@ -46,6 +47,8 @@ def _session(args, backend: str, clock=time.monotonic):
         if seats > len(profile.seats):
             raise ValueError(f"--seats {seats}: the wiring profile {profile.name} has {len(profile.seats)} panels")
     hardware = open_backend(backend, profile, clock)
+    if host_pin and hardware.table is not None:
+        hardware.table = PinDisplay(hardware.table, host_pin)
     session = Session(hardware, clock, game=args.game, seats=seats, seed=args.seed, settings=settings,
                       dice=args.dice)
     return hardware, session
@@ -68,10 +71,13 @@ def cmd_sim(args) -> int:
 
 
 def cmd_run(args) -> int:
-    from companion import terminal
+    from companion.web import server
+    from companion.web.auth import is_loopback
+    from companion.web.pin import new_pin
 
-    hardware, session = _session(args, args.backend)
-    return terminal.serve(session, hardware)
+    pin = None if is_loopback(args.listen) else new_pin()
+    hardware, session = _session(args, args.backend, host_pin=pin)
+    return server.serve(session, hardware, args.listen, args.port, pin=pin, lan_sim=args.lan_sim)
 
 
 def cmd_replay(args) -> int:
@@ -96,8 +102,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("-v", "--verbose", action="store_true", help="log events to stderr")
     sub = p.add_subparsers(dest="command", required=True)
 
-    run = sub.add_parser("run", help="run the companion")
+    run = sub.add_parser("run", help="run the companion and its web panel")
     run.add_argument("--backend", choices=["sim", "gpio"], default="sim")
+    run.add_argument("--listen", default="127.0.0.1",
+                     help="address of the web panel (0.0.0.0: LAN mode, host actions need the PIN)")
+    run.add_argument("--port", type=int, default=8080, help="port of the web panel (0: any free port)")
+    run.add_argument("--lan-sim", action="store_true", help="in LAN mode, open the simulator to the LAN too")
     _game_args(run, required=False)
     run.set_defaults(func=cmd_run)
 

@@ -13,6 +13,7 @@ import heapq
 import itertools
 import logging
 import queue
+import sys
 import threading
 import time
 from typing import Callable
@@ -30,12 +31,16 @@ from .render import lobby as lobby_screens
 
 log = logging.getLogger("molebox.session")
 
-ACK_S = 0.12
-REFUSE_S = 0.6
+ACK_S = 0.12            # every lamp of the seat flips for this long: "got it"
+SWITCH_INTERVAL_S = 0.0005
+REFUSE_S = 0.6          # after the flip, the lamps flash fast for this long: "not that"
 
 
 def _ack(base: tuple[Lamp, ...]) -> tuple[Lamp, ...]:
-    """The same flash whichever hole was pressed: every lamp flips, so a press shows, a pick does not."""
+    """The same flash whichever hole was pressed: every lamp flips, so a press shows, a pick does not.
+
+    Flipping what the lamps show now (not the base) makes quick presses flash again and again.
+    """
     return tuple(Lamp.OFF if lamp is Lamp.ON else Lamp.ON for lamp in base)
 
 
@@ -58,10 +63,11 @@ class Session:
         self.entries = {s: Entry(s) for s in range(1, self.panels + 1)}
         self.notices: dict[int, str] = {}
         self.fresh: set[int] = set()
-        self._overlays: dict[int, tuple[float, tuple[Lamp, ...]]] = {}
+        self._overlays: dict[int, list[tuple[float, tuple[Lamp, ...]]]] = {}
         self._timers: list[tuple[float, int, int]] = []
         self._seq = itertools.count()
         self._shown: dict[str, object] = {}
+        self._dirty = False
         if self.fixed:
             self.start(*self.fixed)
         else:
@@ -95,9 +101,16 @@ class Session:
                 break
             self._take(item)
         self._tick(self.clock() if now is None else now)
+        if self._dirty:
+            self.refresh()
 
     def run(self, stop: threading.Event, heartbeat: Callable[[], None] | None = None) -> None:
-        """The service loop: block until an edge or a timer, never spin."""
+        """The service loop: block until an edge or a timer, never spin.
+
+        The GIL switch interval drops from 5 ms to 0.5 ms: a woken loop would
+        otherwise wait up to 5 ms for a rendering thread to let go of the GIL.
+        """
+        sys.setswitchinterval(SWITCH_INTERVAL_S)
         while not stop.is_set():
             due = self.next_due()
             timeout = 0.5 if due is None else min(max(due - self.clock(), 0.0), 0.5)
@@ -119,10 +132,12 @@ class Session:
         expired = False
         while self._timers and self._timers[0][0] <= now:
             _, _, seat = heapq.heappop(self._timers)
-            until, _ = self._overlays.get(seat, (None, None))
-            if until is not None and until <= now:
-                del self._overlays[seat]
+            steps = self._overlays.get(seat, [])
+            while steps and steps[0][0] <= now:
+                steps.pop(0)
                 expired = True
+            if not steps:
+                self._overlays.pop(seat, None)
         if expired:
             self._set_lamps()
 
@@ -167,20 +182,25 @@ class Session:
         return outcome
 
     def _answer(self, g: Gesture, outcome) -> None:
-        """Lamps first: an ack flash, or the refusal blink; then everything else."""
+        """Lamps first: an ack flash or the refusal blink now; the rest once the queue is empty."""
         if isinstance(outcome, Refuse):
             log.info("seat %d %s %s refused: %s", g.seat, g.control, g.kind, outcome.reason)
             self.notices[g.seat] = outcome.reason
-            self._overlay(g.seat, (Lamp.FAST,) * 5, REFUSE_S)
+            flip = _ack(tuple(self.hw.seats[g.seat - 1].lamps))
+            self._overlay(g.seat, [(flip, ACK_S), ((Lamp.FAST,) * 5, REFUSE_S)])
         else:
-            self._overlay(g.seat, _ack(self._base_lamps(g.seat)), ACK_S)
-        self.refresh()
+            self._overlay(g.seat, [(_ack(tuple(self.hw.seats[g.seat - 1].lamps)), ACK_S)])
+        self._dirty = True
 
-    def _overlay(self, seat: int, lamps: tuple[Lamp, ...], seconds: float) -> None:
-        until = self.clock() + seconds
-        self._overlays[seat] = (until, lamps)
-        heapq.heappush(self._timers, (until, next(self._seq), seat))
-        self.hw.seats[seat - 1].set_lamps(lamps)
+    def _overlay(self, seat: int, steps: list[tuple[tuple[Lamp, ...], float]]) -> None:
+        """Show ``steps`` (lamps, seconds) one after the other over the seat's own lamps, starting now."""
+        until, timed = self.clock(), []
+        for lamps, seconds in steps:
+            until += seconds
+            timed.append((until, lamps))
+            heapq.heappush(self._timers, (until, next(self._seq), seat))
+        self._overlays[seat] = timed
+        self.hw.seats[seat - 1].set_lamps(steps[0][0])
 
     def _events(self, events) -> None:
         public = self.match.events_for(None, events)
@@ -246,7 +266,7 @@ class Session:
     def _set_lamps(self) -> None:
         for panel in self.hw.seats:
             overlay = self._overlays.get(panel.seat)
-            panel.set_lamps(overlay[1] if overlay else self._base_lamps(panel.seat))
+            panel.set_lamps(overlay[0][1] if overlay else self._base_lamps(panel.seat))
         if self.listeners:
             self._notify("lamps", self.lamps())
 
@@ -255,6 +275,7 @@ class Session:
 
     def refresh(self) -> None:
         """Bring lamps and displays in line with the state; unchanged screens are not redrawn."""
+        self._dirty = False
         self._set_lamps()
         for panel in self.hw.seats:
             self._show(f"seat{panel.seat}", *self._seat_screen(panel.seat))

@@ -64,14 +64,25 @@ class Match:
         self.held: dict[int, dict[str, Any]] = {}
         self.chance_count = 0
         self.events: list[Event] = []
+        self._pending: list[Decision] | None = None
         self._emit(self._settle())
 
     # ---- what is open -------------------------------------------------------------------
 
+    def pending(self) -> list[Decision]:
+        """The state's pending decisions, computed once per change of the state."""
+        if self._pending is None:
+            self._pending = self.state.pending()
+        return self._pending
+
+    def _state_apply(self, move: Move) -> list[Event]:
+        self._pending = None
+        return self.state.apply(move)
+
     def open_decisions(self) -> list[Decision]:
         """Decisions still to be answered, as the seats see them (chance by a seat when physical)."""
         out = []
-        for d in self.state.pending():
+        for d in self.pending():
             if d.group is not None and d.key in self.held.get(d.seat, {}):
                 continue
             if d.kind is Kind.CHANCE:
@@ -87,11 +98,11 @@ class Match:
 
     def group_seats(self) -> list[int]:
         """Seats taking part in the open secret group."""
-        return sorted({d.seat for d in self.state.pending() if d.group is not None})
+        return sorted({d.seat for d in self.pending() if d.group is not None})
 
     def locked(self, seat: int) -> bool:
         """True when the seat has committed every one of its picks in the open secret group."""
-        mine = [d for d in self.state.pending() if d.group is not None and d.seat == seat]
+        mine = [d for d in self.pending() if d.group is not None and d.seat == seat]
         return bool(mine) and all(d.key in self.held.get(seat, {}) for d in mine)
 
     @property
@@ -134,7 +145,7 @@ class Match:
         events = [Event("picked", seat, {"key": key, "value": _jsonable(value)}, to=seat)]
         if self.locked(seat) and not was_locked:
             events.append(Event("locked", seat))
-        group = [d for d in self.state.pending() if d.group is not None]
+        group = [d for d in self.pending() if d.group is not None]
         if all(d.key in self.held.get(d.seat, {}) for d in group):
             events += self._reveal(group)
         return self._emit(events)
@@ -146,11 +157,11 @@ class Match:
         held, self.held = self.held, {}
         events = [Event("reveal", None, {"group": group[0].group, "picks": picks})]
         for d in group:
-            events += self.state.apply(Move(d.seat, d.key, held[d.seat][d.key]))
+            events += self._state_apply(Move(d.seat, d.key, held[d.seat][d.key]))
         return events + self._settle()
 
     def _apply(self, move: Move) -> list[Event]:
-        events = self.state.apply(move)
+        events = self._state_apply(move)
         if move.seat is None:
             self.chance_count += 1
         return self._emit(events + self._settle())
@@ -159,13 +170,13 @@ class Match:
         """Answer virtual chance decisions until a seat has to decide."""
         events: list[Event] = []
         while self.header.dice == "virtual" and not self.over:
-            chance = next((d for d in self.state.pending() if d.kind is Kind.CHANCE), None)
+            chance = next((d for d in self.pending() if d.kind is Kind.CHANCE), None)
             if chance is None:
                 break
             value = chance_value(self.header.seed, self.chance_count, chance)
             self.records.append({"seat": None, "key": chance.key, "value": _jsonable(value)})
             self.chance_count += 1
-            events += self.state.apply(Move(None, chance.key, value))
+            events += self._state_apply(Move(None, chance.key, value))
         return events
 
     def _emit(self, events: list[Event]) -> list[Event]:

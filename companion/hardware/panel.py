@@ -5,6 +5,7 @@ its timestamp to the sink. Everything else happens on the session loop.
 """
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from typing import Callable
 
 from gpiozero import Button, PWMLED
@@ -50,9 +51,8 @@ class SeatPanel:
                 self.lamps[i] = state
                 show(self.leds[i], state)
 
-    def close(self) -> None:
-        for device in (*self.buttons.values(), *self.leds):
-            device.close()
+    def devices(self) -> list:
+        return [*self.buttons.values(), *self.leds]
 
 
 class Hardware:
@@ -80,7 +80,7 @@ class Hardware:
         return out
 
     def close(self) -> None:
-        for seat in self.seats:
-            seat.close()
-        for device in self.displays().values():
-            device.cleanup() if hasattr(device, "cleanup") else None
+        """Release every pin. Each gpiozero Button joins its hold thread (up to 0.1 s), so all at once."""
+        devices = [d for seat in self.seats for d in seat.devices()]
+        with ThreadPoolExecutor(max_workers=len(devices)) as pool:
+            list(pool.map(lambda device: device.close(), devices))

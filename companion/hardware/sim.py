@@ -6,6 +6,7 @@ real two-seat GPIO profile runs here pin for pin.
 """
 from __future__ import annotations
 
+import time
 from typing import Callable
 
 from gpiozero.pins.mock import MockFactory, MockPWMPin
@@ -14,6 +15,30 @@ from luma.core.device import dummy
 from wiring.profile import DisplaySpec, Profile
 
 from .panel import Hardware
+
+
+class SimPin(MockPWMPin):
+    """gpiozero's MockPWMPin, keeping a short history and the time of its last change.
+
+    MockPin appends every change to ``states`` forever; a blinking lamp in a
+    simulator left running all evening would grow without bound.
+    """
+
+    HISTORY = 32
+
+    def __init__(self, factory, info):
+        super().__init__(factory, info)
+        self.changed_at = 0.0
+        self.on_change: Callable[["SimPin"], None] | None = None
+
+    def _change_state(self, value):
+        changed = super()._change_state(value)
+        if changed:
+            self.changed_at = time.perf_counter()
+            del self.states[:-self.HISTORY]
+            if self.on_change is not None:
+                self.on_change(self)
+        return changed
 
 
 class SimHardware(Hardware):
@@ -25,13 +50,15 @@ class SimHardware(Hardware):
 
     def _factory(self, header: str) -> MockFactory:
         if header not in self.factories:
-            self.factories[header] = MockFactory(pin_class=MockPWMPin)
+            self.factories[header] = MockFactory(pin_class=SimPin)
         return self.factories[header]
 
-    def pin(self, seat: int, control: str):
+    def pin(self, seat: int, control: str) -> SimPin:
         """The mock pin behind a seat's control (``hole1``..``hole5``, ``ok``)."""
-        panel = self.seats[seat - 1]
-        return panel.buttons[control].pin
+        return self.seats[seat - 1].buttons[control].pin
+
+    def lamp_pins(self, seat: int) -> list[SimPin]:
+        return [led.pin for led in self.seats[seat - 1].leds]
 
     def drive(self, seat: int, control: str, pressed: bool) -> None:
         """Drive a button's pin as a finger would: pressed pulls the line low."""

@@ -26,7 +26,10 @@ def test_the_ack_flash_ends_and_the_lamps_show_only_public_state(box):
 
 def test_a_wrong_press_is_refused_with_a_blink_and_a_reason_on_the_oled(box):
     box.play("1 ok\n1 ok", settle=False)    # pop up nothing, then OK without a whack hole
-    assert box.lamps(1) == ["fast"] * 5
+    assert box.lamps(1) == ["off"] * 5        # first every lamp flips (the OK ack was lit)...
+    box.clock.advance(0.1)
+    box.session.pump()
+    assert box.lamps(1) == ["fast"] * 5       # ...then they flash fast: refused
     assert box.session.notices[1] == "choose first, then OK"
     box.clock.advance(1.0)
     box.session.pump()
@@ -36,6 +39,8 @@ def test_a_wrong_press_is_refused_with_a_blink_and_a_reason_on_the_oled(box):
 
 def test_a_seat_outside_the_game_is_refused(box):
     box.press(5, "hole1")
+    box.clock.advance(0.1)
+    box.session.pump()
     assert box.session.notices[5] == "this seat is not playing"
     assert box.lamps(5) == ["fast"] * 5
 

@@ -1,0 +1,143 @@
+"""The session's news on the event loop, fanned out to server-sent event streams.
+
+The session calls :meth:`Hub.listen` from its own thread (lamps, state) or the
+display thread (frames). The listener only hops onto the event loop, so a press
+costs the session loop one ``call_soon_threadsafe``; JSON and PNG encoding
+happen here, on the loop's thread.
+
+Two kinds of stream:
+
+- ``DASHBOARD``: the public state and the table display's rendered frame, nothing
+  else (the rendered frame, not the device's pixels, which carry the host PIN);
+- ``SIM``: the public state, every lamp and every display's device pixels,
+  the seats' OLEDs included: secrets, for the simulator page only.
+"""
+from __future__ import annotations
+
+import asyncio
+import base64
+import io
+import json
+
+from aiohttp import web
+
+DASHBOARD = frozenset({"state", "table"})
+SIM = frozenset({"state", "lamps", "frame"})
+KEEPALIVE_S = 15.0
+BACKLOG = 256
+
+
+def _message(kind: str, text: str) -> bytes:
+    return f"event: {kind}\ndata: {text}\n\n".encode()
+
+
+def _end(queue: asyncio.Queue) -> None:
+    """Tell a stream to finish: drop what it has not sent, then the end mark."""
+    while not queue.empty():
+        queue.get_nowait()
+    queue.put_nowait(None)
+
+
+class Hub:
+    def __init__(self, session, loop: asyncio.AbstractEventLoop):
+        self.session = session
+        self.loop = loop
+        self.devices = session.hw.displays()
+        self.latest: dict[str, str] = {}
+        self.streams: dict[asyncio.Queue, frozenset] = {}
+        self._pngs: dict[str, tuple[object, str]] = {}
+        session.subscribe(self.listen)
+        session.call(session.refresh)           # the current state and lamps, for the first page
+
+    # ---- session side (any thread) ---------------------------------------------------------
+
+    def listen(self, kind: str, payload) -> None:
+        try:
+            self.loop.call_soon_threadsafe(self._take, kind, payload)
+        except RuntimeError:                      # the loop is closed: the server has stopped
+            pass
+
+    # ---- loop side -------------------------------------------------------------------------
+
+    def _take(self, kind: str, payload) -> None:
+        if kind == "frame":
+            name, image = payload
+            if self._wanted("frame"):
+                self._send("frame", self._frame(name))
+            if name == "table" and self._wanted("table"):
+                self._send("table", json.dumps({"png": self._png("table/public", image)}))
+            return
+        text = json.dumps(payload, separators=(",", ":"), sort_keys=True)
+        if self.latest.get(kind) != text:
+            self.latest[kind] = text
+            self._send(kind, text)
+
+    def _png(self, key: str, image) -> str:
+        """Base64 PNG of ``image``, encoded once per image."""
+        cached = self._pngs.get(key)
+        if cached is None or cached[0] is not image:
+            buffer = io.BytesIO()
+            image.save(buffer, "PNG")
+            cached = self._pngs[key] = (image, base64.b64encode(buffer.getvalue()).decode())
+        return cached[1]
+
+    def _frame(self, name: str) -> str:
+        """A display's device pixels: exactly what the luma device holds."""
+        return json.dumps({"name": name, "png": self._png(name, self.devices[name].image)})
+
+    def _wanted(self, kind: str) -> bool:
+        return any(kind in kinds for kinds in self.streams.values())
+
+    def _send(self, kind: str, text: str) -> None:
+        message = _message(kind, text)
+        for queue, kinds in list(self.streams.items()):
+            if kind not in kinds:
+                continue
+            if queue.full():                      # a stalled page: it reconnects to a fresh snapshot
+                del self.streams[queue]
+                _end(queue)
+            else:
+                queue.put_nowait(message)
+
+    def snapshot(self, kinds: frozenset) -> list[bytes]:
+        """What a stream starts with: the latest of everything it carries."""
+        out = [_message(kind, self.latest[kind]) for kind in ("state", "lamps")
+               if kind in kinds and kind in self.latest]
+        if "frame" in kinds:
+            out += [_message("frame", self._frame(name)) for name, device in self.devices.items()
+                    if device.image is not None]
+        table = self.session.displays.frames.get("table")
+        if "table" in kinds and table is not None:
+            out.append(_message("table", json.dumps({"png": self._png("table/public", table)})))
+        return out
+
+    async def stream(self, request: web.Request, kinds: frozenset) -> web.StreamResponse:
+        """Serve one event stream until the page goes away or the stream is ended."""
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream",
+                                               "Cache-Control": "no-store"})
+        await response.prepare(request)
+        queue: asyncio.Queue = asyncio.Queue(BACKLOG)
+        for message in self.snapshot(kinds):
+            queue.put_nowait(message)
+        self.streams[queue] = kinds
+        try:
+            while True:
+                try:
+                    message = await asyncio.wait_for(queue.get(), KEEPALIVE_S)
+                except asyncio.TimeoutError:
+                    message = b": keepalive\n\n"
+                if message is None:
+                    break
+                await response.write(message)
+        except ConnectionError:
+            pass
+        finally:
+            self.streams.pop(queue, None)
+        return response
+
+    def close(self, kinds: frozenset | None = None) -> None:
+        """End every stream (or those carrying ``kinds``); their pages may reconnect."""
+        for queue, carried in list(self.streams.items()):
+            if kinds is None or carried == kinds:
+                del self.streams[queue]
+                _end(queue)

@@ -1,0 +1,314 @@
+"""The web panel's app: pages, event streams, presses and host actions (docs/web.md).
+
+One aiohttp app on an event loop beside the session loop. Nothing here changes
+the game itself: a press drives the simulator's mock pin (the path a finger
+takes on real hardware), and a host action runs on the session loop through
+:meth:`~companion.session.Session.call`.
+"""
+from __future__ import annotations
+
+import asyncio
+import html
+import json
+import logging
+import signal
+import socket
+import threading
+from pathlib import Path
+from typing import Callable
+
+from aiohttp import web
+
+from companion.hardware.sim import SimHardware
+from companion.inputs import CONTROLS
+
+from .auth import Guard, is_loopback, refuse
+from .hub import DASHBOARD, SIM, Hub
+
+log = logging.getLogger("molebox.web")
+
+STATIC = Path(__file__).parent / "static"
+MAX_BODY = 4096
+ACTION_TIMEOUT_S = 2.0
+TYPE_NAMES = {int: "a whole number", str: "a string", bool: "true or false"}
+
+
+# ---- host actions: each runs on the session loop and returns a refusal, or None when done ----
+
+def _new_game(session) -> str | None:
+    if session.match is None or not session.match.over:
+        return "the game is not over: end it first"
+    session.new_game()
+    session.refresh()
+    return None
+
+
+def _undo(session) -> str | None:
+    return None if session.undo() else "nothing to undo"
+
+
+def _end_game(session) -> str | None:
+    if session.match is None:
+        return "no game to end: seat 1 is choosing one"
+    session.end_game()
+    return None
+
+
+HOST_ACTIONS = {"new-game": _new_game, "undo": _undo, "end-game": _end_game}
+
+
+# ---- request bodies --------------------------------------------------------------------------
+
+async def read_json(request: web.Request, fields: dict[str, tuple[type, bool]]) -> dict:
+    """The request's JSON object, checked against ``fields``: name -> (type, required)."""
+    if request.content_type != "application/json":
+        raise refuse(web.HTTPUnsupportedMediaType, "send a JSON body (Content-Type: application/json)")
+    try:
+        data = await request.json()
+    except ValueError:
+        raise refuse(web.HTTPBadRequest, "the body is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise refuse(web.HTTPBadRequest, "the body must be a JSON object")
+    unknown = sorted(set(data) - set(fields))
+    if unknown:
+        raise refuse(web.HTTPBadRequest, f"unknown field {', '.join(map(repr, unknown))}; "
+                                         f"fields: {', '.join(fields)}")
+    for name, (kind, required) in fields.items():
+        if name not in data:
+            if required:
+                raise refuse(web.HTTPBadRequest, f"missing field {name!r}")
+            continue
+        value = data[name]
+        if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+            raise refuse(web.HTTPBadRequest, f"{name!r} must be {TYPE_NAMES[kind]}, not {json.dumps(value)[:40]}")
+    return data
+
+
+# ---- middlewares -----------------------------------------------------------------------------
+
+@web.middleware
+async def _errors(request: web.Request, handler):
+    """Every error answers JSON ``{"error": ...}``, including the router's 404 and 405."""
+    try:
+        return await handler(request)
+    except web.HTTPException as exc:
+        if exc.status < 400 or exc.content_type == "application/json":
+            raise
+        message = {
+            404: f"nothing at {request.path}",
+            405: f"{request.method} is not allowed on {request.path}; use {exc.headers.get('Allow', '')}",
+            413: f"the request body is too large ({MAX_BODY} bytes at most)",
+        }.get(exc.status, exc.reason)
+        headers = {"Allow": exc.headers["Allow"]} if "Allow" in exc.headers else None
+        return web.json_response({"error": message}, status=exc.status, headers=headers)
+    except Exception:
+        log.exception("%s %s failed", request.method, request.path)
+        return web.json_response({"error": "internal error: see the companion's log"}, status=500)
+
+
+@web.middleware
+async def _guarded(request: web.Request, handler):
+    request.app[PANEL].guard.check_request(request)
+    return await handler(request)
+
+
+# ---- the app ---------------------------------------------------------------------------------
+
+class Panel:
+    """The handlers, over one session, its hardware and the guard."""
+
+    def __init__(self, session, hardware, guard: Guard):
+        self.session, self.hw, self.guard = session, hardware, guard
+        self.sim = isinstance(hardware, SimHardware)
+        self.hub: Hub | None = None
+        self.pages = {name: (STATIC / f"{name}.html").read_text() for name in ("index", "dashboard")}
+        self.assets = {path.name: path for path in STATIC.iterdir() if path.suffix in (".js", ".css")}
+
+    async def start(self, app: web.Application) -> None:
+        self.hub = Hub(self.session, asyncio.get_running_loop())
+
+    async def stop(self, app: web.Application) -> None:
+        self.hub.close()
+
+    # ---- pages and reads ----
+
+    def _page(self, name: str) -> web.Response:
+        config = {"token": self.guard.token, "lan": self.guard.lan, "sim": self.sim,
+                  "lanSim": self.guard.lan_sim, "panels": len(self.hw.seats),
+                  "displays": list(self.hw.displays())}
+        text = self.pages[name].replace("{{config}}", html.escape(json.dumps(config)))
+        return web.Response(text=text, content_type="text/html", headers={"Cache-Control": "no-store"})
+
+    async def simulator(self, request: web.Request) -> web.Response:
+        if not (self.sim and self.guard.sim_open()):
+            raise web.HTTPFound("/dashboard")
+        return self._page("index")
+
+    async def dashboard(self, request: web.Request) -> web.Response:
+        return self._page("dashboard")
+
+    async def asset(self, request: web.Request) -> web.FileResponse:
+        path = self.assets.get(request.match_info["name"])
+        if path is None:
+            raise refuse(web.HTTPNotFound, f"nothing at {request.path}")
+        return web.FileResponse(path, headers={"Cache-Control": "no-cache"})
+
+    async def state(self, request: web.Request) -> web.Response:
+        text = self.hub.latest.get("state")
+        if text is None:
+            raise refuse(web.HTTPServiceUnavailable, "starting up: try again in a moment")
+        return web.Response(text=text, content_type="application/json")
+
+    async def dashboard_events(self, request: web.Request) -> web.StreamResponse:
+        return await self.hub.stream(request, DASHBOARD)
+
+    async def sim_events(self, request: web.Request) -> web.StreamResponse:
+        self._check_sim()
+        return await self.hub.stream(request, SIM)
+
+    # ---- changes ----
+
+    def _check_sim(self) -> None:
+        if not self.sim:
+            raise refuse(web.HTTPNotFound, "no simulator: this box runs on real panels")
+        if not self.guard.sim_open():
+            raise refuse(web.HTTPForbidden, "the simulator is off in LAN mode: the host can turn it on "
+                                            "from the dashboard, or start molebox with --lan-sim")
+
+    async def press(self, request: web.Request) -> web.Response:
+        """Drive one mock pin: ``{"seat": 1, "control": "hole3", "pressed": true}``."""
+        self._check_sim()
+        data = await read_json(request, {"seat": (int, True), "control": (str, True), "pressed": (bool, True)})
+        seat, control = data["seat"], data["control"]
+        if not 1 <= seat <= len(self.hw.seats):
+            raise refuse(web.HTTPBadRequest, f"seat {seat} does not exist; seats are 1 to {len(self.hw.seats)}")
+        if control not in CONTROLS:
+            raise refuse(web.HTTPBadRequest, f"unknown control {control[:20]!r}: hole1..hole5 or ok")
+        self.hw.drive(seat, control, data["pressed"])
+        return web.json_response({"ok": True})
+
+    async def host(self, request: web.Request) -> web.Response:
+        """``POST /api/host/{new-game,undo,end-game}`` with ``{"pin": "..."}`` in LAN mode."""
+        action = HOST_ACTIONS.get(request.match_info["action"])
+        if action is None:
+            raise refuse(web.HTTPNotFound, f"no host action {request.match_info['action'][:30]!r}; "
+                                           f"actions: {', '.join(HOST_ACTIONS)}")
+        data = await read_json(request, {"pin": (str, False)})
+        self.guard.check_pin(data.get("pin"))
+        refusal = await self._on_session(action)
+        if refusal:
+            raise refuse(web.HTTPConflict, refusal)
+        return web.json_response({"ok": True})
+
+    async def lan_sim(self, request: web.Request) -> web.Response:
+        """``POST /api/host/lan-sim`` with ``{"enabled": bool, "pin": "..."}``."""
+        data = await read_json(request, {"enabled": (bool, True), "pin": (str, False)})
+        self.guard.check_pin(data.get("pin"))
+        if not self.sim:
+            raise refuse(web.HTTPNotFound, "no simulator: this box runs on real panels")
+        self.guard.lan_sim = data["enabled"]
+        if not self.guard.sim_open():
+            self.hub.close(SIM)
+        return web.json_response({"ok": True, "lanSim": self.guard.lan_sim})
+
+    async def _on_session(self, action: Callable) -> str | None:
+        """Run ``action(session)`` on the session loop and wait for its answer."""
+        loop = asyncio.get_running_loop()
+        done = loop.create_future()
+
+        def job():
+            try:
+                outcome, error = action(self.session), None
+            except Exception as exc:          # a bug: the loop goes on, the request answers 500
+                outcome, error = None, exc
+            loop.call_soon_threadsafe(_settle, done, outcome, error)
+
+        self.session.call(job)
+        try:
+            return await asyncio.wait_for(done, ACTION_TIMEOUT_S)
+        except asyncio.TimeoutError:
+            raise refuse(web.HTTPServiceUnavailable, "the session loop did not answer in time") from None
+
+
+def _settle(future: asyncio.Future, outcome, error: Exception | None) -> None:
+    if future.done():
+        return
+    future.set_exception(error) if error else future.set_result(outcome)
+
+
+PANEL = web.AppKey("panel", Panel)
+
+
+def make_app(session, hardware, guard: Guard) -> web.Application:
+    panel = Panel(session, hardware, guard)
+    app = web.Application(middlewares=[_errors, _guarded], client_max_size=MAX_BODY)
+    app[PANEL] = panel
+    app.on_startup.append(panel.start)
+    app.on_shutdown.append(panel.stop)
+    app.router.add_get("/", panel.simulator)
+    app.router.add_get("/dashboard", panel.dashboard)
+    app.router.add_get("/api/state", panel.state)
+    app.router.add_get("/api/dashboard/events", panel.dashboard_events)
+    app.router.add_get("/api/sim/events", panel.sim_events)
+    app.router.add_post("/api/sim/press", panel.press)
+    app.router.add_post("/api/host/lan-sim", panel.lan_sim)
+    app.router.add_post("/api/host/{action}", panel.host)
+    app.router.add_get("/static/{name}", panel.asset)
+    return app
+
+
+# ---- running it ------------------------------------------------------------------------------
+
+async def start(app: web.Application, listen: str, port: int) -> tuple[web.AppRunner, int]:
+    """Serve ``app`` on ``listen``:``port`` (0: any free port); returns the runner and the port."""
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    try:
+        await web.TCPSite(runner, listen, port).start()
+    except OSError as exc:
+        await runner.cleanup()
+        raise OSError(f"cannot listen on {listen}:{port}: {exc.strerror or exc}") from None
+    return runner, runner.addresses[0][1]
+
+
+def base_url(listen: str, port: int) -> str:
+    """The address to open: the machine's name when listening on every interface."""
+    host = f"{socket.gethostname()}.local" if listen in ("0.0.0.0", "::", "") else listen
+    return f"http://{f'[{host}]' if ':' in host else host}:{port}/"
+
+
+def serve(session, hardware, listen: str, port: int, *, pin: str | None = None, lan_sim: bool = False) -> int:
+    """``molebox run``: the session loop on its thread, the web panel on this one, until a signal."""
+    guard = Guard(lan=not is_loopback(listen), pin=pin, lan_sim=lan_sim)
+    app = make_app(session, hardware, guard)
+    stop = threading.Event()
+    loop_thread = threading.Thread(target=session.run, args=(stop,), name="session", daemon=True)
+    loop_thread.start()
+    try:
+        asyncio.run(_serve(app, listen, port))
+    finally:
+        stop.set()
+        session.call(lambda: None)               # wake the loop to see the stop
+        loop_thread.join(timeout=2)
+        session.close()
+    return 0
+
+
+async def _serve(app: web.Application, listen: str, port: int) -> None:
+    runner, port = await start(app, listen, port)
+    panel, url = app[PANEL], base_url(listen, port)
+    print(f"molebox: {url}", flush=True)
+    if panel.sim:
+        print(f"  simulator  {url}{'' if panel.guard.sim_open() else '  (off on the LAN: see the dashboard)'}")
+    print(f"  dashboard  {url}dashboard")
+    if panel.guard.lan:
+        print(f"  host PIN   {panel.guard.pin} (also on the table display), listening on {listen}:{port}")
+    print("  Ctrl-C stops.", flush=True)
+    done = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, done.set)
+    try:
+        await done.wait()
+    finally:
+        await runner.cleanup()
