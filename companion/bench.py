@@ -19,14 +19,10 @@ import threading
 import time
 
 from gpiozero import LED, Button
-from gpiozero.pins.mock import MockFactory
+from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from companion.hardware.lamps import Lamp
-from companion.hardware.sim import SimPin, open_sim
-from companion.session import Session
-from wiring.profile import load
-
-STEADY = {Lamp.OFF, Lamp.ON, Lamp.DIM}
+# molebox itself is imported inside the functions that use it, so that the raw-library probe
+# process loads gpiozero and luma only, and its start-up and RSS are the library's alone.
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -60,6 +56,12 @@ def companion_latency(samples: int, seed: int = 1) -> list[float]:
     again inside its 20 ms debounce window (a finger cannot, and the debouncer
     would rightly hold such a press back).
     """
+    from companion.hardware.lamps import Lamp
+    from companion.hardware.sim import open_sim
+    from companion.session import Session
+    from wiring.profile import load
+
+    steady_lamps = {Lamp.OFF, Lamp.ON, Lamp.DIM}
     rng = random.Random(seed)
     hw = open_sim(load("sim-8"), time.monotonic)
     session = Session(hw, time.monotonic, game="whakka-mole", seats=8, seed=seed)
@@ -70,7 +72,7 @@ def companion_latency(samples: int, seed: int = 1) -> list[float]:
     out: list[float] = []
 
     def tap(seat: int, control: str, measure: bool) -> None:
-        steady = all(lamp in STEADY for lamp in hw.seats[seat - 1].lamps)
+        steady = all(lamp in steady_lamps for lamp in hw.seats[seat - 1].lamps)
         since = time.perf_counter()
         hw.drive(seat, control, True)
         if measure and steady:
@@ -101,6 +103,8 @@ def companion_latency(samples: int, seed: int = 1) -> list[float]:
 
 def raw_latency(samples: int) -> list[float]:
     """gpiozero alone: Button.when_pressed -> LED.on on mock pins."""
+    from companion.hardware.sim import SimPin
+
     factory = MockFactory(pin_class=SimPin)
     button = Button(4, bounce_time=None, pin_factory=factory)
     led = LED(6, pin_factory=factory)
@@ -126,10 +130,14 @@ def probe(kind: str, idle_s: float) -> None:
     """Child process: get ready, say READY, play, idle, report CPU and peak RSS."""
     if kind == "raw":
         from luma.core.device import dummy
-        factory = MockFactory(pin_class=SimPin)
+        factory = MockFactory(pin_class=MockPWMPin)
         devices = [Button(4, pin_factory=factory), LED(6, pin_factory=factory), dummy(mode="1")]
         print("READY", flush=True)
     else:
+        from companion.hardware.sim import open_sim
+        from companion.session import Session
+        from wiring.profile import load
+
         hw = open_sim(load("sim-8"), time.monotonic)
         session = Session(hw, time.monotonic, game="whakka-mole", seats=8)
         stop = threading.Event()

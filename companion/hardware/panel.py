@@ -5,10 +5,9 @@ its timestamp to the sink. Everything else happens on the session loop.
 """
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
 from typing import Callable
 
-from gpiozero import Button, PWMLED
+from gpiozero import PWMLED, DigitalInputDevice
 
 from companion.inputs import HOLES, Edge
 from wiring.profile import DisplaySpec, Profile
@@ -25,15 +24,17 @@ class SeatPanel:
         self.seat, self.spec, self.factory, self.display = seat, spec, factory, display
         self._clock = clock
         self._sink: Sink | None = None
+        # DigitalInputDevice, not Button: tap/hold is ours, and each Button runs a thread that wakes
+        # ten times a second to look for a hold (48 buttons: 480 wake-ups a second, idle).
         self.buttons = {
-            name: Button(pin, pull_up=True, bounce_time=None, pin_factory=factory)
+            name: DigitalInputDevice(pin, pull_up=True, bounce_time=None, pin_factory=factory)
             for name, pin in zip(HOLES + ("ok",), spec.holes + (spec.ok,))
         }
         self.leds = [PWMLED(pin, pin_factory=factory) for pin in spec.lamps]
         self.lamps: list[Lamp] = [Lamp.OFF] * len(self.leds)
         for name, button in self.buttons.items():
-            button.when_pressed = self._edge(name, True)
-            button.when_released = self._edge(name, False)
+            button.when_activated = self._edge(name, True)
+            button.when_deactivated = self._edge(name, False)
 
     def _edge(self, name: str, pressed: bool):
         def callback():
@@ -80,7 +81,6 @@ class Hardware:
         return out
 
     def close(self) -> None:
-        """Release every pin. Each gpiozero Button joins its hold thread (up to 0.1 s), so all at once."""
-        devices = [d for seat in self.seats for d in seat.devices()]
-        with ThreadPoolExecutor(max_workers=len(devices)) as pool:
-            list(pool.map(lambda device: device.close(), devices))
+        for seat in self.seats:
+            for device in seat.devices():
+                device.close()
