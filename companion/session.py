@@ -27,6 +27,7 @@ from .entry import Changed, Entry, Refuse, Submit
 from .hardware.lamps import Lamp
 from .inputs import DEBOUNCE_S, HOLD_S, Edge, Gesture, Inputs
 from .lobby import Lobby, Start
+from .store import Store
 from .render import lobby as lobby_screens
 
 log = logging.getLogger("molebox.session")
@@ -47,8 +48,12 @@ def _ack(base: tuple[Lamp, ...]) -> tuple[Lamp, ...]:
 class Session:
     def __init__(self, hardware, clock: Callable[[], float] = time.monotonic, *, game: str | None = None,
                  seats: int | None = None, seed: int = 0, settings: dict | None = None,
-                 dice: str = "virtual", debounce_s: float = DEBOUNCE_S, hold_s: float = HOLD_S):
+                 dice: str = "virtual", debounce_s: float = DEBOUNCE_S, hold_s: float = HOLD_S,
+                 store: Store | None = None):
         self.hw = hardware
+        self.store = store
+        self.game_id: int | None = None
+        self._saved = 0                      # how many match records are in the journal
         self.clock = clock
         self.panels = len(hardware.seats)
         self.seed = seed
@@ -68,7 +73,11 @@ class Session:
         self._seq = itertools.count()
         self._shown: dict[str, object] = {}
         self._dirty = False
-        if self.fixed:
+        self._confirm_undo_until = float("-inf")
+        saved = store.unfinished() if store else None
+        if saved is not None:
+            self.resume(saved)
+        elif self.fixed:
             self.start(*self.fixed)
         else:
             self.lobby = Lobby(self.panels)
@@ -159,16 +168,18 @@ class Session:
         if seat > match.header.seats:
             return Refuse("this seat is not playing")
         self.fresh.discard(seat)
+        if g.kind == "hold":
+            if g.control == "ok" and match.held.get(seat):
+                self._events(match.retract(seat))
+                return Changed()
+            if g.control == "ok" and seat == 1:
+                return self._host_undo()
+            return Refuse("nothing to take back")
         if match.over:
-            if seat == 1 and g.control == "ok" and g.kind == "tap":
+            if seat == 1 and g.control == "ok":
                 self.new_game()
                 return Changed()
             return Refuse("game over: seat 1 OK for a new game")
-        if g.kind == "hold":
-            if g.control != "ok" or not match.held.get(seat):
-                return Refuse("nothing to take back")
-            self._events(match.retract(seat))
-            return Changed()
         decision = next(iter(match.decisions_for(seat)), None)
         entry = self.entries[seat]
         entry.follow(decision)
@@ -184,7 +195,7 @@ class Session:
     def _answer(self, g: Gesture, outcome) -> None:
         """Lamps first: an ack flash or the refusal blink now; the rest once the queue is empty."""
         if isinstance(outcome, Refuse):
-            log.info("seat %d %s %s refused: %s", g.seat, g.control, g.kind, outcome.reason)
+            log.info("seat %d: a %s was refused", g.seat, g.kind)   # the reason may tell a secret
             self.notices[g.seat] = outcome.reason
             flip = _ack(tuple(self.hw.seats[g.seat - 1].lamps))
             self._overlay(g.seat, [(flip, ACK_S), ((Lamp.FAST,) * 5, REFUSE_S)])
@@ -202,7 +213,41 @@ class Session:
         self._overlays[seat] = timed
         self.hw.seats[seat - 1].set_lamps(steps[0][0])
 
+    def _host_undo(self):
+        """Seat 1 holding OK with nothing of its own to take back: undo the last decision.
+
+        Undoing a reveal takes a second hold within five seconds, as the whole table saw it.
+        """
+        match = self.match
+        if match.seat_records() == 0:
+            return Refuse("nothing to undo")
+        last = max(i for i, r in enumerate(match.records) if r["seat"] is not None)
+        reveal = last in match.secret_records and not match.held
+        if reveal and self.clock() > self._confirm_undo_until:
+            self._confirm_undo_until = self.clock() + 5.0
+            return Refuse("hold OK again to undo the reveal")
+        self._confirm_undo_until = float("-inf")
+        self.undo()
+        return Changed()
+
+    def _journal(self) -> None:
+        """Put every new record of the match on disk (one commit point) before anyone sees it answered."""
+        if self.store is None or self.game_id is None:
+            return
+        match = self.match
+        new = [(i, match.records[i], i in match.secret_records) for i in range(self._saved, len(match.records))]
+        if not new:
+            return
+        self.store.append(self.game_id, new)
+        self._saved = len(match.records)
+        result = match.result()
+        if result is not None:
+            history = match.view(None)["state"].get("history", [])
+            self.store.finish(self.game_id, {"scores": list(result.scores), "winners": list(result.winners),
+                                             "history": history})
+
     def _events(self, events) -> None:
+        self._journal()
         public = self.match.events_for(None, events)
         if any(e["kind"] == "reveal" for e in public):
             self.fresh = set(range(1, self.match.header.seats + 1))
@@ -224,10 +269,32 @@ class Session:
         self.lobby = None
         self.fresh = set()
         self.notices.clear()
+        if self.store is not None:
+            self.game_id = self.store.begin(self.match.transcript()["header"])
+            self._saved = 0
+            self._journal()
         log.info("started %s for %d seats (seed %d)", game, seats, self.seed)
+
+    def resume(self, saved) -> None:
+        """Carry on a game the journal holds: seats locked in stay locked in, the others pick again.
+
+        Drafts are not journaled (nothing was committed), so a seat that had not committed anything
+        since the last reveal is shown the reveal again.
+        """
+        self.match = Match.replay(saved.transcript)
+        self.game_id, self._saved = saved.game_id, len(self.match.records)
+        self.seed = self.match.header.seed
+        self.lobby = None
+        revealed = any(e.kind == "reveal" for e in self.match.events)
+        self.fresh = {s for s in range(1, self.match.header.seats + 1) if revealed and not self.match.held.get(s)}
+        log.warning("resumed %s (game %d) after %d decisions", self.match.header.game, saved.game_id,
+                    self.match.seat_records())
 
     def new_game(self) -> None:
         """After a game: the same game again (fixed by the command line) or back to the lobby."""
+        if self.store is not None and self.game_id is not None and not self.match.over:
+            self.store.abandon(self.game_id)
+        self.game_id = None
         self.seed += 1
         if self.fixed:
             self.start(*self.fixed)
@@ -240,7 +307,11 @@ class Session:
         """Take back the last seat decision (a held pick, or the pick that completed a reveal)."""
         if self.match is None or self.match.seat_records() == 0:
             return False
-        self.match = Match.replay(self.match.transcript(), upto=self.match.seat_records() - 1)
+        upto = self.match.seat_records() - 1
+        if self.store is not None and self.game_id is not None:
+            self.store.undo(self.game_id, upto)
+        self.match = Match.replay(self.match.transcript(), upto=upto)
+        self._saved = len(self.match.records)
         self.fresh = set()
         for entry in self.entries.values():
             entry.follow(None)

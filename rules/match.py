@@ -61,6 +61,7 @@ class Match:
         self.game = game_cls(header.seats, settings)
         self.state = self.game.initial_state()
         self.records: list[dict] = []
+        self.secret_records: set[int] = set()      # indexes of records that were secret picks
         self.held: dict[int, dict[str, Any]] = {}
         self.chance_count = 0
         self.events: list[Event] = []
@@ -126,6 +127,7 @@ class Match:
         value = decision.check(value)
         self.records.append({"seat": seat, "key": key, "value": _jsonable(value)})
         if decision.group is not None:
+            self.secret_records.add(len(self.records) - 1)
             return self._hold(seat, key, value)
         if decision.enter_by is not None:
             return self._apply(Move(None, key, value))

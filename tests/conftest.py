@@ -8,6 +8,7 @@ import pytest
 from companion import script
 from companion.hardware.sim import SimHardware, open_sim
 from companion.session import Session
+from companion.store import Store
 from wiring.profile import load
 
 
@@ -43,10 +44,13 @@ def box_factory():
     made: list[Box] = []
 
     def build(game: str | None = "whakka-mole", seats: int | None = 3, seed: int = 0,
-              settings: dict | None = None, profile: str = "sim-8", dice: str = "virtual") -> Box:
+              settings: dict | None = None, profile: str = "sim-8", dice: str = "virtual",
+              db=None) -> Box:
         clock = script.FakeClock()
         hw = open_sim(load(profile), clock)
-        session = Session(hw, clock, game=game, seats=seats, seed=seed, settings=settings, dice=dice)
+        store = Store(db) if db is not None else None
+        session = Session(hw, clock, game=game, seats=seats, seed=seed, settings=settings, dice=dice,
+                          store=store)
         made.append(Box(hw, session, clock))
         return made[-1]
 
