@@ -8,6 +8,7 @@ import sys
 import time
 from pathlib import Path
 
+from companion.store import StoreError, default_path as default_db
 from rules import registry
 from rules.match import Header, Match
 from rules.settings import SettingError, load_specs
@@ -36,6 +37,7 @@ def _game_args(p: argparse.ArgumentParser, required: bool) -> None:
 def _session(args, backend: str, clock=time.monotonic, host_pin: str | None = None):
     from companion.hardware import open_backend
     from companion.session import Session
+    from companion.store import Store
     from companion.web.pin import PinDisplay
 
     profile = load_profile(args.wiring or ("sim-8" if backend == "sim" else "gpio-2"))
@@ -49,8 +51,9 @@ def _session(args, backend: str, clock=time.monotonic, host_pin: str | None = No
     hardware = open_backend(backend, profile, clock)
     if host_pin and hardware.table is not None:
         hardware.table = PinDisplay(hardware.table, host_pin)
+    store = Store(args.db) if args.db else None
     session = Session(hardware, clock, game=args.game, seats=seats, seed=args.seed, settings=settings,
-                      dice=args.dice)
+                      dice=args.dice, store=store)
     return hardware, session
 
 
@@ -89,6 +92,22 @@ def cmd_replay(args) -> int:
     return 0
 
 
+def cmd_history(args) -> int:
+    from companion.history import history_table
+    from companion.store import Store
+
+    print(history_table(Store(args.db).finished_games(args.limit)))
+    return 0
+
+
+def cmd_stats(args) -> int:
+    from companion.history import stats_table
+    from companion.store import Store
+
+    print(stats_table(Store(args.db).finished_games()))
+    return 0
+
+
 def cmd_variants(args) -> int:
     for name, spec in load_specs(args.game).items():
         bounds = f" [{spec.min}..{spec.max}]" if spec.min is not None else ""
@@ -109,18 +128,30 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument("--port", type=int, default=8080, help="port of the web panel (0: any free port)")
     run.add_argument("--lan-sim", action="store_true", help="in LAN mode, open the simulator to the LAN too")
     _game_args(run, required=False)
+    run.add_argument("--db", default=str(default_db()),
+                     help="the journal (default: the service's state directory, else the user's data directory)")
     run.set_defaults(func=cmd_run)
 
     sim = sub.add_parser("sim", help="play a press script headless on the simulated panels")
     _game_args(sim, required=True)
     sim.add_argument("--script", help="press script (see docs/scripts.md)")
     sim.add_argument("--out", required=True, help="directory for state.json, lamps.json and PNGs")
+    sim.add_argument("--db", help="journal the game in this database (default: none)")
     sim.set_defaults(func=cmd_sim)
 
     replay = sub.add_parser("replay", help="replay a transcript and print the final view as JSON")
     replay.add_argument("transcript")
     replay.add_argument("--view", type=int, help="print this seat's view instead of the public one")
     replay.set_defaults(func=cmd_replay)
+
+    history = sub.add_parser("history", help="the finished games in the journal")
+    history.add_argument("--db", default=str(default_db()))
+    history.add_argument("--limit", type=int, default=20)
+    history.set_defaults(func=cmd_history)
+
+    stats = sub.add_parser("stats", help="wins per player and per game from the journal")
+    stats.add_argument("--db", default=str(default_db()))
+    stats.set_defaults(func=cmd_stats)
 
     variants = sub.add_parser("variants", help="list a game's variant settings")
     variants.add_argument("game", choices=list(registry.GAMES))
@@ -134,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
                         format="%(asctime)s %(name)s %(message)s")
     try:
         return args.func(args)
-    except (ProfileError, SettingError, ValueError, OSError) as exc:
+    except (ProfileError, SettingError, StoreError, ValueError, OSError) as exc:
         print(f"molebox: {exc}", file=sys.stderr)
         return 2
 

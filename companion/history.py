@@ -1,0 +1,50 @@
+"""History and stats of finished games, as tables for the terminal and data for the dashboard."""
+from __future__ import annotations
+
+import time
+from collections import Counter
+
+from rules import registry
+
+
+def _title(game_id: str) -> str:
+    try:
+        return registry.game_class(game_id).title
+    except ValueError:
+        return game_id
+
+
+def history_table(games: list[dict]) -> str:
+    if not games:
+        return "no finished games yet"
+    lines = ["| # | when | game | players (score) | winner | minutes |", "| ---: | --- | --- | --- | --- | ---: |"]
+    for g in games:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(g["started"]))
+        players = ", ".join(f"{n} ({s})" for n, s in zip(g["names"], g["scores"]))
+        winners = " & ".join(g["names"][w - 1] for w in g["winners"])
+        lines.append(f"| {g['id']} | {when} | {_title(g['game'])} | {players} | {winners} | {g['duration'] / 60:.0f} |")
+    return "\n".join(lines)
+
+
+def stats(games: list[dict]) -> dict:
+    """Wins and games per player name, games per game, and mean minutes per game."""
+    wins, played, per_game, minutes = Counter(), Counter(), Counter(), Counter()
+    for g in games:
+        per_game[g["game"]] += 1
+        minutes[g["game"]] += g["duration"] / 60
+        for seat, name in enumerate(g["names"], 1):
+            played[name] += 1
+            wins[name] += seat in g["winners"]
+    return {"players": {n: {"wins": wins[n], "games": played[n]} for n in sorted(played, key=lambda n: -wins[n])},
+            "games": {gid: {"played": n, "minutes": minutes[gid] / n} for gid, n in per_game.items()}}
+
+
+def stats_table(games: list[dict]) -> str:
+    if not games:
+        return "no finished games yet"
+    s = stats(games)
+    lines = ["| player | wins | games |", "| --- | ---: | ---: |"]
+    lines += [f"| {n} | {p['wins']} | {p['games']} |" for n, p in s["players"].items()]
+    lines += ["", "| game | played | mean minutes |", "| --- | ---: | ---: |"]
+    lines += [f"| {_title(g)} | {p['played']} | {p['minutes']:.0f} |" for g, p in s["games"].items()]
+    return "\n".join(lines)

@@ -1,0 +1,48 @@
+"""The crash soak's child: a box on simulated pins, journaling to DB, pressing its way through a plan.
+
+Usage: python -m tests.crash.child DB PLAN.json. PLAN holds a header and the seat
+records of a reference game. The child resumes whatever the journal holds,
+presses the panel for every record still to come, and prints ``ACK n`` once
+the n-th decision has been acknowledged on the lamps (after its commit point),
+then ``DONE`` with the result.
+"""
+from __future__ import annotations
+
+import json
+import sys
+
+from companion import script
+from companion.hardware.sim import open_sim
+from companion.session import Session
+from companion.store import Store
+from rules.match import RETRACT
+from wiring.profile import load
+
+
+def main(db: str, plan_path: str) -> None:
+    plan = json.loads(open(plan_path).read())
+    header = plan["header"]
+    store = Store(db)
+    finished = store.finished_games()
+    if finished:                      # killed after the last commit point, before saying DONE
+        print("DONE", json.dumps({"scores": finished[0]["scores"], "winners": finished[0]["winners"]}))
+        return
+    clock = script.FakeClock()
+    hw = open_sim(load("sim-8"), clock)
+    session = Session(hw, clock, game=header["game"], seats=header["seats"], seed=header["seed"],
+                      settings=header["settings"], store=store)
+    for record in plan["records"][session.match.seat_records():]:
+        seat = record["seat"]
+        if record["key"] == RETRACT:
+            steps = [script.Press(0, seat, "ok", hold=True)]
+        else:
+            decision = next(d for d in session.match.decisions_for(seat) if d.key == record["key"])
+            steps = [script.Press(0, seat, c) for c in script.presses_for(decision, record["value"])]
+        script.run(session, hw, clock, steps, settle=False)
+        print(f"ACK {session.match.seat_records()}", flush=True)
+    result = session.match.result()
+    print("DONE", json.dumps({"scores": list(result.scores), "winners": list(result.winners)}), flush=True)
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:])
