@@ -15,6 +15,7 @@ import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
@@ -124,6 +125,62 @@ def raw_latency(samples: int) -> list[float]:
     return out
 
 
+def commit_points(samples: int, workdir: str) -> tuple[list[float], list[float]]:
+    """One sealed pick per commit point through the Store, beside a bare sqlite3 insert+commit (WAL, FULL)."""
+    import sqlite3
+
+    from companion.store import Store
+
+    store = Store(f"{workdir}/bench.db")
+    game = store.begin({"game": "whakka-mole", "seats": 2})
+    ours = []
+    for i in range(samples):
+        start = time.perf_counter()
+        store.append(game, [(i, {"seat": 1, "key": "popup", "value": [1, 3]}, True)])
+        ours.append(time.perf_counter() - start)
+    raw_db = sqlite3.connect(f"{workdir}/raw.db", isolation_level=None)
+    raw_db.execute("PRAGMA journal_mode=WAL")
+    raw_db.execute("PRAGMA synchronous=FULL")
+    raw_db.execute("CREATE TABLE t (a INTEGER PRIMARY KEY, b BLOB)")
+    raw = []
+    for _ in range(samples):
+        start = time.perf_counter()
+        raw_db.execute("BEGIN IMMEDIATE")
+        raw_db.execute("INSERT INTO t (b) VALUES (?)", (b"x" * 268,))
+        raw_db.execute("COMMIT")
+        raw.append(time.perf_counter() - start)
+    store.close()
+    raw_db.close()
+    return ours, raw
+
+
+def resume_time(workdir: str, decisions: int = 200) -> tuple[float, float]:
+    """Open the journal and rebuild a game of ``decisions`` seat decisions, beside reading its rows raw."""
+    import sqlite3
+
+    from companion.store import Store
+    from rules.match import Header, Match
+
+    rng = random.Random(7)
+    match = Match(Header("whakka-mole", 4, {"target": 500, "tokens": 2}))
+    while match.seat_records() < decisions:
+        d = match.decisions_for(rng.choice(sorted({x.seat for x in match.open_decisions()})))[0]
+        match.submit(d.seat, d.key, rng.sample(d.options, rng.randint(0, min(2, d.max)))
+                     if d.kind.value == "holes" else rng.choice(d.options))
+    path = f"{workdir}/resume.db"
+    store = Store(path)
+    game = store.begin(match.transcript()["header"])
+    store.append(game, [(i, r, i in match.secret_records) for i, r in enumerate(match.records)])
+    store.close()
+    start = time.perf_counter()
+    replayed = Match.replay(Store(path).unfinished().transcript)
+    ours = time.perf_counter() - start
+    assert replayed.view(None) == match.view(None)
+    start = time.perf_counter()
+    sqlite3.connect(path).execute("SELECT * FROM journal").fetchall()
+    return ours, time.perf_counter() - start
+
+
 # ---- a separate process for start-up, idle CPU and RSS ---------------------------------------
 
 def probe(kind: str, idle_s: float) -> None:
@@ -204,6 +261,12 @@ def main(argv: list[str] | None = None) -> int:
     print(row("ready after start (ms)", proc["ready"], raw_proc["ready"], "< 1000 ms", "{:.0f}"))
     print(row("idle CPU (%)", proc["idle"], raw_proc["idle"], "< 1 %", "{:.2f}"))
     print(row("peak RSS (MB)", proc["rss"], raw_proc["rss"], "< 60 MB", "{:.1f}"))
+    with tempfile.TemporaryDirectory() as workdir:
+        commits, raw_commits = ([1000 * x for x in xs] for xs in commit_points(min(args.samples, 500), workdir))
+        resume, raw_resume = resume_time(workdir)
+    print(row("commit point p50 (ms)", statistics.median(commits), statistics.median(raw_commits), ""))
+    print(row("commit point p99 (ms)", percentile(commits, 0.99), percentile(raw_commits, 0.99), ""))
+    print(row("resume 200 decisions (ms)", 1000 * resume, 1000 * raw_resume, "", "{:.1f}"))
     return 0
 
 
