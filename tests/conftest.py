@@ -38,6 +38,13 @@ class Box:
         return self.session.match
 
 
+@pytest.fixture(autouse=True)
+def private_data_dir(tmp_path, monkeypatch):
+    """Keep every test away from the user's own journal: the default database lives in tmp_path."""
+    monkeypatch.delenv("STATE_DIRECTORY", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+
+
 @pytest.fixture
 def box_factory():
     """Build boxes; every mock pin factory is reset and every display worker stopped afterwards."""
