@@ -9,6 +9,7 @@ from .model import Game
 GAMES = {
     "whakka-mole": "rules.whakka_mole",
     "mole-hill": "rules.mole_hill",
+    "mole-park": "rules.mole_park",
 }
 
 
