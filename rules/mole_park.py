@@ -59,7 +59,8 @@ def _deck(text: str) -> dict[int, int]:
     return dict(sorted(deck.items()))
 
 
-def _chance(key: str, counts: Counter | dict, seat: int, prompt: str) -> Decision:
+def _chance(key: str, counts: dict, seat: int, prompt: str) -> Decision:
+    """A die roll or a card draw: options weighted by their counts, entered by ``seat`` when physical."""
     return Decision(None, key, Kind.CHANCE, tuple(counts), weights=tuple(counts.values()),
                     enter_by=seat, prompt=prompt)
 
@@ -179,7 +180,7 @@ class ParkState(State):
         return tuple(i + 1 for i, (_, stars) in enumerate(STANDS) if self.shown[i] and stars <= total)
 
     def _move_to_discard(self, values: list[int]) -> None:
-        """Discard cards someone has looked at; their stars are known again when reshuffled."""
+        """Discard cards someone has looked at; a reshuffle returns their stars to the unseen pool."""
         self.discard += len(values)
         for v in values:
             self.seen[v] = self.seen.get(v, 0) + 1
