@@ -31,10 +31,16 @@ class Header:
     seed: int = 0
     dice: str = "virtual"          # "virtual": the box rolls; "physical": a seat enters the roll
     version: int = TRANSCRIPT_VERSION
+    cards: str = "virtual"         # likewise for card draws: the box shuffles, or a seat enters the card
 
     def __post_init__(self):
-        if self.dice not in ("virtual", "physical"):
-            raise ValueError(f"dice must be 'virtual' or 'physical', not {self.dice!r}")
+        for name in ("dice", "cards"):
+            if getattr(self, name) not in ("virtual", "physical"):
+                raise ValueError(f"{name} must be 'virtual' or 'physical', not {getattr(self, name)!r}")
+
+    def physical(self, chance: Decision) -> bool:
+        """Whether a seat enters this chance outcome (else the box draws it)."""
+        return chance.enter_by is not None and getattr(self, chance.source) == "physical"
 
 
 def chance_value(seed: int, index: int, decision: Decision) -> Any:
@@ -87,10 +93,10 @@ class Match:
             if d.group is not None and d.key in self.held.get(d.seat, {}):
                 continue
             if d.kind is Kind.CHANCE:
-                if self.header.dice == "virtual":
+                if not self.header.physical(d):
                     continue
-                d = Decision(seat=d.enter_by or 1, key=d.key, kind=Kind.CHOICE, options=d.options,
-                             prompt=d.prompt, labels=d.labels, enter_by=d.enter_by or 1)
+                d = Decision(seat=d.enter_by, key=d.key, kind=Kind.CHOICE, options=d.options,
+                             prompt=d.prompt, labels=d.labels, enter_by=d.enter_by)
             out.append(d)
         return out
 
@@ -171,8 +177,8 @@ class Match:
     def _settle(self) -> list[Event]:
         """Answer virtual chance decisions until a seat has to decide."""
         events: list[Event] = []
-        while self.header.dice == "virtual" and not self.over:
-            chance = next((d for d in self.pending() if d.kind is Kind.CHANCE), None)
+        while not self.over:
+            chance = next((d for d in self.pending() if d.kind is Kind.CHANCE and not self.header.physical(d)), None)
             if chance is None:
                 break
             value = chance_value(self.header.seed, self.chance_count, chance)

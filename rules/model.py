@@ -28,6 +28,8 @@ class Decision:
 
     ``group`` names a secret simultaneous group: every decision of the group is
     held by the match until all of them are committed, then applied together.
+    A chance decision names the seat that types in a physical outcome
+    (``enter_by``) and whether it comes from dice or cards (``source``).
     """
 
     seat: int | None
@@ -41,6 +43,7 @@ class Decision:
     prompt: str = ""
     labels: tuple[str, ...] | None = None
     enter_by: int | None = None
+    source: str = "dice"          # chance only: "dice" or "cards", each virtual or physical per match
 
     @property
     def secret(self) -> bool:

@@ -59,10 +59,10 @@ def _deck(text: str) -> dict[int, int]:
     return dict(sorted(deck.items()))
 
 
-def _chance(key: str, counts: dict, seat: int, prompt: str) -> Decision:
+def _chance(key: str, counts: dict, seat: int, prompt: str, source: str = "dice") -> Decision:
     """A die roll or a card draw: options weighted by their counts, entered by ``seat`` when physical."""
     return Decision(None, key, Kind.CHANCE, tuple(counts), weights=tuple(counts.values()),
-                    enter_by=seat, prompt=prompt)
+                    enter_by=seat, prompt=prompt, source=source)
 
 
 def _seat_choice(seat: int, key: str, seats: list[int], prompt: str) -> Decision:
@@ -284,7 +284,7 @@ class ParkState(State):
 
     def _ask_take(self) -> list[Decision]:
         pool = {v: n for v, n in self.unseen.items() if n}
-        return [_chance(f"mole-{s}", pool, s, "Stars on the mole you took?")
+        return [_chance(f"mole-{s}", pool, s, "Stars on the mole you took?", "cards")
                 for s in self.seat_numbers if self.taking[s - 1]]
 
     def _on_take(self, d: Decision, stars: int) -> list[Event]:

@@ -48,7 +48,7 @@ def play(seats: int, seed: int, bot=greedy_answer, settings: dict | None = None,
     ``check(match)`` runs after every answer.
     """
     rng = random.Random(seed)
-    match = Match(Header("mole-park", seats, settings or {}, seed=seed, dice=dice))
+    match = Match(Header("mole-park", seats, settings or {}, seed=seed, dice=dice, cards=dice))
     for _ in range(limit):
         if match.over or (until and until(match)):
             break

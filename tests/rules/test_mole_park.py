@@ -330,7 +330,7 @@ def test_hand_values_are_for_their_owner_only():
 
 
 def test_a_whacked_mole_is_told_to_its_taker_only():
-    m = Match(Header("mole-park", 2, dice="physical"))
+    m = Match(Header("mole-park", 2, dice="physical", cards="physical"))
     m.submit(1, "die", "glove")
     m.submit(2, "die", "pan")
     assert {(d.seat, d.key) for d in m.open_decisions()} == {(1, "roll-1-glove"), (2, "roll-2-pan")}
