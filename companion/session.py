@@ -28,7 +28,7 @@ from .hardware.lamps import Lamp
 from .inputs import DEBOUNCE_S, HOLD_S, Edge, Gesture, Inputs
 from .lobby import Lobby, Start
 from .store import Store
-from .render import lobby as lobby_screens
+from .render import fault as fault_screen, lobby as lobby_screens
 
 log = logging.getLogger("molebox.session")
 
@@ -81,6 +81,8 @@ class Session:
             self.start(*self.fixed)
         else:
             self.lobby = Lobby(self.panels)
+        hardware.watch(lambda fault: self.call(lambda: self._fault(fault)))
+        self.fault: str | None = hardware.fault     # while set, the game is paused and every display says why
         hardware.connect(self.post)
         self.refresh()
 
@@ -153,6 +155,8 @@ class Session:
     # ---- gestures -------------------------------------------------------------------------
 
     def _gesture(self, g: Gesture) -> None:
+        if self.fault:
+            return
         self.notices.pop(g.seat, None)
         if self.lobby is not None:
             outcome = self.lobby.tap(g.seat, g.control) if g.kind == "tap" else Refuse("tap, don't hold")
@@ -369,7 +373,15 @@ class Session:
         screens = render.for_game(self.match.header.game)
         return (screens.seat, self.match.view(seat), entry.summary(decision), notice)
 
+    def _fault(self, fault: str | None) -> None:
+        """The hardware's fault changed (an IO board unplugged or back): pause or resume, and show it."""
+        log.info("hardware: %s", fault or "back")
+        self.fault = fault
+        self._dirty = True
+
     def _show(self, name: str, render_fn, *args) -> None:
+        if self.fault:
+            render_fn, args = fault_screen.paused, (self.fault,)
         key = (render_fn, args)
         if self._shown.get(name) == key:
             return

@@ -1,7 +1,10 @@
-"""The seat panels and displays, built on gpiozero devices and luma devices.
+"""The ports the session drives, and the seat panels and displays built on gpiozero and luma devices.
 
-Hardware callbacks do one thing: hand an :class:`~companion.inputs.Edge` with
-its timestamp to the sink. Everything else happens on the session loop.
+:class:`Ports` and :class:`Seat` are what every backend offers the session;
+:class:`Hardware` and :class:`SeatPanel` are those ports on gpiozero pins (the
+``sim`` and ``gpio`` backends). Hardware callbacks do one thing: hand an
+:class:`~companion.inputs.Edge` with its timestamp to the sink. Everything
+else happens on the session loop.
 """
 from __future__ import annotations
 
@@ -17,11 +20,34 @@ from .lamps import Lamp, show
 Sink = Callable[[Edge], None]
 
 
-class SeatPanel:
-    """One seat: five hole buttons with lamps, the OK button, the seat's OLED."""
+class Seat:
+    """One seat as the session sees it: its number, its hole lamps and its OLED."""
+
+    def __init__(self, seat: int, display, holes: int = len(HOLES)):
+        self.seat, self.display = seat, display
+        self.lamps: list[Lamp] = [Lamp.OFF] * holes
+
+    def set_lamps(self, states) -> None:
+        """Show ``states`` (one per hole); lamps already in their state are left alone."""
+        changed = []
+        for i, state in enumerate(states):
+            if self.lamps[i] is not state:
+                self.lamps[i] = state
+                changed.append(i)
+        if changed:
+            self._show(changed)
+
+    def _show(self, changed: list[int]) -> None:
+        """Make the lamps at these indexes show their new state."""
+        raise NotImplementedError
+
+
+class SeatPanel(Seat):
+    """One seat on gpiozero pins: five hole buttons with lamps, the OK button, the seat's OLED."""
 
     def __init__(self, seat: int, spec, factory, display, clock: Callable[[], float]):
-        self.seat, self.spec, self.factory, self.display = seat, spec, factory, display
+        super().__init__(seat, display, len(spec.lamps))
+        self.spec, self.factory = spec, factory
         self._clock = clock
         self._sink: Sink | None = None
         # DigitalInputDevice, not Button: tap/hold is ours, and each Button runs a thread that wakes
@@ -31,7 +57,6 @@ class SeatPanel:
             for name, pin in zip(HOLES + ("ok",), spec.holes + (spec.ok,))
         }
         self.leds = [PWMLED(pin, pin_factory=factory) for pin in spec.lamps]
-        self.lamps: list[Lamp] = [Lamp.OFF] * len(self.leds)
         for name, button in self.buttons.items():
             button.when_activated = self._edge(name, True)
             button.when_deactivated = self._edge(name, False)
@@ -45,33 +70,23 @@ class SeatPanel:
     def connect(self, sink: Sink) -> None:
         self._sink = sink
 
-    def set_lamps(self, states) -> None:
-        """Show ``states`` (one per hole); lamps already in their state are left alone."""
-        for i, state in enumerate(states):
-            if self.lamps[i] is not state:
-                self.lamps[i] = state
-                show(self.leds[i], state)
+    def _show(self, changed: list[int]) -> None:
+        for i in changed:
+            show(self.leds[i], self.lamps[i])
 
     def devices(self) -> list:
         return [*self.buttons.values(), *self.leds]
 
 
-class Hardware:
-    """Every panel and display of a profile, on a backend's pin factories and display maker."""
+class Ports:
+    """Every seat and the table display of a backend, and its fault: None, or what is wrong."""
 
-    def __init__(self, profile: Profile, factory_for: Callable[[str], object],
-                 make_display: Callable[[DisplaySpec], object], clock: Callable[[], float]):
-        self.profile = profile
-        self.seats = [
-            SeatPanel(i + 1, spec, factory_for(spec.header),
-                      make_display(spec.display) if spec.display else None, clock)
-            for i, spec in enumerate(profile.seats)
-        ]
-        self.table = make_display(profile.table) if profile.table else None
+    def __init__(self, seats: list[Seat], table, fault: str | None = None):
+        self.seats, self.table, self.fault = seats, table, fault
+        self._watchers: list[Callable[[str | None], None]] = []
 
     def connect(self, sink: Sink) -> None:
-        for seat in self.seats:
-            seat.connect(sink)
+        raise NotImplementedError
 
     def displays(self) -> dict[str, object]:
         """Display devices by name: ``seat1``..``seatN`` and ``table``."""
@@ -79,6 +94,35 @@ class Hardware:
         if self.table is not None:
             out["table"] = self.table
         return out
+
+    def watch(self, callback: Callable[[str | None], None]) -> None:
+        """Call ``callback(fault)`` from any thread whenever the fault changes."""
+        self._watchers.append(callback)
+
+    def _report(self, fault: str | None) -> None:
+        self.fault = fault
+        for callback in self._watchers:
+            callback(fault)
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+
+class Hardware(Ports):
+    """Every panel and display of a profile, on a backend's pin factories and display maker."""
+
+    def __init__(self, profile: Profile, factory_for: Callable[[str], object],
+                 make_display: Callable[[DisplaySpec], object], clock: Callable[[], float]):
+        self.profile = profile
+        super().__init__([
+            SeatPanel(i + 1, spec, factory_for(spec.header),
+                      make_display(spec.display) if spec.display else None, clock)
+            for i, spec in enumerate(profile.seats)
+        ], make_display(profile.table) if profile.table else None)
+
+    def connect(self, sink: Sink) -> None:
+        for seat in self.seats:
+            seat.connect(sink)
 
     def close(self) -> None:
         for seat in self.seats:
