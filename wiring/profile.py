@@ -12,10 +12,16 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from firmware.protocol import MAX_SEATS as IOBOARD_SEATS
+
 BACKENDS = ("gpio", "ioboard", "sim")
 PIN_FACTORIES = ("lgpio", "rpigpio", "mock")
 DRIVERS = ("ssd1306", "sh1106")
 HOLES_PER_SEAT = 5
+PIN_KEYS = ("holes", "lamps", "ok")
+PICO_USB_ID = "2E8A"                # Raspberry Pi's USB vendor id: any Pico
+USB_ID = re.compile(r"[0-9A-Fa-f]{4}(:[0-9A-Fa-f]{4})?")
+COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")
 
 
 class ProfileError(ValueError):
@@ -34,9 +40,9 @@ class DisplaySpec:
 
 @dataclass(frozen=True)
 class SeatSpec:
-    holes: tuple[int, ...]
+    holes: tuple[int, ...]          # empty, like lamps, and ok None: the IO board serves the seat
     lamps: tuple[int, ...]
-    ok: int
+    ok: int | None
     display: DisplaySpec | None
     header: str = "main"
 
@@ -51,6 +57,17 @@ class Profile:
     table: DisplaySpec | None
     path: str
     text: str
+    ioboard: IOBoardSpec | None = None
+
+
+@dataclass(frozen=True)
+class IOBoardSpec:
+    """Where the serial IO board is: a port, or else the first USB serial device with this VID[:PID]."""
+
+    port: str | None = None
+    usb_id: str = PICO_USB_ID
+    baud: int = 115200
+    colours: tuple[tuple[int, int, int], ...] = ()     # per seat; empty: the board's palette
 
 
 def builtin(name: str) -> Path:
@@ -92,7 +109,7 @@ def parse(text: str, path: str = "<profile>") -> Profile:
     seats_raw = data.get("seats", [])
     if not seats_raw:
         raise where.error("seats", "the profile has no [[seats]]", "add one [[seats]] table per panel")
-    seats = tuple(_seat(raw, i, defaults, where) for i, raw in enumerate(seats_raw))
+    seats = tuple(_seat(raw, i, defaults, where, backend) for i, raw in enumerate(seats_raw))
     table = _display(data["table"], defaults, where, "table", "table") if "table" in data else None
     return Profile(
         name=Path(path).stem,
@@ -103,11 +120,15 @@ def parse(text: str, path: str = "<profile>") -> Profile:
         table=table,
         path=path,
         text=text,
+        ioboard=_ioboard(data.get("ioboard", {}), len(seats), where) if backend == "ioboard" else None,
     )
 
 
-def _seat(raw: dict, index: int, defaults: dict, where: "_Locator") -> SeatSpec:
+def _seat(raw: dict, index: int, defaults: dict, where: "_Locator", backend: str) -> SeatSpec:
     table = f"seats[{index + 1}]"
+    display = _display(raw["display"], defaults, where, "display", table, index) if "display" in raw else None
+    if backend == "ioboard" and not set(PIN_KEYS) & raw.keys():      # the IO board scans and lights it
+        return SeatSpec(holes=(), lamps=(), ok=None, display=display, header=str(raw.get("header", "main")))
     pins = {}
     for key, count in (("holes", HOLES_PER_SEAT), ("lamps", HOLES_PER_SEAT)):
         value = raw.get(key)
@@ -119,9 +140,37 @@ def _seat(raw: dict, index: int, defaults: dict, where: "_Locator") -> SeatSpec:
     if not isinstance(ok, int):
         raise where.error("ok", f"{table}.ok must be one GPIO number, got {ok!r}", "write e.g. ok = 16",
                           occurrence=index)
-    display = _display(raw["display"], defaults, where, "display", table, index) if "display" in raw else None
     return SeatSpec(holes=pins["holes"], lamps=pins["lamps"], ok=ok, display=display,
                     header=str(raw.get("header", "main")))
+
+
+def _ioboard(raw: dict, seats: int, where: "_Locator") -> IOBoardSpec:
+    unknown = set(raw) - {"port", "usb_id", "baud", "colours"}
+    if unknown:
+        raise where.error(sorted(unknown)[0], f"ioboard: unknown key {sorted(unknown)[0]!r}",
+                          "use port, usb_id, baud, colours")
+    if seats > IOBOARD_SEATS:
+        raise where.error("seats", f"the IO board scans {IOBOARD_SEATS} seats, the profile has {seats}",
+                          f"keep at most {IOBOARD_SEATS} [[seats]] tables")
+    port = raw.get("port")
+    if port is not None and not (isinstance(port, str) and port):
+        raise where.error("port", f"ioboard.port must be a device path, got {port!r}",
+                          'write e.g. port = "/dev/ttyACM0", or leave it out to find the board by usb_id')
+    usb_id = raw.get("usb_id", PICO_USB_ID)
+    if not (isinstance(usb_id, str) and USB_ID.fullmatch(usb_id)):
+        raise where.error("usb_id", f"ioboard.usb_id must be a hex VID or VID:PID, got {usb_id!r}",
+                          'write e.g. usb_id = "2E8A" or "2E8A:0005"')
+    baud = raw.get("baud", 115200)
+    if not (isinstance(baud, int) and baud > 0):
+        raise where.error("baud", f"ioboard.baud must be a positive whole number, got {baud!r}",
+                          "write e.g. baud = 115200")
+    colours = raw.get("colours", [])
+    if not (isinstance(colours, list) and all(isinstance(c, str) and COLOUR.fullmatch(c) for c in colours)
+            and len(colours) in (0, seats)):
+        raise where.error("colours", f"ioboard.colours must list one #rrggbb per seat ({seats}), got {colours!r}",
+                          'write e.g. colours = ["#ff0000", "#00ff00"], or leave it out')
+    return IOBoardSpec(port=port, usb_id=usb_id.upper(), baud=baud,
+                       colours=tuple(tuple(int(c[i:i + 2], 16) for i in (1, 3, 5)) for c in colours))
 
 
 def _display(raw: dict, defaults: dict, where: "_Locator", key: str, table: str, occurrence: int = 0) -> DisplaySpec:
