@@ -15,6 +15,9 @@ from rules.settings import SettingError, load_specs
 from wiring.profile import ProfileError, load as load_profile
 
 
+DEFAULT_WIRING = {"sim": "sim-8", "gpio": "gpio-2", "ioboard": "ioboard-8"}
+
+
 def _settings(pairs: list[str]) -> dict:
     out = {}
     for pair in pairs:
@@ -31,7 +34,8 @@ def _game_args(p: argparse.ArgumentParser, required: bool) -> None:
     p.add_argument("--seed", type=int, default=0, help="seed for virtual dice and decks")
     p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="a variant setting")
     p.add_argument("--dice", choices=["virtual", "physical"], default="virtual")
-    p.add_argument("--wiring", default=None, help="wiring profile name or file (default: sim-8 / gpio-2)")
+    p.add_argument("--wiring", default=None,
+                   help="wiring profile name or file (default: sim-8 / gpio-2 / ioboard-8 by backend)")
 
 
 def _session(args, backend: str, clock=time.monotonic, host_pin: str | None = None):
@@ -40,7 +44,7 @@ def _session(args, backend: str, clock=time.monotonic, host_pin: str | None = No
     from companion.store import Store
     from companion.web.pin import PinDisplay
 
-    profile = load_profile(args.wiring or ("sim-8" if backend == "sim" else "gpio-2"))
+    profile = load_profile(args.wiring or DEFAULT_WIRING[backend])
     settings = _settings(args.set)
     seats = args.seats
     if args.game:
@@ -122,7 +126,7 @@ def parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
 
     run = sub.add_parser("run", help="run the companion and its web panel")
-    run.add_argument("--backend", choices=["sim", "gpio"], default="sim")
+    run.add_argument("--backend", choices=list(DEFAULT_WIRING), default="sim")
     run.add_argument("--listen", default="127.0.0.1",
                      help="address of the web panel (0.0.0.0: LAN mode, host actions need the PIN)")
     run.add_argument("--port", type=int, default=8080, help="port of the web panel (0: any free port)")

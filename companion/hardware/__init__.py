@@ -1,10 +1,11 @@
 """Hardware ports and their backends.
 
-One code path drives every backend: :class:`~companion.hardware.panel.Hardware`
-builds gpiozero buttons and lamps on whatever pin factory a backend hands it,
-and luma devices from whatever display maker it hands it. ``sim`` hands it
-gpiozero's MockFactory and luma's ``dummy``; ``gpio`` hands it lgpio or RPi.GPIO
-and luma's ssd1306/sh1106 over I2C.
+Every backend hands the session the same :class:`~companion.hardware.panel.Ports`:
+seats with lamps and a display, the table display, edges into a sink, and a
+fault to watch. ``sim`` and ``gpio`` build gpiozero buttons and lamps on a pin
+factory (gpiozero's MockFactory, or lgpio / RPi.GPIO) and luma devices (``dummy``,
+or ssd1306/sh1106 over I2C); ``ioboard`` has the serial IO board scan the buttons
+and light the lamps, with the displays on I2C (docs/ioboard.md).
 """
 from __future__ import annotations
 
@@ -12,15 +13,21 @@ from typing import Callable
 
 from wiring.profile import Profile
 
-from .panel import Hardware
+from .panel import Ports
 
 
-def open_backend(backend: str, profile: Profile, clock: Callable[[], float]) -> Hardware:
-    """Build the hardware for ``backend`` (``sim`` or ``gpio``) from a wiring profile."""
+def open_backend(backend: str, profile: Profile, clock: Callable[[], float]) -> Ports:
+    """Build the hardware for ``backend`` (``sim``, ``gpio`` or ``ioboard``) from a wiring profile."""
     if backend == "sim":
         from .sim import open_sim
         return open_sim(profile, clock)
     if backend == "gpio":
         from .gpio import open_gpio
         return open_gpio(profile, clock)
-    raise ValueError(f"unknown backend {backend!r}: use sim or gpio")
+    if backend == "ioboard":
+        if profile.ioboard is None:
+            raise ValueError(f"the wiring profile {profile.name} is for the {profile.backend} backend: "
+                             f"use one with backend = \"ioboard\", e.g. --wiring ioboard-8")
+        from .ioboard import open_ioboard
+        return open_ioboard(profile, clock)
+    raise ValueError(f"unknown backend {backend!r}: use sim, gpio or ioboard")

@@ -1,0 +1,280 @@
+"""The host's end of the IO board link: one thread that owns the serial port.
+
+It finds the board, greets it, keeps every seat's lamps in the state the
+session asked for (resending until the board acknowledges), turns the board's
+button reports into edges, and when the board goes away it says so, lets go of
+every held button and reconnects with backoff. The codec is the firmware's own
+(firmware/protocol.py); docs/ioboard.md has the rules.
+"""
+from __future__ import annotations
+
+import logging
+import random
+import threading
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+import serial
+
+from companion.inputs import CONTROLS, Edge
+from firmware import protocol as p
+
+log = logging.getLogger("molebox.ioboard")
+
+CONNECTING = "IO board: connecting"
+NOT_FOUND = "IO board not found"
+LOST = "IO board disconnected"
+SILENT = "IO board not answering"
+RESTARTED = "IO board restarted"
+
+
+@dataclass(frozen=True)
+class Timing:
+    retry: float = 0.04         # resend an unacknowledged lamp command or HELLO after this long
+    heartbeat: float = 0.2      # PING when nothing else went out for this long
+    silence: float = 1.0        # no good frame for this long: the board is gone
+    backoff: float = 0.05       # first wait before opening the port again; doubles up to backoff_max
+    backoff_max: float = 2.0
+    read: float = 0.005         # serial read timeout: how often the timers are looked at
+
+
+def level_changes(was: bool, now: bool, presses: int) -> list[bool]:
+    """The edges (True: pressed) that take a button from ``was`` to ``now`` through ``presses`` new presses."""
+    if not presses:
+        return [now] if now != was else []
+    out = [False] if was else []
+    out += [True, False] * presses
+    if now:
+        out.pop()
+    return out
+
+
+class Link:
+    """The serial link to one board; ``start`` it, then ``lamps`` from any thread, ``close`` at the end."""
+
+    def __init__(self, find_port: Callable[[], str], baud: int, clock: Callable[[], float], seats: int,
+                 on_fault: Callable[[str | None], None], timing: Timing = Timing()):
+        self.find_port, self.baud, self.clock, self.seats = find_port, baud, clock, seats
+        self.on_fault, self.timing = on_fault, timing
+        self.sink: Callable[[Edge], None] | None = None
+        self.fault: str | None = CONNECTING
+        self.linked = threading.Event()
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="ioboard", daemon=True)
+        self._port: serial.Serial | None = None
+        self._nonce = random.getrandbits(16)
+        self._seq = 0
+        self._want: dict[int, bytes] = {}                       # seat -> LAMPS payload the session asked for
+        self._have: dict[int, bytes] = {}                       # seat -> what the board acknowledged
+        self._sent: dict[int, tuple[int, bytes, float]] = {}    # seat -> (seq, payload, when) awaiting an ack
+        self._levels = bytearray(seats)
+        self._counts = bytearray(seats * p.BUTTONS)
+        self._heard = self._hello_at = self._wrote_at = self._linked_at = 0.0
+        self._hello_every = timing.retry
+        self._refused = False       # the board answered, and its answer rules it out (version, seats)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=2)
+
+    def lamps(self, seat: int, payload: bytes) -> None:
+        """Any thread: have the board show this LAMPS payload for ``seat``, now and after every reconnect."""
+        with self._lock:
+            self._want[seat] = payload
+            if self.linked.is_set():
+                try:
+                    self._push(seat, time.monotonic())
+                except (OSError, serial.SerialException):
+                    pass            # unplugged: the link's thread sees it on its next read
+
+    # ---- the thread -----------------------------------------------------------------------------
+
+    def _run(self) -> None:
+        """Connect, and again after every failure: soon after a link that worked, then less and less often."""
+        delay = self.timing.backoff
+        while not self._stop.is_set():
+            if self._connect():
+                delay = self.timing.backoff
+            self._stop.wait(delay)
+            delay = min(2 * delay, self.timing.backoff_max)
+
+    def _connect(self) -> bool:
+        """Open the port and serve it until it fails or the link closes; True if the board linked meanwhile."""
+        try:
+            path = self.find_port()
+            port = serial.Serial(path, self.baud, timeout=self.timing.read, write_timeout=0.5, exclusive=True)
+        except (LookupError, OSError, serial.SerialException) as exc:
+            if self.fault == CONNECTING:
+                self._set_fault(NOT_FOUND)
+            log.debug("IO board: cannot open: %s", exc)
+            return False
+        log.info("IO board: opened %s", path)
+        opened = time.monotonic()
+        try:
+            self._serve(port)
+        except (OSError, serial.SerialException) as exc:
+            log.warning("IO board: %s", exc)
+        with self._lock:
+            edges = [] if self._stop.is_set() else self._lose(LOST)
+            self._port = None
+        self._emit(edges)
+        port.close()
+        return self._linked_at > opened
+
+    def _serve(self, port: serial.Serial) -> None:
+        decoder = p.Decoder()
+        with self._lock:
+            self._port = port
+            self._heard = time.monotonic()
+            self._greet(self._heard, fresh=True)
+        while not self._stop.is_set():
+            data = port.read(port.in_waiting or 1)
+            now = time.monotonic()
+            edges: list[Edge] = []
+            with self._lock:
+                for ftype, seq, payload in decoder.feed(data):
+                    self._heard = now
+                    self._frame(ftype, seq, payload, now, edges)
+                self._timers(now, edges)
+            self._emit(edges)
+
+    def _emit(self, edges: list[Edge]) -> None:
+        if self.sink is not None:
+            for edge in edges:
+                self.sink(edge)
+
+    # ---- everything below runs with the lock held --------------------------------------------------
+
+    def _frame(self, ftype: int, seq: int, payload: bytes, now: float, edges: list[Edge]) -> None:
+        linked = self.linked.is_set()
+        if ftype == p.REPORT:
+            self._write(p.frame(p.ACK, 0, bytes((seq,))), now)
+            state = p.parse_state(payload)
+            if linked and state is not None and len(state[0]) >= self.seats:
+                self._apply(*state, edges)
+        elif ftype == p.ACK and linked and len(payload) == 1:
+            self._acked(payload[0], now)
+        elif ftype == p.WELCOME and not linked:
+            self._welcome(payload, now, edges)
+        elif ftype == p.BOOT:
+            if linked:
+                edges += self._lose(RESTARTED)
+                self._greet(now, fresh=True)
+            elif now - self._hello_at >= self.timing.retry:
+                self._greet(now, fresh=False)
+
+    def _welcome(self, payload: bytes, now: float, edges: list[Edge]) -> None:
+        welcome = p.parse_welcome(payload)
+        if welcome is None:
+            return
+        version, nonce, levels, counts = welcome
+        if version != p.VERSION:
+            self._refuse(f"IO board firmware speaks protocol v{version}, molebox speaks v{p.VERSION}: "
+                         f"copy firmware/ from this molebox onto the board (docs/ioboard.md)")
+            return
+        if nonce != self._nonce:
+            return                      # the answer to an older HELLO
+        if len(levels) < self.seats:
+            self._refuse(f"IO board scans {len(levels)} seats; the wiring profile has {self.seats}")
+            return
+        self._hello_every, self._refused = self.timing.retry, False
+        self._counts[:] = counts[:len(self._counts)]
+        self._apply(levels, counts, edges)      # a button held right now goes down
+        self._have.clear()
+        self._sent.clear()
+        self.linked.set()
+        self._linked_at = now
+        self._set_fault(None)
+        log.info("IO board: linked (protocol v%d, %d seats)", version, len(levels))
+        for seat in self._want:
+            self._push(seat, now)
+
+    def _refuse(self, fault: str) -> None:
+        """The board cannot serve this molebox: say why, and ask again only now and then."""
+        if not self._refused:
+            log.error("%s", fault)
+        self._hello_every, self._refused = self.timing.backoff_max, True
+        self._set_fault(fault)
+
+    def _apply(self, levels: bytes, counts: bytes, edges: list[Edge]) -> None:
+        """Edges for every press counted and every level changed since the last report."""
+        for s in range(self.seats):
+            seat = slice(p.BUTTONS * s, p.BUTTONS * (s + 1))
+            if levels[s] == self._levels[s] and counts[seat] == self._counts[seat]:
+                continue
+            for b, control in enumerate(CONTROLS):
+                i = s * p.BUTTONS + b
+                was, now = bool(self._levels[s] >> b & 1), bool(levels[s] >> b & 1)
+                for pressed in level_changes(was, now, (counts[i] - self._counts[i]) & 0xFF):
+                    edges.append(Edge(self.clock(), s + 1, control, pressed))
+                self._counts[i] = counts[i]
+            self._levels[s] = levels[s]
+
+    def _acked(self, seq: int, now: float) -> None:
+        seat = next((seat for seat, sent in self._sent.items() if sent[0] == seq), None)
+        if seat is not None:
+            self._have[seat] = self._sent.pop(seat)[1]
+            self._push(seat, now)
+
+    def _push(self, seat: int, now: float) -> None:
+        """Send the seat's wanted lamps unless the board has them or they went out less than ``retry`` ago."""
+        want = self._want[seat]
+        sent = self._sent.get(seat)
+        if want == self._have.get(seat) or (sent and sent[1] == want and now - sent[2] < self.timing.retry):
+            return
+        self._seq = (self._seq + 1) & 0xFF
+        self._sent[seat] = (self._seq, want, now)
+        self._write(p.frame(p.LAMPS, self._seq, want), now)
+
+    def _timers(self, now: float, edges: list[Edge]) -> None:
+        if not self.linked.is_set():
+            if now - self._hello_at >= self._hello_every:
+                self._greet(now, fresh=False)
+            if now - self._heard >= self.timing.silence and not self._refused:
+                self._set_fault(SILENT)
+            return
+        if now - self._heard >= self.timing.silence:
+            edges += self._lose(SILENT)
+            self._greet(now, fresh=True)
+            return
+        for seat in self._want:
+            self._push(seat, now)
+        if now - self._wrote_at >= self.timing.heartbeat:
+            self._write(p.frame(p.PING, 0), now)
+
+    def _greet(self, now: float, fresh: bool) -> None:
+        """HELLO; a fresh one (a new link) carries a new nonce, a repeat the same."""
+        if fresh:
+            self._nonce = (self._nonce + 1) & 0xFFFF
+        self._hello_at = now
+        self._write(p.frame(p.HELLO, 0, p.hello(self._nonce)), now)
+
+    def _lose(self, fault: str) -> list[Edge]:
+        """The link is gone: say so first, then let go of every button still down."""
+        self._set_fault(fault)
+        edges = []
+        if self.linked.is_set():
+            self.linked.clear()
+            log.warning("%s", fault)
+            for s in range(self.seats):
+                for b, control in enumerate(CONTROLS):
+                    if self._levels[s] >> b & 1:
+                        edges.append(Edge(self.clock(), s + 1, control, False))
+                self._levels[s] = 0
+        return edges
+
+    def _set_fault(self, fault: str | None) -> None:
+        if fault != self.fault:
+            self.fault = fault
+            self.on_fault(fault)
+
+    def _write(self, frame: bytes, now: float) -> None:
+        if self._port is None:
+            return
+        self._port.write(frame)
+        self._wrote_at = now
