@@ -102,6 +102,59 @@ def companion_latency(samples: int, seed: int = 1) -> list[float]:
     return out[:samples]
 
 
+def ioboard_latency(samples: int, baud: int, seed: int = 2) -> tuple[list[float], float]:
+    """Hole presses through the serial IO board: the fake board (the firmware's own logic) behind a pty.
+
+    A press is one matrix scan on the board; the latency runs to the first
+    change of that seat's pixels, so it holds the REPORT to the host, the
+    session's answer and the LAMPS command back. The pty has no baud rate: the
+    fake board paces its reads and writes as a wire of ``baud`` would (10 bits
+    a byte). Returns the latencies and the wire time of those two frames alone.
+    """
+    from luma.core.device import dummy
+
+    from companion.hardware.fakeboard import FakeBoard
+    from companion.hardware.ioboard import IOBoard
+    from companion.hardware.lamps import Lamp
+    from companion.session import Session
+    from firmware import protocol
+    from wiring.profile import load
+
+    eight = bytes(protocol.MAX_SEATS)
+    frames = len(protocol.frame(protocol.REPORT, 0, protocol.state(eight, bytes(6 * protocol.MAX_SEATS))))
+    frames += len(protocol.frame(protocol.LAMPS, 0, protocol.lamps(1, (0, 0, 0), (0,) * 5)))
+    wire = frames * 10 / baud
+    rng = random.Random(seed)
+    out: list[float] = []
+    with tempfile.TemporaryDirectory() as workdir, FakeBoard(f"{workdir}/ttyIO", baud=baud) as fake:
+        hw = IOBoard(load("ioboard-8"), time.monotonic, lambda spec: dummy(width=spec.width, height=spec.height,
+                                                                          mode="1"), find_port=lambda: fake.path)
+        session = Session(hw, time.monotonic, game="whakka-mole", seats=8, seed=seed)
+        stop = threading.Event()
+        loop = threading.Thread(target=session.run, args=(stop,), daemon=True)
+        loop.start()
+        hw.link.linked.wait(2)
+        try:
+            for press in range(4 * samples):
+                if len(out) == samples:
+                    break
+                seat, hole = press % 8 + 1, f"hole{rng.randint(1, 5)}"
+                steady = all(lamp in (Lamp.OFF, Lamp.ON, Lamp.DIM) for lamp in hw.seats[seat - 1].lamps)
+                since = time.perf_counter()
+                fake.press(seat, hole)
+                latency = fake.wait_lamps(seat, since)
+                if steady and latency is not None:
+                    out.append(latency)
+                time.sleep(0.015)                   # past the board's 10 ms debounce
+                fake.release(seat, hole)
+                time.sleep(rng.uniform(0.005, 0.015) + wire)
+        finally:
+            stop.set()
+            loop.join(2)
+            session.close()
+    return out, wire
+
+
 def raw_latency(samples: int) -> list[float]:
     """gpiozero alone: Button.when_pressed -> LED.on on mock pins."""
     from companion.hardware.sim import SimPin
@@ -267,6 +320,11 @@ def main(argv: list[str] | None = None) -> int:
     print(row("commit point p50 (ms)", statistics.median(commits), statistics.median(raw_commits), ""))
     print(row("commit point p99 (ms)", percentile(commits, 0.99), percentile(raw_commits, 0.99), ""))
     print(row("resume 200 decisions (ms)", 1000 * resume, 1000 * raw_resume, "", "{:.1f}"))
+    for link, baud in (("115200 baud", 115_200), ("12 Mbit/s", 12_000_000)):   # raw: the frames' wire time
+        latencies, wire = ioboard_latency(min(args.samples, 300), baud)
+        ms = [1000 * x for x in latencies]
+        print(row(f"ioboard press-to-lamp p50, {link} (ms)", statistics.median(ms), 1000 * wire, ""))
+        print(row(f"ioboard press-to-lamp p99, {link} (ms)", percentile(ms, 0.99), 1000 * wire, ""))
     return 0
 
 
