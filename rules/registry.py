@@ -10,6 +10,7 @@ GAMES = {
     "whakka-mole": "rules.whakka_mole",
     "mole-hill": "rules.mole_hill",
     "mole-park": "rules.mole_park",
+    "mouse-madness": "rules.mouse_madness",
 }
 
 

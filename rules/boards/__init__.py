@@ -1,0 +1,1 @@
+"""Board files: the printed boards the seed texts leave out, as package data."""
