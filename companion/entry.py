@@ -3,9 +3,11 @@
 The panel is generic over decision kinds, so a new game needs no button code:
 
 - ``holes``: hole buttons toggle holes in the draft, OK commits the set;
-- ``choice``: with hole-numbered options a hole picks that hole; with up to five
-  labelled options hole *k* picks the *k*-th; with more, hole 1/2 step back and
-  forth through the list; OK commits;
+- ``choice``: with hole-numbered options a hole picks that hole; hole numbers plus
+  one other option (a die's miss) start on that option, a hole picks itself and
+  a second press goes back to it; with up to five labelled options hole *k*
+  picks the *k*-th; with more, hole 1/2 step back and forth through the list;
+  OK commits;
 - ``cell``/``edge``: a cursor on the grid; hole 1 left, 2 up, 3 down, 4 right,
   5 turns an edge cursor to the other side; OK commits a legal target;
 - ``confirm``: OK.
@@ -65,6 +67,8 @@ class Entry:
             return d.options[0] if d.options else None
         if d.kind is Kind.CHOICE and _list_mode(d) == "step":
             return d.options[0]
+        if d.kind is Kind.CHOICE and _list_mode(d) == "spare":
+            return _spare(d)
         return None
 
     def tap(self, control: str, d: Decision | None) -> Submit | Refuse | Changed:
@@ -94,19 +98,16 @@ class Entry:
 
     def _choose(self, d: Decision, hole: int):
         mode = _list_mode(d)
-        if mode == "holes":
-            if hole not in d.options:
-                return Refuse(f"hole {hole} cannot be chosen")
-            self.draft = hole
-        elif mode == "index":
-            if hole > len(d.options):
-                return Refuse(f"only {len(d.options)} choices")
-            self.draft = d.options[hole - 1]
-        else:
+        if mode == "step":
             if hole not in (1, 2):
                 return Refuse("hole 1 and 2 step through the list")
             i = d.options.index(self.draft) if self.draft in d.options else 0
             self.draft = d.options[(i + (1 if hole == 2 else -1)) % len(d.options)]
+            return Changed()
+        option = _option_at(d, mode, hole)
+        if option is None:
+            return Refuse(f"only {len(d.options)} choices" if mode == "index" else f"hole {hole} cannot be chosen")
+        self.draft = _spare(d) if mode == "spare" and self.draft == option else option
         return Changed()
 
     def _move(self, d: Decision, hole: int):
@@ -145,10 +146,42 @@ class Entry:
         return {"key": d.key, "kind": d.kind.value, "prompt": d.prompt, "draft": draft,
                 "label": None if draft is None or d.kind is Kind.HOLES else d.label(self.draft),
                 "options": [d.label(o) for o in d.options] if d.kind is Kind.CHOICE else None,
+                "holes": _hole_labels(d),
                 "legal": self.draft in d.options if d.kind in (Kind.CELL, Kind.EDGE) else None}
 
 
+def _is_hole(option: Any) -> bool:
+    return isinstance(option, int) and 1 <= option <= 5
+
+
+def _spare(d: Decision) -> Any:
+    """The one option of a ``spare`` choice that is not a hole (a die's miss)."""
+    return next(o for o in d.options if not _is_hole(o))
+
+
 def _list_mode(d: Decision) -> str:
-    if d.labels is None and all(isinstance(o, int) and 1 <= o <= 5 for o in d.options):
-        return "holes"
+    if d.labels is None:
+        others = [o for o in d.options if not _is_hole(o)]
+        if not others:
+            return "holes"
+        if len(others) == 1 and len(d.options) > 1 and not isinstance(others[0], int):
+            return "spare"
     return "index" if len(d.options) <= 5 else "step"
+
+
+def _option_at(d: Decision, mode: str, hole: int) -> Any:
+    """The option hole ``hole`` picks in a choice (None: nothing)."""
+    if mode == "index":
+        return d.options[hole - 1] if hole <= len(d.options) else None
+    return hole if hole in d.options else None
+
+
+def _hole_labels(d: Decision) -> list[str | None] | None:
+    """What each of the five holes picks, as the OLED labels it; None when holes step through a list."""
+    if d.kind is Kind.HOLES:
+        return [str(h) if h in d.options else None for h in range(1, 6)]
+    if d.kind is not Kind.CHOICE or _list_mode(d) == "step":
+        return None
+    mode = _list_mode(d)
+    picks = [_option_at(d, mode, hole) for hole in range(1, 6)]
+    return [None if o is None else d.label(o) for o in picks]

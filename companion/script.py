@@ -144,6 +144,8 @@ def presses_for(decision: Decision, value) -> list[str]:
 def _toward(d: Decision, target, entry: Entry):
     """Yield presses that move the entry's draft to ``target``, one at a time."""
     if d.kind is Kind.CHOICE:
+        if entry.draft == target:        # a choice that starts on its answer (a die's miss): just OK
+            return
         for hole in range(1, 6):
             trial = Entry(0)
             trial.follow(d)

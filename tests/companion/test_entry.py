@@ -62,3 +62,27 @@ def test_a_new_decision_starts_a_fresh_draft():
     e.follow(b)
     assert e.draft is None
     assert e.tap("ok", None) == Refuse("nothing to decide now")
+
+
+def test_hole_faces_with_a_miss_start_on_the_miss_and_a_second_press_returns_to_it():
+    d = Decision(1, "roll-1-mallet", Kind.CHOICE, (3, 4, 5, "X"))
+    e = Entry(1)
+    e.follow(d)
+    assert e.summary(d)["label"] == "X" and e.summary(d)["holes"] == [None, None, "3", "4", "5"]
+    assert e.tap("hole1", d) == Refuse("hole 1 cannot be chosen")
+    e.tap("hole4", d)
+    assert e.summary(d)["label"] == "4"
+    e.tap("hole4", d)
+    assert e.tap("ok", d) == Submit("roll-1-mallet", "X")
+    e.tap("hole5", d)
+    assert e.tap("ok", d) == Submit("roll-1-mallet", 5)
+
+
+def test_the_summary_says_what_each_hole_picks():
+    labelled = Decision(1, "die", Kind.CHOICE, ("glove", "pan"), labels=("Glove", "Pan"))
+    holes = Decision(1, "discard", Kind.CHOICE, (1, 3))
+    stepped = Decision(1, "prize", Kind.CHOICE, tuple(range(1, 7)), labels=tuple("ABCDEF"))
+    e = Entry(1)
+    assert e.summary(labelled)["holes"] == ["Glove", "Pan", None, None, None]
+    assert e.summary(holes)["holes"] == ["1", None, "3", None, None]
+    assert e.summary(stepped)["holes"] is None
