@@ -33,7 +33,10 @@ def _game_args(p: argparse.ArgumentParser, required: bool) -> None:
     p.add_argument("--seats", type=int, help="number of seats (default: the game's minimum)")
     p.add_argument("--seed", type=int, default=0, help="seed for virtual dice and decks")
     p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="a variant setting")
-    p.add_argument("--dice", choices=["virtual", "physical"], default="virtual")
+    p.add_argument("--dice", choices=["virtual", "physical"], default="virtual",
+                   help="virtual: the box rolls; physical: each player enters what their die showed")
+    p.add_argument("--cards", choices=["virtual", "physical"], default="virtual",
+                   help="virtual: the box deals; physical: whoever looks at a card enters it")
     p.add_argument("--wiring", default=None,
                    help="wiring profile name or file (default: sim-8 / gpio-2 / ioboard-8 by backend)")
 
@@ -57,7 +60,7 @@ def _session(args, backend: str, clock=time.monotonic, host_pin: str | None = No
         hardware.table = PinDisplay(hardware.table, host_pin)
     store = Store(args.db) if args.db else None
     session = Session(hardware, clock, game=args.game, seats=seats, seed=args.seed, settings=settings,
-                      dice=args.dice, store=store)
+                      dice=args.dice, cards=args.cards, store=store)
     return hardware, session
 
 
@@ -73,7 +76,9 @@ def cmd_sim(args) -> int:
         script.write_outputs(session, Path(args.out))
     finally:
         session.close()
-    print(json.dumps(session.public().get("view", {}).get("state", {}).get("scores", [])))
+    result = session.match.result() if session.match else None
+    scores = list(result.scores) if result else session.public().get("view", {}).get("state", {}).get("scores", [])
+    print(json.dumps(scores))
     return 0
 
 

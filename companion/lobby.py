@@ -1,8 +1,8 @@
-"""The start of a game night: seat 1 picks the game, the seat count and the dice.
+"""The start of a game night: seat 1 picks the game, the seat count, the dice and the cards.
 
 Stage ``game``: hole *k* picks the *k*-th game, OK goes on. Stage ``setup``:
-hole 1 one seat fewer, hole 2 one more, hole 3 virtual/physical dice, hole 5
-back, OK starts.
+hole 1 one seat fewer, hole 2 one more, hole 3 virtual/physical dice, hole 4
+virtual/physical cards, hole 5 back, OK starts.
 """
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ class Start:
     game: str
     seats: int
     dice: str
+    cards: str = "virtual"
 
 
 class Lobby:
@@ -28,6 +29,7 @@ class Lobby:
         self.stage = "game"
         self.seats = seats or 0
         self.dice = "virtual"
+        self.cards = "virtual"
         self._clamp()
 
     @property
@@ -56,7 +58,7 @@ class Lobby:
             self.index = hole - 1
             return Changed()
         if control == "ok":
-            return Start(self.game, self.seats, self.dice)
+            return Start(self.game, self.seats, self.dice, self.cards)
         low, high = self._bounds()
         if control == "hole1" and self.seats > low:
             self.seats -= 1
@@ -64,13 +66,15 @@ class Lobby:
             self.seats += 1
         elif control == "hole3":
             self.dice = "physical" if self.dice == "virtual" else "virtual"
+        elif control == "hole4":
+            self.cards = "physical" if self.cards == "virtual" else "virtual"
         elif control == "hole5":
             self.stage = "game"
         else:
-            return Refuse(f"{low} to {high} seats" if control in ("hole1", "hole2") else "hole 1-3, 5 or OK")
+            return Refuse(f"{low} to {high} seats")
         return Changed()
 
     def view(self) -> dict:
         return {"stage": self.stage, "games": [registry.game_class(g).title for g in self.games],
-                "index": self.index, "game": self.game, "seats": self.seats, "dice": self.dice,
+                "index": self.index, "game": self.game, "seats": self.seats, "dice": self.dice, "cards": self.cards,
                 "bounds": list(self._bounds())}

@@ -48,7 +48,7 @@ def _ack(base: tuple[Lamp, ...]) -> tuple[Lamp, ...]:
 class Session:
     def __init__(self, hardware, clock: Callable[[], float] = time.monotonic, *, game: str | None = None,
                  seats: int | None = None, seed: int = 0, settings: dict | None = None,
-                 dice: str = "virtual", debounce_s: float = DEBOUNCE_S, hold_s: float = HOLD_S,
+                 dice: str = "virtual", cards: str = "virtual", debounce_s: float = DEBOUNCE_S, hold_s: float = HOLD_S,
                  store: Store | None = None):
         self.hw = hardware
         self.store = store
@@ -58,7 +58,7 @@ class Session:
         self.panels = len(hardware.seats)
         self.seed = seed
         self.settings = dict(settings or {})
-        self.fixed = (game, seats, dice) if game else None
+        self.fixed = (game, seats, dice, cards) if game else None
         self.queue: queue.SimpleQueue = queue.SimpleQueue()
         self.inputs = Inputs(self.panels, debounce_s, hold_s)
         self.listeners: list[Callable[[str, object], None]] = []
@@ -161,7 +161,7 @@ class Session:
         if self.lobby is not None:
             outcome = self.lobby.tap(g.seat, g.control) if g.kind == "tap" else Refuse("tap, don't hold")
             if isinstance(outcome, Start):
-                self.start(outcome.game, outcome.seats, outcome.dice)
+                self.start(outcome.game, outcome.seats, outcome.dice, outcome.cards)
                 outcome = Changed()
             self._answer(g, outcome)
             return
@@ -193,6 +193,7 @@ class Session:
                 self._events(match.submit(seat, outcome.key, outcome.value))
             except IllegalMove as exc:
                 return Refuse(str(exc))
+            entry.follow(None)          # committed: the next decision starts a fresh draft, even if it looks the same
             return Changed()
         return outcome
 
@@ -267,9 +268,9 @@ class Session:
 
     # ---- game lifecycle -------------------------------------------------------------------
 
-    def start(self, game: str, seats: int, dice: str = "virtual") -> None:
+    def start(self, game: str, seats: int, dice: str = "virtual", cards: str = "virtual") -> None:
         self.match = Match(Header(game=game, seats=seats, settings=self.settings if self.fixed else {},
-                                  seed=self.seed, dice=dice))
+                                  seed=self.seed, dice=dice, cards=cards))
         self.lobby = None
         self.fresh = set()
         self.notices.clear()

@@ -17,7 +17,7 @@ def menu(lobby: dict, notice: str = ""):
         title(draw, lobby["games"][lobby["index"]])
         low, high = lobby["bounds"]
         rows(draw, [f"Seats {lobby['seats']} ({low}-{high})", "1:-  2:+  5:back",
-                    f"3: dice {lobby['dice']}", notice and f"! {notice}" or "OK: start"])
+                    f"3: dice {lobby['dice']}", f"4: cards {lobby['cards']}", notice and f"! {notice}" or "OK: start"])
     return image
 
 
@@ -34,4 +34,4 @@ def lamps(lobby: dict, seat: int):
     if lobby["stage"] == "game":
         count = len(lobby["games"])
         return tuple(Lamp.BLINK if i == lobby["index"] else Lamp.ON if i < count else Lamp.OFF for i in range(5))
-    return (Lamp.ON, Lamp.ON, Lamp.ON, Lamp.OFF, Lamp.DIM)
+    return (Lamp.ON, Lamp.ON, Lamp.ON, Lamp.ON, Lamp.DIM)
