@@ -16,6 +16,7 @@ from importlib import import_module
 
 RENDERERS = {
     "whakka-mole": "companion.render.whakka_mole",
+    "mole-park": "companion.render.mole_park",
 }
 
 

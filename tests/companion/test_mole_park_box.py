@@ -1,0 +1,264 @@
+"""Mole Park on the box: whole games pressed through the mock pins, checked by hand, to the pixel.
+
+The scripts (tests/companion/scripts/mole-park-*.txt) carry a comment for everything the table saw;
+the results below were worked out from those comments with the rules (docs/rules/mole-park.md).
+"""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+
+from companion.store import Store
+from rules.match import Match
+from tests.companion.mole_park_scripts import GAMES
+
+HERE = Path(__file__).parent
+GOLDEN = HERE / "golden"
+REGOLD = os.environ.get("MOLEBOX_REGOLD") == "1"
+
+#: Moments of each game whose every display is kept as a golden image: the script is played up to
+#: (not including) the first line equal to the marker.
+CHECKPOINTS = {
+    "mole-park-2seat": {
+        "miss": "# S1 roll-1-mallet: X",                    # a physical Mallet roll, starting on X
+        "discard": "# S1 discard: 1",                       # six moles in hand, one must go
+        "crown": "# S2 crown: Pass",                        # S1 has declared; S2 may respond
+    },
+    "mole-park-5seat": {
+        "prize": "# S1 prize: King Mole's Stash 35",        # all six stands affordable: hole 1/2 step
+        "crown": "# S4 crown: Go for the Crown",            # S1 and S3 declared; S4 answers last
+    },
+    "mole-park-8seat": {
+        "order": "# S1 order: Seat 7",                      # King Mole breaks a 24-24 tie
+    },
+}
+
+# Worked out by hand from the scripts' comments:
+#
+# 2 seats, physical dice and cards, seed 0.
+#   R1: both Gloves land on hole 4 (1 mole): 2 dice, 0 each, the mole stays (the 5-mole split rule).
+#   R4: S1 holds 6 moles and discards a 1; S2 cashes 2+3+4+5+5 + die 3 = 22: Inflation Station (20).
+#   R8: S1 declares with 1 3 4 5 5 (18) + die 1 + prizes 20 = 39 < 40: nothing, the moles are discarded.
+#       S2 cashes 1+1+3+4+4 (13) + die 1 + 20 = 34: The Dugout (30), S2 at 50 stars.
+#   R11: S2 declares with 1+1+2+3+4 (11) + die 1 + 50 = 62: the crown. S1 (20 stars) cashed 37 but
+#       nobody picks when the crown is won.
+# 5 seats, virtual, seed 6. R14: S1 (5 + 3 + 55 = 63), S3 (3+4 + 1 + 40 = 48) and S4 (2 + 3 + 45 = 50)
+#   all reach 40: the Showdown. Three moles a hole; hole 1 gets four dice (S1 pan, S3 pan, S4 glove and
+#   pan): nobody takes any; hole 2 S3's glove alone: 3 moles; hole 3 S4's mallet alone: 3; hole 4 S1's
+#   glove and mallet: 1 each, 1 stays; hole 5 nobody. S1 1+3 + die 2 = 6, S3 1+1+3 + 4 = 9,
+#   S4 1+2+2 + 3 = 8: S3 is King Mole, though S1 has the most prize stars (55).
+# 8 seats, virtual, seed 2. Two moles a hole. R11: S7 and S8 tie at 24; King Mole (S1) lets S7 pick
+#   first: Inflation Station (20), then S8 Burrowed Treasures (15). R12: S4 declares with 2+2+2+3 + die 2
+#   + 40 = 51 and wins; S5 declares with 1+1+2+2 + die 1 + 30 = 37 and falls short.
+EXPECTED = {
+    "mole-park-2seat": {"winner": 2, "stars": [20, 50], "prizes": [[3], [3, 5]], "hands": [[], []],
+                        "left": [10, 10, 8, 10, 9, 10], "failed": [(1, 39)], "round": 11},
+    "mole-park-5seat": {"winner": 3, "stars": [55, 15, 40, 45, 0],
+                        "prizes": [[3, 6], [2], [2, 4], [2, 5], []],
+                        "hands": [[], [1, 2, 2, 4, 4], [], [], []],
+                        "left": [10, 7, 9, 9, 9, 9], "failed": [], "round": 14,
+                        "showdown": {1: 6, 3: 9, 4: 8}},
+    "mole-park-8seat": {"winner": 4, "stars": [15, 10, 10, 40, 30, 10, 30, 25],
+                        "prizes": [[2], [1], [1], [2, 4], [1, 3], [1], [1, 3], [1, 2]],
+                        "hands": [[], [], [2, 3, 4, 4, 5], [], [], [1, 3], [1, 2, 2, 3, 4], []],
+                        "left": [4, 7, 8, 9, 10, 10], "failed": [(5, 37)], "round": 12},
+}
+
+
+def _script(name: str) -> str:
+    return (HERE / "scripts" / f"{name}.txt").read_text()
+
+
+def _box(box_factory, name: str, **kwargs):
+    seats, seed, mode, _ = GAMES[name]
+    return box_factory(game="mole-park", seats=seats, seed=seed, dice=mode, cards=mode, **kwargs)
+
+
+def _displays(seats: int) -> list[str]:
+    return ["table"] + [f"seat{s}" for s in range(1, seats + 1)]
+
+
+def _play_with_checkpoints(box, name: str) -> dict[str, dict[str, Image.Image]]:
+    """Play the whole script, keeping every display's frame at each checkpoint and at the end."""
+    lines = _script(name).splitlines()
+    frames, done = {}, 0
+    for checkpoint, marker in CHECKPOINTS[name].items():
+        at = lines.index(marker)
+        box.play("\n".join(lines[done:at]))
+        done = at
+        frames[checkpoint] = _frames(box)
+    box.play("\n".join(lines[done:]))
+    frames["end"] = _frames(box)
+    return frames
+
+
+def _frames(box) -> dict[str, Image.Image]:
+    box.session.displays.flush()
+    return {name: box.hw.displays()[name].image.convert("1") for name in _displays(box.match.header.seats)}
+
+
+@pytest.fixture(params=list(GAMES))
+def played(request, box_factory):
+    box = _box(box_factory, request.param)
+    box.frames = _play_with_checkpoints(box, request.param)
+    box.name = request.param
+    return box
+
+
+def test_each_game_ends_as_worked_out_by_hand(played):
+    expected, name = EXPECTED[played.name], played.name
+    state = played.match.view(None)["state"]
+    assert played.match.over and state["winner"] == expected["winner"] == state["king_mole"]
+    assert list(played.match.result().scores) == expected["stars"]
+    assert [s["prizes"] for s in state["seats"]] == expected["prizes"]
+    assert [played.match.view(s)["state"]["hand"] for s in range(1, len(expected["hands"]) + 1)] == expected["hands"]
+    assert [s["left"] for s in state["stands"]] == expected["left"]
+    assert state["round"] == expected["round"]
+    events = played.match.events_for(None, played.match.events)
+    assert [(e["seat"], e["total"]) for e in events if e["kind"] == "crown_failed"] == expected["failed"]
+    assert [e["seat"] for e in events if e["kind"] == "crown_won"] == [expected["winner"]]
+    showdown = {e["seat"]: e["total"] for e in events if e["kind"] == "showdown_score"}
+    assert showdown == expected.get("showdown", {}), name
+
+
+def test_every_display_matches_its_golden_image_at_every_checkpoint(played, tmp_path):
+    """Regenerate with: MOLEBOX_REGOLD=1 .venv/bin/python -m pytest -q tests/companion/test_mole_park_box.py"""
+    differ = []
+    for checkpoint, frames in played.frames.items():
+        for display, image in frames.items():
+            golden = GOLDEN / f"{played.name}-{checkpoint}-{display}.png"
+            if REGOLD:
+                image.save(golden)
+            if ImageChops.difference(image, Image.open(golden).convert("1")).getbbox() is not None:
+                image.save(tmp_path / golden.name)
+                differ.append(golden.name)
+    assert not differ, f"{differ} differ from the golden images; the new frames are in {tmp_path}"
+
+
+def test_the_crown_lights_king_moles_lamps_and_nobody_elses(played):
+    winner = EXPECTED[played.name]["winner"]
+    for seat in range(1, played.match.header.seats + 1):
+        assert played.lamps(seat) == ["on" if seat == winner else "off"] * 5
+
+
+def test_the_transcript_replays_to_the_same_game(played):
+    assert Match.replay(played.match.transcript()).view(None) == played.match.view(None)
+
+
+def test_physical_dice_and_cards_are_entered_on_the_panels_and_journaled(box_factory, tmp_path):
+    box = _box(box_factory, "mole-park-2seat", db=tmp_path / "journal.db")
+    box.play(_script("mole-park-2seat"))
+    header = box.match.transcript()["header"]
+    assert (header["dice"], header["cards"]) == ("physical", "physical")
+    records = box.match.transcript()["records"]
+    assert not [r for r in records if r["seat"] is None]              # the box drew nothing itself
+    entered = [r["key"] for r in records if r["key"].startswith(("roll-", "mole-"))]
+    assert entered[:4] == ["roll-1-glove", "roll-2-glove", "roll-1-glove", "roll-2-glove"]
+    finished = Store(tmp_path / "journal.db").finished_games()
+    assert [g["winners"] for g in finished] == [[2]] and finished[0]["game"] == "mole-park"
+
+
+def test_dice_physical_with_cards_virtual_asks_only_for_the_rolls(box_factory):
+    box = box_factory(game="mole-park", seats=2, seed=0, dice="physical", cards="virtual")
+    box.play("1 hole1\n1 ok\n2 hole1\n2 ok\n1 hole1\n1 ok\n2 hole3\n2 ok")      # Gloves on holes 1 and 3
+    records = box.match.transcript()["records"]
+    assert [r["key"] for r in records if r["seat"] is None] == ["mole-1", "mole-2"]   # the box drew the cards
+    assert [len(box.match.view(s)["state"]["hand"]) for s in (1, 2)] == [1, 1]
+
+
+def test_the_lobby_sets_dice_and_cards_on_seat_ones_panel(box_factory):
+    box = box_factory(game=None, seats=None)
+    games = box.session.lobby.games
+    box.play(f"1 hole{games.index('mole-park') + 1}\n1 ok\n1 hole2\n1 hole4")
+    box.session.displays.flush()
+    assert box.session.lobby.view()["cards"] == "physical"
+    box.play("1 ok")
+    header = box.match.header
+    assert (header.game, header.seats, header.dice, header.cards) == ("mole-park", 3, "virtual", "physical")
+
+
+def test_a_wrong_hole_blinks_and_says_why_on_that_seat_only(box_factory):
+    box = _box(box_factory, "mole-park-2seat")
+    before = box.pixels("seat2"), box.pixels("table")
+    box.press(1, "hole5")                       # three dice before anyone holds a mole
+    box.clock.advance(0.2)
+    box.session.pump()
+    assert box.session.notices[1] == "only 3 choices" and box.lamps(1) == ["fast"] * 5
+    assert (box.pixels("seat2"), box.pixels("table")) == before
+    box.clock.advance(1)
+    box.session.pump()
+    assert box.lamps(1) == ["dim", "dim", "dim", "off", "off"]      # Glove, Pan, Mallet
+    box.play("1 hole3\n1 ok\n2 hole3\n2 ok\n1 hole1")              # both Mallets; no 1 on a Mallet
+    assert box.session.notices[1] == "hole 1 cannot be chosen"
+    assert box.match.view(None)["state"]["phase"] == "roll"
+
+
+def test_the_cli_plays_a_five_seat_game_to_its_showdown(tmp_path, capsys):
+    from companion.cli import main
+
+    out = tmp_path / "out"
+    script = HERE / "scripts" / "mole-park-5seat.txt"
+    assert main(["sim", "--game", "mole-park", "--seats", "5", "--seed", "6", "--script", str(script),
+                 "--out", str(out)]) == 0
+    assert json.loads(capsys.readouterr().out) == EXPECTED["mole-park-5seat"]["stars"]
+    state = json.loads((out / "state.json").read_text())
+    assert state["view"]["winners"] == [3] and state["view"]["state"]["showdown"] == [1, 3, 4]
+    for display in _displays(5):
+        golden = Image.open(GOLDEN / f"mole-park-5seat-end-{display}.png").convert("1")
+        assert ImageChops.difference(Image.open(out / f"{display}.png").convert("1"), golden).getbbox() is None
+
+
+def test_the_cli_journals_physical_cards(tmp_path, capsys):
+    from companion.cli import main
+
+    db = tmp_path / "j.db"
+    assert main(["sim", "--game", "mole-park", "--seats", "2", "--dice", "physical", "--cards", "physical",
+                 "--script", str(HERE / "scripts" / "mole-park-2seat.txt"), "--out", str(tmp_path / "o"),
+                 "--db", str(db)]) == 0
+    header = json.loads((tmp_path / "o" / "transcript.json").read_text())["header"]
+    assert header["cards"] == "physical" and header["dice"] == "physical"
+    assert Store(db).finished_games()[0]["winners"] == [2]
+
+
+# ---- non-interference: nothing a seat keeps secret reaches another seat's pixels or any lamp ----------
+
+def _same_to_everyone_else(a, b, seat: int) -> None:
+    assert json.dumps(a.session.public(), sort_keys=True) == json.dumps(b.session.public(), sort_keys=True)
+    others = [n for n in _displays(a.match.header.seats) if n != f"seat{seat}"]
+    for name in others:
+        assert a.pixels(name) == b.pixels(name), name
+    for other in range(1, a.match.header.seats + 1):
+        if other != seat:
+            assert a.match.view(other) == b.match.view(other)
+    assert a.session.lamps() == b.session.lamps()
+    assert a.pixels(f"seat{seat}") != b.pixels(f"seat{seat}")      # the seat itself sees its own secret
+
+
+@pytest.mark.parametrize("pick_a, pick_b", [
+    ("1 hole1\n1 ok", "1 hole3\n1 ok"),             # Glove or Mallet, locked in
+    ("1 hole2", "1 hole3"),                          # still drafting
+])
+def test_a_die_pick_changes_nothing_for_the_others_before_the_reveal(box_factory, pick_a, pick_b):
+    a, b = (box_factory(game="mole-park", seats=3, seed=4) for _ in range(2))
+    for box, pick in ((a, pick_a), (b, pick_b)):
+        box.play("2 hole2\n2 ok\n" + pick)
+        box.clock.advance(2)
+        box.session.pump()
+    _same_to_everyone_else(a, b, seat=1)
+
+
+def test_the_stars_of_a_hand_never_reach_another_seat(box_factory):
+    """With physical cards seat 1 enters a 5 in one box and a 1 in the other: only its own OLED differs."""
+    lines = _script("mole-park-2seat").splitlines()
+    prefix = "\n".join(lines[:lines.index("# S1 mole-1: 5")])
+    a, b = (_box(box_factory, "mole-park-2seat") for _ in range(2))
+    for box, stars in ((a, 5), (b, 1)):
+        box.play(f"{prefix}\n1 hole{stars}\n1 ok")
+        box.clock.advance(2)
+        box.session.pump()
+    assert a.match.view(1)["state"]["hand"] == [5] and b.match.view(1)["state"]["hand"] == [1]
+    _same_to_everyone_else(a, b, seat=1)
