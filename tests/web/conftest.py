@@ -1,0 +1,172 @@
+"""A live box for the web tests: the session loop and the web panel on their own threads, on 127.0.0.1.
+
+The box is built by the CLI's own builder from ``molebox run`` arguments, on the
+sim backend and the real clock, and served on a free port of 127.0.0.1. LAN
+mode is tested on 127.0.0.1 too: the guard is told it is on the LAN.
+"""
+from __future__ import annotations
+
+import asyncio
+import base64
+import http.client
+import io
+import json
+import shutil
+import threading
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import pytest
+from PIL import Image
+
+from companion import cli
+from companion.web.auth import TOKEN_HEADER, Guard
+from companion.web.pin import new_pin
+from companion.web.server import make_app, start
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def png_image(b64: str) -> Image.Image:
+    """A frame as the page gets it (base64 PNG), as a one-bit image."""
+    return Image.open(io.BytesIO(base64.b64decode(b64))).convert("1")
+
+
+@dataclass
+class Answer:
+    status: int
+    body: dict | str
+    headers: dict
+
+
+@dataclass
+class Live:
+    session: object
+    hw: object
+    guard: Guard
+    port: int
+    close: Callable[[], None]
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def headers(self, **extra) -> dict:
+        """What the page sends with a POST."""
+        return {"Origin": f"http://127.0.0.1:{self.port}", TOKEN_HEADER: self.guard.token,
+                "Content-Type": "application/json", **extra}
+
+    def call(self, method: str, path: str, body=None, headers: dict | None = None) -> Answer:
+        """One request; ``body`` is sent as JSON unless it is bytes; headers default to the page's."""
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
+        data = body if isinstance(body, bytes) or body is None else json.dumps(body).encode()
+        conn.request(method, path, data, self.headers() if headers is None else headers)
+        response = conn.getresponse()
+        raw = response.read().decode()
+        conn.close()
+        kind = response.getheader("Content-Type", "")
+        return Answer(response.status, json.loads(raw) if kind.startswith("application/json") else raw,
+                      dict(response.getheaders()))
+
+    def post(self, path: str, body=None, **kwargs) -> Answer:
+        return self.call("POST", path, {} if body is None else body, **kwargs)
+
+    def stream(self, path: str, seconds: float, headers: dict | None = None) -> list[tuple[str, str]]:
+        """(event, data) pairs a stream sends within ``seconds``."""
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=seconds)
+        conn.request("GET", path, headers=headers or {})
+        response = conn.getresponse()
+        assert response.status == 200, response.read()
+        events, kind = [], None
+        try:
+            for line in response:
+                line = line.decode().rstrip("\n")
+                if line.startswith("event: "):
+                    kind = line[7:]
+                elif line.startswith("data: "):
+                    events.append((kind, line[6:]))
+        except TimeoutError:
+            pass
+        conn.close()
+        return events
+
+
+@contextmanager
+def boxes(workdir: Path):
+    """Start boxes: ``build(*run_args, lan=False, lan_sim=False)``; all stopped on leaving.
+
+    Each box journals in its own database under ``workdir`` (two boxes on one
+    journal would be one box resuming the other's game).
+    """
+    made: list[Live] = []
+
+    def build(*run_args: str, lan: bool = False, lan_sim: bool = False) -> Live:
+        db = workdir / f"box{len(made) + 1}.db"
+        args = cli.parser().parse_args(["run", "--db", str(db), *run_args])
+        pin = new_pin() if lan else None
+        hardware, session = cli._session(args, "sim", host_pin=pin)
+        guard = Guard(lan=lan, pin=pin, lan_sim=lan_sim)
+        stop = threading.Event()
+        session_thread = threading.Thread(target=session.run, args=(stop,), daemon=True)
+        session_thread.start()
+        loop = asyncio.new_event_loop()
+        loop_thread = threading.Thread(target=loop.run_forever, daemon=True)
+        loop_thread.start()
+        runner, port = asyncio.run_coroutine_threadsafe(
+            start(make_app(session, hardware, guard), "127.0.0.1", 0), loop).result(10)
+
+        def stop_all():
+            asyncio.run_coroutine_threadsafe(runner.cleanup(), loop).result(10)
+            loop.call_soon_threadsafe(loop.stop)
+            loop_thread.join(5)
+            loop.close()
+            stop.set()
+            session.call(lambda: None)           # wake the loop to see the stop
+            session_thread.join(5)
+            session.close()
+
+        made.append(Live(session, hardware, guard, port, stop_all))
+        return made[-1]
+
+    try:
+        yield build
+    finally:
+        for live in made:
+            live.close()
+
+
+@pytest.fixture
+def live_factory(tmp_path):
+    with boxes(tmp_path) as build:
+        yield build
+
+
+GAME = ("--game", "whakka-mole", "--seats", "2", "--set", "target=12")
+
+
+@pytest.fixture
+def live(live_factory) -> Live:
+    return live_factory(*GAME)
+
+
+@pytest.fixture(scope="module")
+def unchanged(tmp_path_factory):
+    """One box for a module's tests that change nothing (refused requests, reads)."""
+    with boxes(tmp_path_factory.mktemp("unchanged")) as build:
+        yield build(*GAME)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's chromium driven by Playwright; the tests skip when either is missing."""
+    if shutil.which(CHROMIUM) is None:
+        pytest.skip(f"no {CHROMIUM}: apt-get install chromium (CI installs it from .ci/apt-packages)")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()

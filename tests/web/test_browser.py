@@ -1,0 +1,222 @@
+"""The web panel in Debian's chromium: a whole game by clicking, lamp latency, no secret on the dashboard.
+
+Screenshots of the simulator and the dashboard (docs/screenshots/) come from these tests:
+
+    MOLEBOX_SCREENSHOTS=docs/screenshots make test ARGS=tests/web
+"""
+from __future__ import annotations
+
+import json
+import os
+import statistics
+from pathlib import Path
+
+import pytest
+from PIL import ImageChops
+
+from .conftest import GAME, png_image
+
+SHOTS = os.environ.get("MOLEBOX_SCREENSHOTS")
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 860}
+TIMEOUT_MS = 5000
+PRESS_MS = 40       # a press and the gap after it, as a finger does it (the debouncer takes 20 ms)
+
+# Records every message of every event stream the page opens, before the page's own code runs.
+RECORD_STREAMS = """
+window.__streamed = [];
+const Source = window.EventSource;
+window.EventSource = class extends Source {
+  addEventListener(kind, handler, options) {
+    super.addEventListener(kind, (event) => window.__streamed.push([kind, event.data]));
+    return super.addEventListener(kind, handler, options);
+  }
+};
+"""
+
+
+@pytest.fixture
+def pages(browser):
+    """New pages in fresh contexts: ``pages(url, viewport)``; closed afterwards."""
+    contexts = []
+
+    def open_page(url: str, viewport: dict = DESKTOP, record: bool = False):
+        context = browser.new_context(viewport=viewport)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(TIMEOUT_MS)
+        if record:
+            page.add_init_script(RECORD_STREAMS)
+        page.goto(url)
+        page.wait_for_function("document.getElementById('status').textContent === 'live'")
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+def button(page, seat: int, control: str):
+    return page.locator(f'[data-seat="{seat}"] [data-control="{control}"]')
+
+
+def click(page, seat: int, *controls: str) -> None:
+    for control in controls:
+        button(page, seat, control).click(delay=PRESS_MS)
+        page.wait_for_timeout(PRESS_MS)
+
+
+def keys(page, *codes: str) -> None:
+    for code in codes:
+        page.keyboard.press(code, delay=PRESS_MS)
+        page.wait_for_timeout(PRESS_MS)
+
+
+def hold(page, seat: int, control: str, ms: int = 1200) -> None:
+    button(page, seat, control).hover()
+    page.mouse.down()
+    page.wait_for_timeout(ms)
+    page.mouse.up()
+
+
+LAMPS_JS = "seat => [...document.querySelectorAll(`[data-seat='${seat}'] .hole`)]" \
+           ".map(b => b.className.match(/lamp-(\\w+)/)[1])"
+
+
+def lamps(page, seat: int) -> list[str]:
+    return page.evaluate(LAMPS_JS, seat)
+
+
+def settled_lamps(page, live, seat: int) -> list[str]:
+    """Once the ack flashes are over, the page shows what the seat's lamp pins show."""
+    page.wait_for_timeout(200)
+    pins = live.session.lamps()[f"seat{seat}"]
+    page.wait_for_function(f"([seat, pins]) => JSON.stringify(({LAMPS_JS})(seat)) === JSON.stringify(pins)",
+                           arg=[seat, pins])
+    return pins
+
+
+def oled(page, name: str) -> str:
+    return page.get_attribute(f'img[data-display="{name}"]', "src")
+
+
+def wait_text(page, selector: str, text: str) -> None:
+    page.locator(selector, has_text=text).first.wait_for()
+
+
+def shoot(page, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SHOTS) / name), full_page=True)
+
+
+def test_a_whole_two_seat_game_by_clicking_and_keys(live, pages):
+    sim = pages(live.url)
+    board = pages(live.url + "dashboard", PHONE)
+    assert sim.locator(".seat:visible").count() == 2               # the seats in play, not all 8 panels
+    assert sim.locator('img[data-display="table"]').is_visible()
+    at_start = settled_lamps(sim, live, 1)
+    assert settled_lamps(sim, live, 2) == at_start
+
+    # Turn 1: seat 1 pops up hole 1 and whacks hole 5 (a miss); seat 2, on its keys A S D F G + Z,
+    # pops up hole 2 and whacks hole 1 (a hit): 0 and 6 + 1.
+    blank = oled(sim, "seat1")
+    click(sim, 1, "hole1")
+    sim.wait_for_function(f"document.querySelector('img[data-display=seat1]').src !== {json.dumps(blank)}")
+    click(sim, 1, "ok", "hole5", "ok")
+    wait_text(board, "#scores li", "locked in")
+    keys(sim, "KeyS", "KeyZ", "KeyA", "KeyZ")
+    wait_text(board, "#round", "Turn 2")
+    assert board.locator("#scores .points").all_inner_texts() == ["0", "7"]
+    assert settled_lamps(sim, live, 1) != at_start                  # the reveal shows on the lamps
+    wait_text(board, "#turns", "whacked S1 hole 1: hit")
+
+    # Turn 2: seat 1 locks in, takes it back with a long OK, picks again; seat 2 hits again and wins.
+    click(sim, 1, "hole1", "ok", "hole3", "ok")
+    wait_text(board, "#scores li", "locked in")
+    hold(sim, 1, "ok")
+    board.locator("#scores li", has_text="locked in").wait_for(state="detached")
+    click(sim, 1, "hole1", "ok", "hole3", "ok")
+    keys(sim, "KeyF", "KeyZ", "KeyA", "KeyZ")
+    wait_text(board, "#winner", "Seat 2 won with 15 points!")
+    assert board.locator("#scores .points").all_inner_texts() == ["0", "15"]
+    assert board.locator("#turns > li").count() == 2
+    assert settled_lamps(sim, live, 2) != at_start
+
+    # The page's OLEDs are the luma devices' own pixels.
+    live.session.displays.flush()
+    for name in ("seat1", "seat2", "table"):
+        sim.wait_for_function(f"document.querySelector('img[data-display={name}]').src.length > 100")
+        shown = png_image(oled(sim, name).split(",", 1)[1])
+        assert ImageChops.difference(shown, live.hw.displays()[name].image.convert("1")).getbbox() is None
+    shoot(sim, "simulator.png")
+    shoot(board, "dashboard-phone.png")
+
+    # The host starts the next game from the dashboard.
+    board.get_by_role("button", name="New game").click()
+    wait_text(board, "#round", "Turn 1")
+    assert board.locator("#scores .points").all_inner_texts() == ["0", "0"]
+    assert board.locator("#turns > li").count() == 0
+
+
+def test_seat_1_picks_the_game_in_the_lobby(live_factory, pages):
+    box = live_factory()
+    sim, board = pages(box.url), pages(box.url + "dashboard", PHONE)
+    wait_text(board, "#waiting", "Seat 1 is choosing: Whakka Mole, 2 seats")
+    click(sim, 1, "ok", "hole2", "ok")                               # the game, one seat more, start
+    wait_text(board, "#round", "Turn 1")
+    assert board.locator("#scores li").count() == 3
+    assert sim.locator(".seat:visible").count() == 3
+
+
+def test_a_lamp_change_reaches_the_page_within_100_ms(live, pages):
+    sim = pages(live.url)
+    sim.evaluate("""() => {
+        window.__lampTimes = [];
+        const hole = document.querySelector('[data-seat="1"] [data-control=hole2]');
+        const lamp = () => hole.className.match(/lamp-\\w+/)[0];
+        let last = lamp();
+        addEventListener("pointerdown", () => { window.__down = performance.now(); }, true);
+        new MutationObserver(() => {
+            if (lamp() !== last) { last = lamp(); window.__lampTimes.push(performance.now() - window.__down); }
+        }).observe(hole, {attributes: true});
+    }""")
+    delays = []
+    for n in range(6):
+        button(sim, 1, "hole2").hover()
+        sim.mouse.down()
+        sim.wait_for_function(f"window.__lampTimes.length > {2 * n}")   # the ack flash lights...
+        sim.mouse.up()
+        sim.wait_for_function(f"window.__lampTimes.length > {2 * n + 1}")  # ...and goes out
+        delays.append(sim.evaluate(f"window.__lampTimes[{2 * n}]"))
+    assert max(delays) < 100, f"press to lamp on the page: {delays} ms"
+    print(f"press to lamp on the page: median {statistics.median(delays):.1f} ms, max {max(delays):.1f} ms")
+
+
+def _prepare(live_factory, pages, popup: list[int], whack: int) -> tuple[list, list]:
+    """Seat 1 locks in ``popup`` and ``whack``, seat 2 drafts and commits its pop-up only; then seat 2
+    finishes. Returns what a dashboard page got before the reveal, and after it."""
+    box = live_factory(*GAME)
+    sim, board = pages(box.url), pages(box.url + "dashboard", PHONE, record=True)
+    click(sim, 1, *(f"hole{h}" for h in popup), "ok", f"hole{whack}", "ok")
+    click(sim, 2, "hole3", "hole4", "ok", "hole2")
+    wait_text(board, "#scores li", "locked in")
+    box.session.displays.flush()
+    sim.wait_for_timeout(200)
+    before = board.evaluate("window.__streamed")
+    click(sim, 2, "ok")
+    wait_text(board, "#round", "Turn 2")
+    sim.wait_for_timeout(200)
+    return before, board.evaluate("window.__streamed")[len(before):]
+
+
+def test_the_dashboard_never_receives_a_pick_before_its_reveal(live_factory, pages):
+    """Two games that differ only in seat 1's secret picks stream the same messages until the reveal."""
+    before_a, after_a = _prepare(live_factory, pages, popup=[1, 2], whack=3)
+    before_b, after_b = _prepare(live_factory, pages, popup=[5], whack=4)
+    assert {kind for kind, _ in before_a + after_a} == {"state", "table"}
+    assert {"state", "table"} <= {kind for kind, _ in before_a}
+    assert set(map(tuple, before_a)) == set(map(tuple, before_b))
+    for kind, data in before_a:
+        assert not {"held", "picked", "draft", "popup", "whack"} & set(json.dumps(json.loads(data)).split('"'))
+    assert set(map(tuple, after_a)) != set(map(tuple, after_b))     # the reveal does tell them apart

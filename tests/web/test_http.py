@@ -1,0 +1,225 @@
+"""The web panel over real HTTP: bad input answers 4xx with a message, the guard refuses what it must."""
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from PIL import ImageChops
+
+from companion.web.auth import MAX_WRONG_PINS, TOKEN_HEADER
+
+from .conftest import GAME, png_image
+
+PRESS = {"seat": 1, "control": "hole1", "pressed": True}
+
+
+def wait_for(predicate, seconds: float = 3.0):
+    deadline = time.monotonic() + seconds
+    while not predicate():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.01)
+
+
+def tap(live, seat: int, control: str) -> None:
+    for pressed in (True, False):
+        assert live.post("/api/sim/press", {"seat": seat, "control": control, "pressed": pressed}).status == 200
+        time.sleep(0.03)
+
+
+def assert_refused(answer, status: int, words: str) -> None:
+    assert answer.status == status, answer
+    assert isinstance(answer.body, dict) and words in answer.body["error"], answer.body
+
+
+# ---- reads -------------------------------------------------------------------------------------
+
+def test_pages_and_the_public_state_need_nothing(unchanged):
+    assert unchanged.call("GET", "/").status == 200
+    page = unchanged.call("GET", "/dashboard")
+    assert page.status == 200 and unchanged.guard.token in page.body
+    state = unchanged.call("GET", "/api/state")
+    assert state.status == 200 and state.body["view"]["seats"] == 2
+    assert "held" not in json.dumps(state.body)
+    assert unchanged.call("GET", "/static/app.js").status == 200
+
+
+@pytest.mark.parametrize("method, path, status, words", [
+    ("GET", "/nope", 404, "nothing at /nope"),
+    ("GET", "/api/sim/press", 405, "use POST"),
+    ("POST", "/api/state", 405, "use GET"),
+    ("POST", "/api/host/reboot", 404, "no host action 'reboot'"),
+    ("GET", "/static/nope.js", 404, "nothing at"),
+])
+def test_unknown_places_and_methods_answer_json(unchanged, method, path, status, words):
+    assert_refused(unchanged.call(method, path, {} if method == "POST" else None), status, words)
+
+
+# ---- bodies ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("body, status, words", [
+    (b"", 400, "not valid JSON"),
+    (b"{seat: 1", 400, "not valid JSON"),
+    (b"\xff\xfe", 400, "not valid JSON"),
+    ([1, 2], 400, "must be a JSON object"),
+    ({}, 400, "missing field 'seat'"),
+    ({"control": "hole1", "pressed": True}, 400, "missing field 'seat'"),
+    ({**PRESS, "seat": "1"}, 400, "'seat' must be a whole number"),
+    ({**PRESS, "seat": True}, 400, "'seat' must be a whole number"),
+    ({**PRESS, "seat": 1.5}, 400, "'seat' must be a whole number"),
+    ({**PRESS, "seat": 0}, 400, "seats are 1 to 8"),
+    ({**PRESS, "seat": 9}, 400, "seats are 1 to 8"),
+    ({**PRESS, "control": "hole6"}, 400, "unknown control 'hole6'"),
+    ({**PRESS, "control": None}, 400, "'control' must be a string"),
+    ({**PRESS, "pressed": 1}, 400, "'pressed' must be true or false"),
+    ({**PRESS, "extra": 1}, 400, "unknown field 'extra'"),
+    (b"[" * 5000, 413, "too large"),
+])
+def test_a_bad_press_answers_400_with_the_reason(unchanged, body, status, words):
+    assert_refused(unchanged.post("/api/sim/press", body), status, words)
+
+
+def test_a_body_that_is_not_json_answers_415(unchanged):
+    answer = unchanged.post("/api/sim/press", b"seat=1", headers=unchanged.headers(**{"Content-Type": "text/plain"}))
+    assert_refused(answer, 415, "Content-Type: application/json")
+
+
+@pytest.mark.parametrize("path, body, words", [
+    ("/api/host/undo", {"pin": 1234}, "'pin' must be a string"),
+    ("/api/host/undo", {"pn": "1"}, "unknown field 'pn'"),
+    ("/api/host/lan-sim", {}, "missing field 'enabled'"),
+    ("/api/host/lan-sim", {"enabled": "yes"}, "'enabled' must be true or false"),
+])
+def test_bad_host_bodies_answer_400(unchanged, path, body, words):
+    assert_refused(unchanged.post(path, body), 400, words)
+
+
+# ---- presses and host actions on 127.0.0.1 ------------------------------------------------------
+
+def test_a_press_drives_the_mock_pin_and_reaches_the_lamps(live):
+    assert live.session.lamps()["seat1"] == ["dim"] * 5
+    assert live.post("/api/sim/press", PRESS).status == 200
+    assert live.hw.pin(1, "hole1").state == 0               # pulled low, as a finger does
+    wait_for(lambda: live.session.lamps()["seat1"] == ["on"] * 5)   # the ack flash
+    assert live.post("/api/sim/press", {**PRESS, "pressed": False}).status == 200
+    assert live.hw.pin(1, "hole1").state == 1
+
+
+def test_host_actions_on_localhost_need_no_pin(live):
+    assert_refused(live.post("/api/host/undo"), 409, "nothing to undo")
+    assert_refused(live.post("/api/host/new-game"), 409, "not over")
+    for control in ("hole1", "ok"):
+        tap(live, 1, control)
+    wait_for(lambda: live.session.match.seat_records() == 1)
+    assert live.post("/api/host/undo").status == 200
+    wait_for(lambda: live.session.match.seat_records() == 0)
+    seed = live.session.seed
+    assert live.post("/api/host/end-game").status == 200
+    assert live.session.seed == seed + 1
+
+
+# ---- CSRF and the Host check ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("change, words", [
+    ({TOKEN_HEADER: None}, "missing or wrong X-Molebox-Token"),
+    ({TOKEN_HEADER: "not-the-token"}, "missing or wrong X-Molebox-Token"),
+    ({TOKEN_HEADER: "tökén"}, "missing or wrong X-Molebox-Token"),
+    ({"Origin": None}, "Origin"),
+    ({"Origin": "http://evil.example"}, "Origin"),
+    ({"Origin": "http://127.0.0.1:1"}, "Origin"),
+    ({"Origin": "null"}, "Origin"),
+])
+def test_cross_site_posts_are_refused(live, change, words):
+    headers = {k: v for k, v in {**live.headers(), **change}.items() if v is not None}
+    for path, body in (("/api/sim/press", PRESS), ("/api/host/end-game", {})):
+        assert_refused(live.post(path, body, headers=headers), 403, words)
+    assert live.session.match.seat_records() == 0 and live.hw.pin(1, "hole1").state == 1
+
+
+def test_a_rebound_host_name_is_refused(unchanged):
+    """DNS rebinding: a page on evil.example resolved to 127.0.0.1 cannot read the token."""
+    answer = unchanged.call("GET", "/dashboard", headers={"Host": f"evil.example:{unchanged.port}"})
+    assert_refused(answer, 403, "unknown Host 'evil.example")
+    assert unchanged.call("GET", "/dashboard", headers={"Host": f"localhost:{unchanged.port}"}).status == 200
+
+
+# ---- LAN mode -----------------------------------------------------------------------------------
+
+@pytest.fixture
+def lan(live_factory):
+    return live_factory(*GAME, lan=True)
+
+
+def test_lan_reads_need_no_pin(lan):
+    assert lan.call("GET", "/dashboard").status == 200
+    assert lan.call("GET", "/api/state").status == 200
+    assert lan.stream("/api/dashboard/events", 0.3)[0][0] == "state"
+
+
+def test_lan_host_actions_need_the_pin(lan):
+    assert_refused(lan.post("/api/host/end-game"), 403, "host PIN needed")
+    assert_refused(lan.post("/api/host/end-game", {"pin": "x"}), 403, "wrong host PIN")
+    seed = lan.session.seed
+    assert lan.post("/api/host/end-game", {"pin": lan.guard.pin}).status == 200
+    assert lan.session.seed == seed + 1
+
+
+def test_lan_wrong_pins_lock_host_actions_for_a_while(lan):
+    for _ in range(MAX_WRONG_PINS):
+        assert lan.post("/api/host/undo", {"pin": "nope"}).status == 403
+    assert_refused(lan.post("/api/host/undo", {"pin": lan.guard.pin}), 429, "too many wrong PINs")
+
+
+def test_lan_refuses_the_simulator_until_the_host_opens_it(lan):
+    assert_refused(lan.post("/api/sim/press", PRESS), 403, "simulator is off in LAN mode")
+    assert_refused(lan.call("GET", "/api/sim/events"), 403, "simulator is off")
+    assert lan.call("GET", "/").status == 302
+    assert lan.hw.pin(1, "hole1").state == 1
+    assert_refused(lan.post("/api/host/lan-sim", {"enabled": True}), 403, "host PIN needed")
+    assert lan.post("/api/host/lan-sim", {"enabled": True, "pin": lan.guard.pin}).body["lanSim"] is True
+    assert lan.post("/api/sim/press", PRESS).status == 200
+    assert lan.call("GET", "/").status == 200
+    assert lan.post("/api/host/lan-sim", {"enabled": False, "pin": lan.guard.pin}).status == 200
+    assert lan.post("/api/sim/press", {**PRESS, "pressed": False}).status == 403
+
+
+def test_lan_sim_flag_opens_the_simulator_from_the_start(live_factory):
+    box = live_factory(*GAME, lan=True, lan_sim=True)
+    assert box.post("/api/sim/press", PRESS).status == 200
+
+
+def test_lan_accepts_addresses_and_local_names_but_not_other_names(lan):
+    for host in ("192.168.1.20", "[fe80::1]", "molebox.local", "localhost"):
+        assert lan.call("GET", "/api/state", headers={"Host": f"{host}:{lan.port}"}).status == 200, host
+    assert lan.call("GET", "/api/state", headers={"Host": "evil.example"}).status == 403
+
+
+def test_the_pin_is_on_the_table_display_and_never_on_the_dashboard(lan):
+    lan.session.displays.flush()
+    events = lan.stream("/api/dashboard/events", 0.3)
+    assert {kind for kind, _ in events} == {"state", "table"}
+    table = next(json.loads(data)["png"] for kind, data in events if kind == "table")
+    streamed = png_image(table)
+    rendered = lan.session.displays.frames["table"].convert("1")
+    device = lan.hw.displays()["table"].image.convert("1")
+    assert ImageChops.difference(streamed, rendered).getbbox() is None
+    corner = ImageChops.difference(device, rendered).getbbox()
+    assert corner is not None and corner[0] > 64 and corner[1] > 48   # only the bottom-right corner differs
+
+
+# ---- streams ------------------------------------------------------------------------------------
+
+def test_the_dashboard_stream_carries_the_public_state_and_the_table_only(live):
+    tap(live, 1, "hole3")
+    events = live.stream("/api/dashboard/events", 0.3)
+    assert {kind for kind, _ in events} == {"state", "table"}
+    assert all(json.loads(data) for _, data in events)
+
+
+def test_the_sim_stream_carries_lamps_and_every_display_in_use(live):
+    live.session.displays.flush()
+    events = live.stream("/api/sim/events", 0.3)
+    kinds = [kind for kind, _ in events]
+    assert {"state", "lamps", "frame"} == set(kinds)
+    names = {json.loads(data)["name"] for kind, data in events if kind == "frame"}
+    assert {"seat1", "seat2", "table"} <= names
