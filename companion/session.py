@@ -35,6 +35,9 @@ log = logging.getLogger("molebox.session")
 ACK_S = 0.12            # every lamp of the seat flips for this long: "got it"
 SWITCH_INTERVAL_S = 0.0005
 REFUSE_S = 0.6          # after the flip, the lamps flash fast for this long: "not that"
+ROLL_S = 0.8            # the table shows virtual dice tumbling this long before they land
+ROLL_FRAMES = 4
+TABLE = 0               # the timers' seat number for the table display's own timers
 
 
 def _ack(base: tuple[Lamp, ...]) -> tuple[Lamp, ...]:
@@ -70,6 +73,7 @@ class Session:
         self.fresh: set[int] = set()
         self._overlays: dict[int, list[tuple[float, tuple[Lamp, ...]]]] = {}
         self._timers: list[tuple[float, int, int]] = []
+        self._rolled_at = float("-inf")      # when the box last rolled virtual dice
         self._seq = itertools.count()
         self._shown: dict[str, object] = {}
         self._dirty = False
@@ -143,6 +147,9 @@ class Session:
         expired = False
         while self._timers and self._timers[0][0] <= now:
             _, _, seat = heapq.heappop(self._timers)
+            if seat == TABLE:
+                self._dirty = True
+                continue
             steps = self._overlays.get(seat, [])
             while steps and steps[0][0] <= now:
                 steps.pop(0)
@@ -256,6 +263,8 @@ class Session:
         public = self.match.events_for(None, events)
         if any(e["kind"] == "reveal" for e in public):
             self.fresh = set(range(1, self.match.header.seats + 1))
+        if self.match.header.dice == "virtual" and any(e["kind"] == "roll" for e in public):
+            self._roll()
         for event in public:
             log.info("event %s", event)
 
@@ -339,6 +348,21 @@ class Session:
             return (Lamp.OFF,) * 5
         return render.for_game(self.match.header.game).lamps(self.match.view(None), seat, seat in self.fresh)
 
+    def _roll(self) -> None:
+        """Let the table show the virtual dice tumbling for a moment (games with a ``rolling`` screen)."""
+        if not hasattr(render.for_game(self.match.header.game), "rolling"):
+            return
+        self._rolled_at = self.clock()
+        for frame in range(1, ROLL_FRAMES + 1):
+            heapq.heappush(self._timers, (self._rolled_at + frame * ROLL_S / ROLL_FRAMES, next(self._seq), TABLE))
+
+    def _table_screen(self) -> tuple:
+        screens, view = render.for_game(self.match.header.game), self.match.view(None)
+        elapsed = self.clock() - self._rolled_at
+        if elapsed < ROLL_S and hasattr(screens, "rolling"):
+            return (screens.rolling, view, int(elapsed * ROLL_FRAMES / ROLL_S))
+        return (screens.table, view)
+
     def _set_lamps(self) -> None:
         for panel in self.hw.seats:
             overlay = self._overlays.get(panel.seat)
@@ -358,7 +382,7 @@ class Session:
         if self.lobby is not None:
             self._show("table", lobby_screens.menu, self.lobby.view())
         else:
-            self._show("table", render.for_game(self.match.header.game).table, self.match.view(None))
+            self._show("table", *self._table_screen())
         if self.listeners:
             self._notify("state", self.public())
 

@@ -6,7 +6,9 @@ Each game has a module here with three functions:
   draft (:meth:`companion.entry.Entry.summary`) and a one-line notice (a refusal reason);
 - ``table(view) -> Image``: the table display from ``Match.view(None)``;
 - ``lamps(view, seat, fresh) -> tuple[Lamp, ...]``: a seat's hole lamps from the *public* view only,
-  ``fresh`` being True until the seat's first press after a reveal.
+  ``fresh`` being True until the seat's first press after a reveal;
+- optionally ``rolling(view, frame) -> Image``: the table while the box rolls virtual dice, frames 0-3
+  over 0.8 s, before ``table`` shows where they landed.
 
 Games without a module of their own use :mod:`companion.render.generic`.
 """

@@ -36,7 +36,7 @@ def _cells(draw, y: int, labels: list[str], inverted=(), width: int = CELL, boxe
         if not label:
             continue
         x = i * width
-        box = (x + 1, y, x + width - 2, y + LINE_H - 1)
+        box = (x + 1, y, x + width - 2, y + LINE_H - 2)
         fill = i in inverted
         draw.rectangle(box, fill=ON if fill else OFF, outline=ON if boxed else None)
         text(draw, (x + (width - CHAR_W * len(label)) // 2, y - 1), label, fill=OFF if fill else ON)
@@ -152,13 +152,12 @@ def seat(view: dict, entry: dict, notice: str = ""):
     return image
 
 
-def _holes(draw, state: dict) -> None:
-    """The moles in each hole, and under each hole the seats whose dice landed there last."""
+def _landed(draw, state: dict) -> None:
+    """Under each hole, the seats whose dice landed there in the last roll."""
     landed = {h: [] for h in range(1, HOLES + 1)}
     for roll in state["rolls"]:
         if roll["die"] != "prize" and isinstance(roll["face"], int):
             landed[roll["face"]].append(str(roll["seat"]))
-    _cells(draw, ROWS[0], [str(n) for n in state["holes"]], inverted=[i for i, n in enumerate(state["holes"]) if n])
     for hole, seats in landed.items():
         words = "".join(seats)
         words = words if len(words) <= 3 else words[:2] + "+"
@@ -199,15 +198,35 @@ def _status_parts(view: dict) -> list[tuple[str, bool]]:
     return [(word, False)] + wait
 
 
-def table(view: dict):
+def _board(view: dict):
+    """The table without the last roll and the status line: title, holes, stands and seats."""
     image, draw = canvas()
     state = view["state"]
     name = "Showdown" if state["showdown"] and not view["over"] else f"Mole Park R{state['round']}"
     title(draw, name, f"King {state['king_mole']}")
-    _holes(draw, state)
+    _cells(draw, ROWS[0], [str(n) for n in state["holes"]], inverted=[i for i, n in enumerate(state["holes"]) if n])
     _stands(draw, state)
     _seats(draw, state)
+    return image, draw
+
+
+def table(view: dict):
+    image, draw = _board(view)
+    _landed(draw, view["state"])
     _segments(draw, ROWS[4], _status_parts(view))
+    return image
+
+
+def rolling(view: dict, frame: int):
+    """The table while the box rolls virtual dice: a die tumbles across the holes, then they land."""
+    image, draw = _board(view)
+    dice = len(view["state"]["rolls"])
+    for i in range(HOLES):
+        x, y = i * CELL + CELL // 2 - 4, ROWS[1] + 1
+        if (i + frame) % 2 == 0:
+            draw.rectangle((x, y, x + 8, y + 8), outline=ON)
+            draw.point([(x + 2 + 2 * ((i + frame) % 3), y + 4), (x + 4, y + 2 + 2 * (frame % 3))], fill=ON)
+    _segments(draw, ROWS[4], [("Rolling", True), (f"{dice} {'dice' if dice > 1 else 'die'}" + "." * (frame + 1), False)])
     return image
 
 

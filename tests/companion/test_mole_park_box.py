@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
+from companion.render import mole_park
 from companion.store import Store
 from rules.match import Match
 from tests.companion.mole_park_scripts import GAMES
@@ -168,6 +169,24 @@ def test_dice_physical_with_cards_virtual_asks_only_for_the_rolls(box_factory):
     records = box.match.transcript()["records"]
     assert [r["key"] for r in records if r["seat"] is None] == ["mole-1", "mole-2"]   # the box drew the cards
     assert [len(box.match.view(s)["state"]["hand"]) for s in (1, 2)] == [1, 1]
+
+
+def test_virtual_dice_tumble_on_the_table_before_they_land(box_factory):
+    box = box_factory(game="mole-park", seats=3, seed=4)
+    box.play("1 hole1\n1 ok\n2 hole2\n2 ok\n3 hole3\n3 ok", settle=False)
+    view = box.match.view(None)
+    assert view["state"]["round"] == 2                      # the dice are rolled and the next round dealt
+    rolling = box.pixels("table")
+    assert rolling in [mole_park.rolling(view, frame).tobytes() for frame in range(4)]
+    box.clock.advance(1)
+    box.session.pump()
+    assert box.pixels("table") == mole_park.table(view).tobytes() != rolling
+
+
+def test_physical_dice_land_at_once(box_factory):
+    box = _box(box_factory, "mole-park-2seat")
+    box.play("1 hole1\n1 ok\n2 hole1\n2 ok\n1 hole4\n1 ok\n2 hole4\n2 ok", settle=False)
+    assert box.pixels("table") == mole_park.table(box.match.view(None)).tobytes()
 
 
 def test_the_lobby_sets_dice_and_cards_on_seat_ones_panel(box_factory):
