@@ -141,41 +141,50 @@ class MouseState(State):
         here = self.pos[self.mover - 1]
         return [name for name, step in STEPS.items() if 1 <= here + step * self.roll <= self.length]
 
-    def landing_options(self) -> list[tuple[str, str]]:
-        """(value, label) of what the mover may do where it landed: push the token there, jump, or stay."""
+    def landing_options(self) -> list[tuple[str, str, int]]:
+        """(value, label, space) of what the mover may do where it landed: push the token there, jump, or stay.
+
+        ``space`` is where the pushed token or the mover goes.
+        """
         here = self.pos[self.mover - 1]
         on_token = self.occupant(here, self.mover) is not None
-        out = [(name, f"Push {name} to {here + step}") for name, step in STEPS.items()
+        out = [(name, f"Push {name} to {here + step}", here + step) for name, step in STEPS.items()
                if on_token and self.can_push_to(here + step)]
         if self.game.settings["jumping"]:
             for name, step in STEPS.items():
                 over = self.occupant(here + step, self.mover)
                 if over is not None and over not in self.jumped and 1 <= here + 2 * step <= self.length:
-                    out.append((f"jump-{name}", f"Jump S{over} to {here + 2 * step}"))
+                    out.append((f"jump-{name}", f"Jump S{over} to {here + 2 * step}", here + 2 * step))
         if out and not on_token:
-            out.insert(0, ("stay", f"Stay on {here}"))
+            out.insert(0, ("stay", f"Stay on {here}", here))
         return out
+
+    def choices(self) -> list[tuple[str, str, int]]:
+        """(value, label, space) of the mover's open choice: a direction, or what to do on landing."""
+        if self.phase == "direction":
+            here = self.pos[self.mover - 1]
+            return [(name, f"{name.capitalize()} to {here + step * self.roll}", here + step * self.roll)
+                    for name, step in STEPS.items()]
+        return self.landing_options() if self.phase == "land" else []
 
     # ---- the state machine --------------------------------------------------------------
 
     def pending(self) -> list[Decision]:
         if self.phase == "start":
-            return [_roll(f"start-{s}", s, "Roll for the first turn") for s in self.rolling
+            return [_roll(f"start-{s}", s, "Roll for first turn") for s in self.rolling
                     if s not in self.start_rolls[-1]]
         if self.phase == "roll":
             return [_roll("roll", self.mover, "Roll the die")]
-        here = self.pos[self.mover - 1] if self.mover else 0
+        choices = self.choices()
+        if not choices:
+            return []
+        values, labels = tuple(c[0] for c in choices), tuple(c[1] for c in choices)
         if self.phase == "direction":
-            labels = tuple(f"{name.capitalize()} to {here + step * self.roll}" for name, step in STEPS.items())
-            return [Decision(self.mover, "direction", Kind.CHOICE, tuple(STEPS), labels=labels,
+            return [Decision(self.mover, "direction", Kind.CHOICE, values, labels=labels,
                              prompt=f"Rolled {self.roll}: which way?")]
-        if self.phase == "land":
-            options = self.landing_options()
-            under = self.occupant(here, self.mover)
-            return [Decision(self.mover, "jump" if under is None else "push", Kind.CHOICE,
-                             tuple(v for v, _ in options), labels=tuple(label for _, label in options),
-                             prompt="Jump?" if under is None else f"On S{under}: push or jump?")]
-        return []
+        under = self.occupant(self.pos[self.mover - 1], self.mover)
+        return [Decision(self.mover, "jump" if under is None else "push", Kind.CHOICE, values, labels=labels,
+                         prompt="Jump?" if under is None else f"On S{under}: push or jump?")]
 
     def apply(self, move: Move) -> list[Event]:
         decision = next((d for d in self.pending() if d.key == move.key and d.seat == move.seat), None)
@@ -307,6 +316,7 @@ class MouseState(State):
             "start_rolls": [[[s, r] for s, r in sorted(rolls.items())] for rolls in self.start_rolls],
             "rolling": list(self.rolling),
             "jumped": sorted(self.jumped),
+            "choices": [list(c) for c in self.choices()],
             "trail": [list(step) for step in self.trail],
             "turns": self.turns,
             "winner": self.winner,

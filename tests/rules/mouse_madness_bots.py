@@ -21,6 +21,12 @@ def random_answer(state: MouseState, d: Decision, rng: random.Random):
     return rng.choice(d.options)
 
 
+def forward_answer(state: MouseState, d: Decision, rng: random.Random):
+    """A player who never looks back: forward, jump forward when it can, push the other mouse back."""
+    wanted = {"direction": ("forward",), "jump": ("jump-forward", "stay"), "push": ("jump-forward", "back")}
+    return next((v for v in wanted.get(d.key, ()) if v in d.options), rng.choice(d.options))
+
+
 def _worth(state: MouseState, seat: int) -> float:
     """How good ``state`` is for ``seat`` once its own choices this turn are made."""
     if state.winner is not None:
@@ -63,7 +69,7 @@ def main(games: int = 300) -> None:
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for board in boards():
         for seats in range(2, 7):
-            for name, bot in (("greedy", greedy_answer), ("random", random_answer)):
+            for name, bot in (("greedy", greedy_answer), ("forward", forward_answer)):
                 turns = sorted(play(seats, seed, bot, {"board": board}).state.turns for seed in range(games))
                 rounds = [-(-t // seats) for t in turns]
                 deciles = statistics.quantiles(rounds, n=10)

@@ -13,7 +13,7 @@ from rules.mouse_madness import Board, BoardError, MouseMadness, MouseState, boa
 from rules.settings import SettingError, load_specs, resolve
 from tests.rules.mouse_madness_bots import greedy_answer, play, random_answer
 
-# The standard board: the cheese on 30; holes 8>3, 13>9, 17>6, 21>15, 25>18, 28>22.
+# The standard board: the cheese on 30; mouse holes 7>2, 12>8, 17>10, 22>16, 27>24.
 
 
 def staged(*positions, mover=1, board: Board | None = None, **settings) -> MouseState:
@@ -111,31 +111,31 @@ def test_from_the_start_the_move_is_forward():
 
 
 def test_a_token_never_moves_back_onto_the_start():
-    state = staged(4, 0)
-    events = roll(state, 4)                          # back would be the start: forward it is
-    assert moves(events, "move", "fall") == [("move", 1, 4, 8), ("fall", 1, 8, 3)]
-    assert events[1].data == {"from": 4, "to": 8, "direction": "forward", "roll": 4, "forced": True}
+    state = staged(3, 0)
+    events = roll(state, 4)                          # back would pass the start: forward it is
+    assert moves(events, "move", "fall") == [("move", 1, 3, 7), ("fall", 1, 7, 2)]
+    assert events[1].data == {"from": 3, "to": 7, "direction": "forward", "roll": 4, "forced": True}
 
 
 def test_past_the_cheese_the_move_bounces_back():
-    state = staged(27, 0)
-    events = roll(state, 4)                          # 31 is past the cheese: back to 23
-    assert moves(events, "move") == [("move", 1, 27, 23)] and state.pos == [23, 0]
+    state = staged(26, 0)
+    events = roll(state, 5)                          # 31 is past the cheese: back to 21
+    assert moves(events, "move") == [("move", 1, 26, 21)] and state.pos == [21, 0]
 
 
 def test_landing_on_the_cheese_exactly_wins():
-    state = staged(26, 12)
+    state = staged(26, 11)
     roll(state, 4)
     events = answer(state, "direction", "forward")
     assert [e.kind for e in events] == ["move", "win", "game_over"]
-    assert state.result().winners == (1,) and state.result().scores == (30, 12)
+    assert state.result().winners == (1,) and state.result().scores == (30, 11)
     assert state.pending() == [] and state.view(None)["winner"] == 1
 
 
 def test_one_short_of_the_cheese_is_no_win():
-    state = staged(26, 12)
-    events = roll(state, 5)                          # 31: back to 21, a hole, down to 15
-    assert moves(events, "move", "fall") == [("move", 1, 26, 21), ("fall", 1, 21, 15)]
+    state = staged(28, 11)
+    events = roll(state, 6)                          # 34: back to 22, a hole, down to 16
+    assert moves(events, "move", "fall") == [("move", 1, 28, 22), ("fall", 1, 22, 16)]
     assert state.result() is None
 
 
@@ -145,40 +145,40 @@ def test_landing_on_a_mouse_hole_drops_the_token_to_the_arrow():
     state = staged(11, 0)
     roll(state, 6)
     events = answer(state, "direction", "forward")
-    assert moves(events, "move", "fall") == [("move", 1, 11, 17), ("fall", 1, 17, 6)]
-    assert state.pos == [6, 0]
+    assert moves(events, "move", "fall") == [("move", 1, 11, 17), ("fall", 1, 17, 10)]
+    assert state.pos == [10, 0]
 
 
 def test_a_move_back_onto_a_hole_falls_too():
-    state = staged(14, 0)
+    state = staged(13, 0)
     roll(state, 1)
     events = answer(state, "direction", "back")
-    assert moves(events, "move", "fall") == [("move", 1, 14, 13), ("fall", 1, 13, 9)]
+    assert moves(events, "move", "fall") == [("move", 1, 13, 12), ("fall", 1, 12, 8)]
 
 
 def test_a_push_onto_a_mouse_hole_drops_the_pushed_token():
-    state = staged(6, 12, jumping=False)
-    roll(state, 6)                                   # 6 + 6 = 12: on seat 2's token
+    state = staged(5, 11, jumping=False)
+    roll(state, 6)                                   # 5 + 6 = 11: on seat 2's token
     answer(state, "push", "forward")
-    assert state.pos == [12, 9]
+    assert state.pos == [11, 8]
 
 
 def test_a_token_falling_onto_another_pushes_it_back_and_that_one_can_fall_again():
-    state = staged(6, 12, 9, jumping=False)
-    roll(state, 6)                                   # 6 + 6 = 12, on seat 2: push it forward or back
+    state = staged(5, 11, 8, jumping=False)
+    roll(state, 6)                                   # 5 + 6 = 11, on seat 2: push it forward or back
     events = answer(state, "push", "forward")
     assert moves(events, "push", "fall") == [
-        ("push", 2, 12, 13), ("fall", 2, 13, 9),     # into hole 13, out at 9, onto seat 3...
-        ("push", 3, 9, 8), ("fall", 3, 8, 3)]        # ...pushed back into hole 8, out at 3
-    assert state.pos == [12, 9, 3]
+        ("push", 2, 11, 12), ("fall", 2, 12, 8),     # into hole 12, out at 8, onto seat 3...
+        ("push", 3, 8, 7), ("fall", 3, 7, 2)]        # ...pushed back into hole 7, out at 2
+    assert state.pos == [11, 8, 2]
 
 
 def test_a_mover_falling_onto_a_token_chooses_the_push():
-    state = staged(2, 3, jumping=False)
-    roll(state, 6)                                   # 2 + 6 = 8, hole 8 drops the mover on seat 2 at 3
+    state = staged(1, 2, jumping=False)
+    roll(state, 6)                                   # 1 + 6 = 7, hole 7 drops the mover on seat 2 at 2
     assert options(state)["options"] == ("forward", "back")
     answer(state, "push", "back")
-    assert state.pos == [3, 2]
+    assert state.pos == [2, 1]
 
 
 # ---- pushing --------------------------------------------------------------------------------------------
@@ -303,11 +303,11 @@ def test_a_jump_onto_a_token_leads_to_a_push():
 
 
 def test_a_jump_onto_a_hole_falls():
-    state = staged(2, 7)                             # standard board: 8 > 3
-    roll(state, 4)                                   # 6, behind seat 2 at 7
+    state = staged(4, 11)                            # standard board: 12 > 8
+    roll(state, 6)                                   # 10, behind seat 2 at 11
     events = answer(state, "jump", "jump-forward")
-    assert moves(events, "jump", "fall") == [("jump", 1, 6, 8), ("fall", 1, 8, 3)]
-    assert state.pos == [3, 7]
+    assert moves(events, "jump", "fall") == [("jump", 1, 10, 12), ("fall", 1, 12, 8)]
+    assert state.pos == [8, 11]
 
 
 def test_a_jump_onto_the_cheese_wins():
@@ -367,7 +367,7 @@ def test_a_match_refuses_a_die_entered_by_the_wrong_seat_and_one_off_the_die():
 
 def test_every_shipped_board_loads_and_is_a_choice_of_the_board_setting():
     assert tuple(boards()) == load_specs("mouse-madness")["board"].choices
-    assert boards()["standard"] == Board("standard", 30, {8: 3, 13: 9, 17: 6, 21: 15, 25: 18, 28: 22})
+    assert boards()["standard"] == Board("standard", 30, {7: 2, 12: 8, 17: 10, 22: 16, 27: 24})
     assert MouseMadness(2, resolve("mouse-madness", {"board": "quick"})).board.length == 20
 
 
@@ -399,16 +399,17 @@ def test_a_bad_board_file_names_the_board_and_the_fix(text, message):
 # ---- views --------------------------------------------------------------------------------------------------------
 
 def test_the_view_is_public_and_tells_this_turn_s_story():
-    state = staged(6, 12, 9, jumping=False)
+    state = staged(5, 11, 8, jumping=False)
     roll(state, 6)
+    assert state.view(None)["choices"] == [["forward", "Push forward to 12", 12], ["back", "Push back to 10", 10]]
     answer(state, "push", "forward")
     view = state.view(None)
     assert view == state.view(1) == state.view(3)
-    assert view["trail"] == [["move", 1, 6, 12], ["push", 2, 12, 13], ["fall", 2, 13, 9],
-                             ["push", 3, 9, 8], ["fall", 3, 8, 3]]
-    assert view["positions"] == [12, 9, 3] and view["turn"] == 2 and view["to_act"] == [2]
-    assert view["board"] == {"name": "standard", "length": 30,
-                             "holes": [[8, 3], [13, 9], [17, 6], [21, 15], [25, 18], [28, 22]]}
+    assert view["trail"] == [["move", 1, 5, 11], ["push", 2, 11, 12], ["fall", 2, 12, 8],
+                             ["push", 3, 8, 7], ["fall", 3, 7, 2]]
+    assert view["positions"] == [11, 8, 2] and view["turn"] == 2 and view["to_act"] == [2]
+    assert view["choices"] == [] and view["board"] == {
+        "name": "standard", "length": 30, "holes": [[7, 2], [12, 8], [17, 10], [22, 16], [27, 24]]}
 
 
 def test_clone_is_independent():
