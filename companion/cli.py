@@ -125,6 +125,20 @@ def cmd_variants(args) -> int:
     return 0
 
 
+def cmd_wiring(args) -> int:
+    from wiring import check, diagram
+
+    profile = load_profile(args.profile)
+    if args.action == "check":
+        problems = check.check(profile)
+        print(check.report(profile, problems))
+        return 1 if problems else 0
+    if args.svg:
+        Path(args.svg).write_text(diagram.svg(profile))
+    print(diagram.pin_table(profile), end="")
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="molebox", description="the game-night companion box")
     p.add_argument("-v", "--verbose", action="store_true", help="log events to stderr")
@@ -165,6 +179,12 @@ def parser() -> argparse.ArgumentParser:
     variants = sub.add_parser("variants", help="list a game's variant settings")
     variants.add_argument("game", choices=list(registry.GAMES))
     variants.set_defaults(func=cmd_variants)
+
+    wiring = sub.add_parser("wiring", help="check a wiring profile against the Pi's header, or draw it")
+    wiring.add_argument("action", choices=["check", "diagram"])
+    wiring.add_argument("profile", help="a built-in profile name (gpio-2, ioboard-8, ...) or a TOML file")
+    wiring.add_argument("--svg", help="diagram: also write the drawing to this SVG file")
+    wiring.set_defaults(func=cmd_wiring)
     return p
 
 

@@ -6,6 +6,7 @@ holding a soldering iron, not a debugger.
 """
 from __future__ import annotations
 
+import difflib
 import re
 import tomllib
 from dataclasses import dataclass
@@ -19,6 +20,12 @@ PIN_FACTORIES = ("lgpio", "rpigpio", "mock")
 DRIVERS = ("ssd1306", "sh1106")
 HOLES_PER_SEAT = 5
 PIN_KEYS = ("holes", "lamps", "ok")
+TOP_KEYS = ("title", "backend", "pin_factory", "interfaces", "buzzer", "status_led", "display", "table", "mux",
+            "ioboard", "seats")
+SEAT_KEYS = ("header", "holes", "lamps", "ok", "display")
+DISPLAY_KEYS = ("driver", "bus", "address", "width", "height", "rotate")
+MUX_KEYS = ("address", "parent", "buses")
+INTERFACES = ("i2c", "spi", "uart")     # the Pi's own buses a profile may switch on besides I2C1 for displays
 PICO_USB_ID = "2E8A"                # Raspberry Pi's USB vendor id: any Pico
 USB_ID = re.compile(r"[0-9A-Fa-f]{4}(:[0-9A-Fa-f]{4})?")
 COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")
@@ -48,6 +55,15 @@ class SeatSpec:
 
 
 @dataclass(frozen=True)
+class MuxSpec:
+    """A TCA9548A on I2C ``parent`` at ``address``; ``dtoverlay=i2c-mux`` makes channel i the bus ``buses[i]``."""
+
+    address: int = 0x70
+    parent: int = 1
+    buses: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
 class Profile:
     name: str
     title: str
@@ -58,6 +74,17 @@ class Profile:
     path: str
     text: str
     ioboard: IOBoardSpec | None = None
+    mux: MuxSpec | None = None
+    buzzer: int | None = None           # BCM GPIO of an active buzzer
+    status_led: int | None = None       # BCM GPIO of the box's status LED
+    interfaces: tuple[str, ...] = ()    # "spi", "uart", "i2c" switched on in config.txt for other uses
+
+    def displays(self) -> dict[str, DisplaySpec]:
+        """Every display by name: ``seat1``..``seatN`` and ``table``."""
+        out = {f"seat{i}": s.display for i, s in enumerate(self.seats, 1) if s.display is not None}
+        if self.table is not None:
+            out["table"] = self.table
+        return out
 
 
 @dataclass(frozen=True)
@@ -96,8 +123,11 @@ def parse(text: str, path: str = "<profile>") -> Profile:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ProfileError(f"{path}: {exc}; fix the TOML syntax there") from None
-    where = _Locator(text, path)
+        line = re.search(r"\(at line (\d+), column \d+\)$", str(exc))
+        where = f"{path}:{line.group(1)}" if line else path
+        raise ProfileError(f"{where}: {exc}; fix the TOML syntax there") from None
+    where = Locator(text, path)
+    _known(data, TOP_KEYS, where, "the profile")
     backend = data.get("backend", "gpio")
     if backend not in BACKENDS:
         raise where.error("backend", f"unknown backend {backend!r}", f"use one of {', '.join(BACKENDS)}")
@@ -106,6 +136,7 @@ def parse(text: str, path: str = "<profile>") -> Profile:
         raise where.error("pin_factory", f"unknown pin factory {factory!r}",
                           f"use one of {', '.join(PIN_FACTORIES)}")
     defaults = data.get("display", {})
+    _known(defaults, DISPLAY_KEYS, where, "[display]", "display")
     seats_raw = data.get("seats", [])
     if not seats_raw:
         raise where.error("seats", "the profile has no [[seats]]", "add one [[seats]] table per panel")
@@ -121,11 +152,58 @@ def parse(text: str, path: str = "<profile>") -> Profile:
         path=path,
         text=text,
         ioboard=_ioboard(data.get("ioboard", {}), len(seats), where) if backend == "ioboard" else None,
+        mux=_mux(data["mux"], where) if "mux" in data else None,
+        buzzer=_pin(data, "buzzer", where),
+        status_led=_pin(data, "status_led", where),
+        interfaces=_interfaces(data.get("interfaces", []), where),
     )
 
 
-def _seat(raw: dict, index: int, defaults: dict, where: "_Locator", backend: str) -> SeatSpec:
+def _known(raw: dict, allowed: tuple[str, ...], where: "Locator", table: str, section: str | None = None,
+           index: int = 0) -> None:
+    """Refuse a key the profile format does not have, suggesting the nearest one (a typo, most likely)."""
+    for key in raw:
+        if key not in allowed:
+            near = difflib.get_close_matches(key, allowed, n=1)
+            hint = f"did you mean {near[0]!r}? " if near else ""
+            raise where.error(key, f"{table}: unknown key {key!r}",
+                              f"{hint}the keys here are {', '.join(allowed)}", index, section)
+
+
+def _pin(data: dict, key: str, where: "Locator") -> int | None:
+    value = data.get(key)
+    if value is not None and not (isinstance(value, int) and not isinstance(value, bool)):
+        raise where.error(key, f"{key} must be one GPIO number, got {value!r}", f"write e.g. {key} = 26")
+    return value
+
+
+def _interfaces(value, where: "Locator") -> tuple[str, ...]:
+    if not (isinstance(value, list) and all(v in INTERFACES for v in value)):
+        raise where.error("interfaces", f"interfaces must list some of {', '.join(INTERFACES)}, got {value!r}",
+                          'write e.g. interfaces = ["spi"] for what config.txt switches on besides displays')
+    return tuple(value)
+
+
+def _mux(raw: dict, where: "Locator") -> MuxSpec:
+    _known(raw, MUX_KEYS, where, "[mux]", "mux")
+    address, parent, buses = raw.get("address", 0x70), raw.get("parent", 1), raw.get("buses")
+    if address not in range(0x70, 0x78):
+        raise where.error("address", f"mux.address must be 0x70..0x77 (the A0-A2 jumpers), got {address!r}",
+                          "write e.g. address = 0x70", section="mux")
+    if not isinstance(parent, int) or isinstance(parent, bool):
+        raise where.error("parent", f"mux.parent must be an I2C bus number, got {parent!r}",
+                          "write parent = 1 (dtoverlay=i2c-mux sits on I2C1)", section="mux")
+    if not (isinstance(buses, list) and 1 <= len(buses) <= 8 and all(isinstance(b, int) for b in buses)):
+        raise where.error("buses" if "buses" in raw else "mux", f"mux.buses must list the /dev/i2c-N of each channel "
+                          f"(1 to 8), got {buses!r}",
+                          "write e.g. buses = [11, 12, 13, 14, 15, 16, 17, 18], as `molebox doctor` lists them",
+                          section="mux")
+    return MuxSpec(address=address, parent=parent, buses=tuple(buses))
+
+
+def _seat(raw: dict, index: int, defaults: dict, where: "Locator", backend: str) -> SeatSpec:
     table = f"seats[{index + 1}]"
+    _known(raw, SEAT_KEYS, where, table, "seats", index)
     display = _display(raw["display"], defaults, where, "display", table, index) if "display" in raw else None
     if backend == "ioboard" and not set(PIN_KEYS) & raw.keys():      # the IO board scans and lights it
         return SeatSpec(holes=(), lamps=(), ok=None, display=display, header=str(raw.get("header", "main")))
@@ -134,17 +212,17 @@ def _seat(raw: dict, index: int, defaults: dict, where: "_Locator", backend: str
         value = raw.get(key)
         if not (isinstance(value, list) and len(value) == count and all(isinstance(p, int) for p in value)):
             raise where.error(key, f"{table}.{key} must list {count} GPIO numbers, got {value!r}",
-                              f"write e.g. {key} = [4, 17, 27, 22, 5]", occurrence=index)
+                              f"write e.g. {key} = [4, 17, 27, 22, 5]", index, "seats")
         pins[key] = tuple(value)
     ok = raw.get("ok")
     if not isinstance(ok, int):
         raise where.error("ok", f"{table}.ok must be one GPIO number, got {ok!r}", "write e.g. ok = 16",
-                          occurrence=index)
+                          index, "seats")
     return SeatSpec(holes=pins["holes"], lamps=pins["lamps"], ok=ok, display=display,
                     header=str(raw.get("header", "main")))
 
 
-def _ioboard(raw: dict, seats: int, where: "_Locator") -> IOBoardSpec:
+def _ioboard(raw: dict, seats: int, where: "Locator") -> IOBoardSpec:
     unknown = set(raw) - {"port", "usb_id", "baud", "colours"}
     if unknown:
         raise where.error(sorted(unknown)[0], f"ioboard: unknown key {sorted(unknown)[0]!r}",
@@ -173,21 +251,29 @@ def _ioboard(raw: dict, seats: int, where: "_Locator") -> IOBoardSpec:
                        colours=tuple(tuple(int(c[i:i + 2], 16) for i in (1, 3, 5)) for c in colours))
 
 
-def _display(raw: dict, defaults: dict, where: "_Locator", key: str, table: str, occurrence: int = 0) -> DisplaySpec:
+def _display(raw: dict, defaults: dict, where: "Locator", key: str, table: str, occurrence: int = 0) -> DisplaySpec:
+    section = "seats" if key == "display" else key
+    if not isinstance(raw, dict):
+        raise where.error(key, f"{table}: the display must be a table, got {raw!r}",
+                          "write e.g. display = { bus = 1, address = 0x3C }", occurrence, section)
+    _known(raw, DISPLAY_KEYS, where, f"{table} display", section, occurrence)
     merged = {**defaults, **raw}
     driver = merged.get("driver", "ssd1306")
     if driver not in DRIVERS:
         raise where.error(key, f"{table}: unknown display driver {driver!r}", f"use one of {', '.join(DRIVERS)}",
-                          occurrence=occurrence)
-    unknown = set(merged) - {"driver", "bus", "address", "width", "height", "rotate"}
-    if unknown:
-        raise where.error(key, f"{table}: unknown display key {sorted(unknown)[0]!r}",
-                          "use driver, bus, address, width, height, rotate", occurrence=occurrence)
+                          occurrence, section)
+    for name in ("bus", "address", "width", "height", "rotate"):
+        if name in merged and not (isinstance(merged[name], int) and not isinstance(merged[name], bool)):
+            raise where.error(name, f"{table}: display {name} must be a whole number, got {merged[name]!r}",
+                              f"write e.g. {name} = {getattr(DisplaySpec, name):#x}" if name == "address"
+                              else f"write e.g. {name} = {getattr(DisplaySpec, name)}", occurrence, section)
     return DisplaySpec(**merged)
 
 
-class _Locator:
+class Locator:
     """Finds the line of a key in the profile text, for error messages."""
+
+    HEADER = re.compile(r"^\s*\[\[?\s*([\w.-]+)\s*\]")
 
     def __init__(self, text: str, path: str):
         self.lines, self.path = text.splitlines(), path
@@ -199,7 +285,26 @@ class _Locator:
             return None
         return hits[min(occurrence, len(hits) - 1)]
 
-    def error(self, key: str, problem: str, fix: str, occurrence: int = 0) -> ProfileError:
-        line = self.line_of(key, occurrence)
-        where = f"{self.path}:{line}" if line else self.path
-        return ProfileError(f"{where}: {problem}; {fix}")
+    def line_in(self, key: str, section: str | None, index: int = 0) -> int | None:
+        """The line of ``key`` in the ``index``-th ``[section]`` (None: the top level), else of the section."""
+        headers = [(n, m.group(1)) for n, line in enumerate(self.lines) if (m := self.HEADER.match(line))]
+        starts = [n for n, name in headers if name == section]
+        if section is None:
+            start, end = 0, headers[0][0] if headers else len(self.lines)
+        elif index < len(starts):
+            start = starts[index]
+            end = next((n for n, _ in headers if n > start), len(self.lines))
+        else:
+            return self.line_of(section)
+        pattern = re.compile(rf"(^\s*|[{{,]\s*){re.escape(key)}\s*=")
+        hit = next((n for n in range(start, end) if pattern.search(self.lines[n])), None)
+        if hit is not None:
+            return hit + 1
+        return start + 1 if section is not None else self.line_of(key, index)
+
+    def error(self, key: str, problem: str, fix: str, index: int = 0, section: str | None = None) -> ProfileError:
+        """An error at ``key`` of the ``index``-th ``[section]`` (or the first line starting with ``key``)."""
+        return ProfileError(f"{self.at(self.line_in(key, section, index))}: {problem}; {fix}")
+
+    def at(self, line: int | None) -> str:
+        return f"{self.path}:{line}" if line else self.path

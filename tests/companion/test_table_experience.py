@@ -100,7 +100,7 @@ ok = 16
 @pytest.mark.parametrize("change, message", [
     (("holes = [4, 17, 27, 22, 5]", "holes = [4, 17]"), r"w.toml:4: seats\[1\].holes must list 5 GPIO"),
     (('backend = "gpio"', 'backend = "usb"'), r"w.toml:2: unknown backend 'usb'; use one of"),
-    (("ok = 16", "ok = "), r"w.toml: .*fix the TOML syntax"),
+    (("ok = 16", "ok = "), r"w.toml:6: .*fix the TOML syntax"),
     (("ok = 16", 'ok = 16\ndisplay = { driver = "ssd9999" }'), r"w.toml:7: seats\[1\]: unknown display driver"),
 ])
 def test_a_bad_wiring_file_names_the_line_and_the_fix(change, message):

@@ -1,0 +1,168 @@
+"""``molebox wiring check``: every kind of wiring mistake is caught, with its line, its key and the fix."""
+from __future__ import annotations
+
+import pytest
+from gpiozero.pins.pi import PiBoardInfo
+
+from companion.cli import main
+from wiring.check import check, free_gpio
+from wiring.header import REFERENCE_REVISION, pins
+from wiring.profile import ProfileError, builtin, builtin_names, parse
+
+GPIO_2 = builtin("gpio-2").read_text()
+
+
+def problems(text: str) -> list[str]:
+    return [str(p) for p in check(parse(text, "box.toml"))]
+
+
+def edit(old: str, new: str, text: str = GPIO_2) -> str:
+    assert old in text
+    return text.replace(old, new, 1)
+
+
+def line_of(text: str, needle: str, occurrence: int = 0) -> int:
+    return [n for n, line in enumerate(text.splitlines(), 1) if needle in line][occurrence]
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_every_builtin_profile_passes(name):
+    profile = parse(builtin(name).read_text(), name)
+    assert check(profile) == []
+
+
+@pytest.mark.parametrize("revision", [0xA020D3, 0xD04170, 0x902120, 0x9000C1])
+def test_one_header_serves_every_40_pin_pi(revision):
+    """3B+, 5, Zero 2 W, Zero W: gpiozero's J8 is the reference board's, pin for pin."""
+    other = PiBoardInfo.from_revision(revision).headers["J8"].pins
+    assert [(n, p.name) for n, p in sorted(other.items())] == [(p.physical, p.name) for p in pins(REFERENCE_REVISION)]
+
+
+def test_pin_not_on_the_header():
+    text = edit("holes = [4, 17, 27, 22, 5]", "holes = [4, 30, 27, 22, 5]")
+    assert problems(text) == [
+        f"box.toml:{line_of(text, 'holes = [4, 30')}: seats[1].holes[2] = 30: GPIO30 is not on the 40-pin header "
+        "(it has GPIO0-27); fix: use a free GPIO (14, 15, 17)"]
+
+
+def test_pin_used_twice_names_both_uses():
+    text = edit("ok = 11", "ok = 16")
+    assert problems(text) == [
+        f"box.toml:{line_of(text, 'ok = 16', 1)}: seats[2].ok = 16: GPIO16 is already the seat 1 OK (seats[1].ok); "
+        "fix: give the seat 2 OK its own pin (11, 14, 15)"]
+
+
+def test_i2c_pins_are_taken_while_displays_are_on_the_bus():
+    text = edit("ok = 16", "ok = 2")
+    [problem] = problems(text)
+    assert problem.startswith(f"box.toml:{line_of(text, 'ok = 2')}: seats[1].ok = 2: GPIO2 (header pin 3) is "
+                              "I2C1 SDA, and I2C1 is in use for the displays (dtparam=i2c_arm=on)")
+    assert problem.endswith("fix: move the seat 1 OK to a free GPIO (14, 15, 16)")
+
+
+def test_spi_switched_on_claims_gpio7_to_11():
+    text = edit('pin_factory = "lgpio"', 'pin_factory = "lgpio"\ninterfaces = ["spi"]')
+    found = problems(text)
+    assert [p.split(": ")[1] for p in found] == [
+        "seats[2]", "seats[2].lamps[2] = 7", "seats[2].lamps[3] = 8", "seats[2].lamps[4] = 9", "seats[2].lamps[5] = 10",
+        "seats[2].ok = 11"]
+    assert "seats[2]: 2 seats on header 'main', but it has 19 GPIO free of the buses in use: room for 1 seat of" \
+        in found[0]
+    assert "GPIO7 (header pin 26) is SPI0 CE1, and SPI0 is in use for interfaces (dtparam=spi=on)" in found[1]
+
+
+def test_io_board_on_the_uart_claims_gpio14_and_15():
+    text = builtin("ioboard-8").read_text().replace('usb_id = "2E8A:0005"', 'port = "/dev/serial0"')
+    text = text.replace('[ioboard]', 'buzzer = 14\n\n[ioboard]')
+    [problem] = problems(text)
+    assert problem.startswith(f"box.toml:{line_of(text, 'buzzer = 14')}: buzzer = 14: GPIO14 (header pin 8) is "
+                              "UART1 TXD, and the UART is in use for the IO board on /dev/serial0 (enable_uart=1)")
+
+
+def test_hat_eeprom_pins_are_never_free():
+    [problem] = problems(edit("ok = 16", "ok = 0"))
+    assert "GPIO0 (header pin 27) is I2C0 SDA, and I2C0 is in use for the HAT ID EEPROM" in problem
+
+
+def test_fixed_pull_up_lights_a_lamp_but_suits_a_button():
+    no_displays = GPIO_2.replace("display = { bus = 1, address = 0x3C }\n", "").replace(
+        "display = { bus = 1, address = 0x3D }\n", "")
+    lamp = edit("lamps = [6, 13, 19, 26, 12]", "lamps = [6, 13, 19, 26, 3]", no_displays)
+    [problem] = problems(lamp)
+    assert problem.startswith(f"box.toml:{line_of(lamp, 'lamps = [6')}: seats[1].lamps[5] = 3: GPIO3 has a fixed "
+                              "1.8 kOhm pull-up on the board, so the seat 1 lamp 5 lights whenever the pin is an input")
+    assert problems(edit("ok = 16", "ok = 3", no_displays)) == []
+
+
+def test_two_displays_at_one_address_on_one_bus():
+    text = edit("address = 0x3D", "address = 0x3C")
+    assert problems(text) == [
+        f"box.toml:{line_of(text, 'address = 0x3C', 1)}: seats[2].display.address = 0x3C: 0x3C on bus 1 is already "
+        "seat 1's display: both would answer; fix: move one module's address jumper (0x3C/0x3D), or give it its "
+        "own mux channel"]
+
+
+def test_a_display_on_the_parent_bus_answers_on_every_mux_channel():
+    text = builtin("ioboard-8").read_text().replace("[table]\nbus = 1\naddress = 0x3D", "[table]\nbus = 1\naddress = 0x3C")
+    found = problems(text)
+    assert len(found) == 8                          # every seat's display, each on its own channel
+    assert "seats[1].display.address = 0x3C: 0x3C on bus 11 is already the table display on the mux's parent bus 1" \
+        in found[0]
+
+
+def test_a_bus_that_is_no_mux_channel():
+    text = edit("display = { bus = 1, address = 0x3D }", "display = { bus = 12, address = 0x3D }")
+    [problem] = problems(text)
+    assert problem == (f"box.toml:{line_of(text, 'bus = 12')}: seats[2].display.bus = 12: bus 12 is neither I2C1 "
+                       "nor a channel of a TCA9548A mux; fix: use bus = 1 (GPIO2/3), or add a [mux] table whose "
+                       "buses list this channel")
+
+
+def test_an_address_no_oled_answers_at():
+    [problem] = problems(edit("address = 0x3D", "address = 0x78"))
+    assert "SSD1306 and SH1106 modules answer at 0x3C or 0x3D only" in problem
+
+
+def test_more_seats_than_the_header_serves():
+    third = "\n[[seats]]\nholes = [14, 15, 0, 1, 2]\nlamps = [3, 4, 5, 6, 7]\nok = 8\n"
+    text = GPIO_2 + third
+    found = problems(text)
+    assert any(p.startswith(
+        f"box.toml:{line_of(text, '[[seats]]', 2)}: seats[3]: 3 seats on header 'main', but it has 24 GPIO free of "
+        "the buses in use: room for 2 seats of 11 pins; fix: keep 2 [[seats]], or serve up to eight with the IO board")
+               for p in found)
+
+
+def test_free_pins_are_what_is_left():
+    assert free_gpio(parse(GPIO_2, "box.toml")) == [14, 15]
+
+
+def test_bad_toml_names_the_line():
+    with pytest.raises(ProfileError, match=r"box.toml:9: Expected ']' .*fix the TOML syntax there"):
+        parse(edit("[display]", "[display"), "box.toml")
+
+
+def test_an_unknown_key_names_the_line_and_the_likely_key():
+    text = edit("ok = 11", "okk = 11")
+    with pytest.raises(ProfileError) as err:
+        parse(text, "box.toml")
+    assert str(err.value) == (f"box.toml:{line_of(text, 'okk')}: seats[2]: unknown key 'okk'; did you mean 'ok'? "
+                              "the keys here are header, holes, lamps, ok, display")
+
+
+def test_an_unknown_display_key_in_an_inline_table():
+    text = edit("address = 0x3D }", "adress = 0x3D }")
+    with pytest.raises(ProfileError, match=rf"box.toml:{line_of(text, 'adress')}: seats\[2\] display: unknown key "
+                                           r"'adress'; did you mean 'address'\?"):
+        parse(text, "box.toml")
+
+
+def test_cli_exit_status_and_output(tmp_path, capsys):
+    bad = tmp_path / "bad.toml"
+    bad.write_text(edit("ok = 11", "ok = 16"))
+    assert main(["wiring", "check", str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert "GPIO16 is already the seat 1 OK" in out and out.rstrip().endswith("bad.toml: 1 problem")
+    assert main(["wiring", "check", "gpio-2"]) == 0
+    assert "ok: Two seats on GPIO: 2 seats, 22 GPIO, 2 displays" in capsys.readouterr().out
+    assert main(["wiring", "check", str(tmp_path / "missing.toml")]) == 2

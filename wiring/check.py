@@ -1,0 +1,156 @@
+"""``molebox wiring check``: a wiring profile held against the Raspberry Pi's 40-pin header.
+
+Every problem names the profile line, the key, what is wrong and the fix, and
+all of them are reported at once: the reader is at the bench with the box
+open, and one round trip per mistake is one too many.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from .header import BUSES, PINS_PER_SEAT, REFERENCE_REVISION, buses_in_use, by_gpio, uses
+from .profile import Locator, Profile
+
+OLED_ADDRESSES = (0x3C, 0x3D)
+
+
+@dataclass(frozen=True)
+class Problem:
+    where: str              # path:line
+    key: str
+    problem: str
+    fix: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.key}: {self.problem}; fix: {self.fix}"
+
+
+def check(profile: Profile, revision: int = REFERENCE_REVISION) -> list[Problem]:
+    """Everything wrong with the profile's pins and displays, in file order (empty: good to wire)."""
+    locate = Locator(profile.text, profile.path)
+    problems = _pins(profile, locate, revision) + _seat_count(profile, locate, revision) + _i2c(profile, locate)
+    return sorted(problems, key=lambda p: _line_number(p.where))
+
+
+def free_gpio(profile: Profile, header: str = "main", revision: int = REFERENCE_REVISION) -> list[int]:
+    """The header's GPIO that neither the profile nor a bus in use takes, lowest first."""
+    busy = buses_in_use(profile)
+    taken = {u.gpio for u in uses(profile) if u.header == header}
+    return [g for g, pin in sorted(by_gpio(revision).items()) if g not in taken and pin.bus() not in busy]
+
+
+def _pins(profile: Profile, locate: Locator, revision: int) -> list[Problem]:
+    header, busy = by_gpio(revision), buses_in_use(profile)
+    seen, out = {}, []
+    for use in uses(profile):
+        where = locate.at(locate.line_in(use.field, use.section, use.index))
+        key = f"{use.key} = {use.gpio}"
+        free = ", ".join(map(str, free_gpio(profile, use.header, revision)[:6])) or "none left"
+        pin = header.get(use.gpio)
+        bus = pin.bus() if pin else None
+        if pin is None:
+            out.append(Problem(where, key, f"GPIO{use.gpio} is not on the 40-pin header (it has GPIO0-27)",
+                               f"use a free GPIO ({free})"))
+        elif (use.header, use.gpio) in seen:
+            first = seen[use.header, use.gpio]
+            out.append(Problem(where, key, f"GPIO{use.gpio} is already the {first.role} ({first.key})",
+                               f"give the {use.role} its own pin ({free})"))
+        elif bus in busy:
+            function = next(f for f in pin.functions if BUSES[bus][0].match(f))
+            _, label, enabled = BUSES[bus]
+            out.append(Problem(where, key, f"GPIO{use.gpio} (header pin {pin.physical}) is {function}, and {label} "
+                               f"is in use for {busy[bus]} ({enabled})",
+                               f"move the {use.role} to a free GPIO ({free})"))
+        elif pin.pull == "up" and use.output:
+            out.append(Problem(where, key, f"GPIO{use.gpio} has a fixed 1.8 kOhm pull-up on the board, so the "
+                               f"{use.role} lights whenever the pin is an input (at boot, when the service stops)",
+                               f"put a button there instead (buttons read active-low anyway) or move the "
+                               f"{use.role} ({free})"))
+        seen.setdefault((use.header, use.gpio), use)
+    return out
+
+
+def _seat_count(profile: Profile, locate: Locator, revision: int) -> list[Problem]:
+    """A header gives so many GPIO: two seats with I2C displays; the IO board serves more."""
+    if profile.backend == "ioboard":
+        return []                                   # the loader holds it to the board's eight seats
+    busy = buses_in_use(profile)
+    usable = sum(1 for pin in by_gpio(revision).values() if pin.bus() not in busy)
+    extras = sum(1 for u in uses(profile) if u.section is None)
+    on_header = Counter(seat.header for seat in profile.seats)
+    room = (usable - extras) // PINS_PER_SEAT
+    out = []
+    for header, count in on_header.items():
+        if count <= room:
+            continue
+        index = [i for i, s in enumerate(profile.seats) if s.header == header][room]
+        out.append(Problem(
+            locate.at(locate.line_in("seats", "seats", index)), f"seats[{index + 1}]",
+            f"{count} seats on header {header!r}, but it has {usable} GPIO free of the buses in use"
+            f"{f' and {extras} for buzzer and status LED' if extras else ''}: room for {room} seat{'s' * (room != 1)} of "
+            f"{PINS_PER_SEAT} pins",
+            f"keep {room} [[seats]], or serve up to eight with the IO board (backend = \"ioboard\", "
+            f"see the ioboard-8 profile)"))
+    return out
+
+
+def _i2c(profile: Profile, locate: Locator) -> list[Problem]:
+    mux, out = profile.mux, []
+    channels = mux.buses if mux else ()
+    parent = mux.parent if mux else 1
+    if mux:
+        where = locate.at(locate.line_in("buses", "mux"))
+        for bus, count in Counter(channels).items():
+            if count > 1 or bus == parent:
+                out.append(Problem(where, f"mux.buses = {list(channels)}",
+                                   f"bus {bus} is listed twice or is the mux's own parent bus",
+                                   "list each channel's own /dev/i2c-N once, as `molebox doctor` shows them"))
+    taken: dict[tuple[int, int], str] = {(parent, mux.address): "the mux"} if mux else {}
+    # Displays on the parent bus first: they answer on every channel the mux has switched on too.
+    ordered = sorted(profile.displays().items(), key=lambda item: item[1].bus in channels)
+    for name, spec in ordered:
+        section, index = ("table", 0) if name == "table" else ("seats", int(name[4:]) - 1)
+        prefix = "table" if name == "table" else f"seats[{index + 1}].display"
+
+        def at(field: str) -> str:
+            return locate.at(locate.line_in(field, section, index))
+        label = "the table display" if name == "table" else f"seat {index + 1}'s display"
+        if spec.address not in OLED_ADDRESSES:
+            out.append(Problem(at("address"), f"{prefix}.address = 0x{spec.address:02X}",
+                               "SSD1306 and SH1106 modules answer at 0x3C or 0x3D only",
+                               "write address = 0x3C, or 0x3D for a module with its address jumper moved"))
+            continue
+        if spec.bus != parent and spec.bus not in channels:
+            fix = (f"use bus = {parent} or one of the mux's buses {list(channels)}" if mux else
+                   "use bus = 1 (GPIO2/3), or add a [mux] table whose buses list this channel")
+            out.append(Problem(at("bus"), f"{prefix}.bus = {spec.bus}",
+                               f"bus {spec.bus} is neither I2C{parent} nor a channel of a TCA9548A mux", fix))
+            continue
+        clash = taken.get((spec.bus, spec.address)) or (
+            taken.get((parent, spec.address)) if spec.bus in channels else None)
+        if clash:
+            same = clash if (spec.bus, spec.address) in taken else f"{clash} on the mux's parent bus {parent}"
+            out.append(Problem(at("address"), f"{prefix}.address = 0x{spec.address:02X}",
+                               f"0x{spec.address:02X} on bus {spec.bus} is already {same}: both would answer",
+                               "move one module's address jumper (0x3C/0x3D), or give it its own mux channel"))
+            continue
+        taken[spec.bus, spec.address] = label
+    return out
+
+
+def _line_number(where: str) -> int:
+    tail = where.rsplit(":", 1)[-1]
+    return int(tail) if tail.isdigit() else 0
+
+
+def report(profile: Profile, problems: list[Problem]) -> str:
+    """What ``molebox wiring check`` prints."""
+    if problems:
+        noun = "problem" if len(problems) == 1 else "problems"
+        return "\n".join([*map(str, problems), f"{profile.path}: {len(problems)} {noun}"])
+    gpio = len({(u.header, u.gpio) for u in uses(profile)})
+    displays = len(profile.displays())
+    return (f"{profile.path}: ok: {profile.title}: {len(profile.seats)} seats, {gpio} GPIO, "
+            f"{displays} display{'s' if displays != 1 else ''}, buses in use: "
+            f"{', '.join(BUSES[b][1] for b in buses_in_use(profile))}")
