@@ -1,10 +1,22 @@
-"""History and stats of finished games, as tables for the terminal and data for the dashboard."""
+"""History and stats of finished games, as tables for the terminal and data for the dashboard; players' names."""
 from __future__ import annotations
 
 import time
 from collections import Counter
 
 from rules import registry
+
+NAME_CHARS = 16
+
+
+def clean_name(text: str) -> str | None:
+    """A player's name as typed on the dashboard, tidied; None for a blank one. ValueError says what is wrong."""
+    name = " ".join(text.split())
+    if len(name) > NAME_CHARS:
+        raise ValueError(f"a name has at most {NAME_CHARS} characters, not {len(name)}")
+    if not all(ch.isprintable() and ch != "|" for ch in name):
+        raise ValueError("a name is letters, digits, spaces and punctuation other than |")
+    return name or None
 
 
 def _title(game_id: str) -> str:
@@ -37,6 +49,14 @@ def stats(games: list[dict]) -> dict:
             wins[name] += seat in g["winners"]
     return {"players": {n: {"wins": wins[n], "games": played[n]} for n in sorted(played, key=lambda n: -wins[n])},
             "games": {gid: {"played": n, "minutes": minutes[gid] / n} for gid, n in per_game.items()}}
+
+
+def dashboard(games: list[dict], limit: int) -> dict:
+    """The dashboard's history: the latest ``limit`` finished games (newest first) and the stats of all."""
+    summary = stats(games)
+    for game_id, figures in summary["games"].items():
+        figures["title"] = _title(game_id)
+    return {"games": [{**g, "title": _title(g["game"])} for g in games[:limit]], "stats": summary}
 
 
 def stats_table(games: list[dict]) -> str:

@@ -70,6 +70,7 @@ class Session:
         self.lobby: Lobby | None = None
         self.entries = {s: Entry(s) for s in range(1, self.panels + 1)}
         self.notices: dict[int, str] = {}
+        self.names: dict[int, str] = {}      # players' names, from the dashboard; kept for the next game
         self.fresh: set[int] = set()
         self._overlays: dict[int, list[tuple[float, tuple[Lamp, ...]]]] = {}
         self._timers: list[tuple[float, int, int]] = []
@@ -283,10 +284,13 @@ class Session:
         self.lobby = None
         self.fresh = set()
         self.notices.clear()
+        self.names = {s: n for s, n in self.names.items() if s <= seats}
         if self.store is not None:
             self.game_id = self.store.begin(self.match.transcript()["header"])
             self._saved = 0
             self._journal()
+            for seat, name in self.names.items():
+                self.store.set_name(self.game_id, seat, name)
         log.info("started %s for %d seats (seed %d)", game, seats, self.seed)
 
     def resume(self, saved) -> None:
@@ -297,6 +301,7 @@ class Session:
         """
         self.match = Match.replay(saved.transcript)
         self.game_id, self._saved = saved.game_id, len(self.match.records)
+        self.names = self.store.names(saved.game_id)
         self.seed = self.match.header.seed
         self.lobby = None
         revealed = any(e.kind == "reveal" for e in self.match.events)
@@ -332,6 +337,21 @@ class Session:
         log.info("undo: back to %d decisions", self.match.seat_records())
         self.refresh()
         return True
+
+    def set_name(self, seat: int, name: str | None) -> str | None:
+        """Name the player at ``seat`` for this game and the next ones (None: no name); a refusal, or None."""
+        if self.match is None:
+            return "no game yet: names belong to a game, and seat 1 is choosing one"
+        if not 1 <= seat <= self.match.header.seats:
+            return f"seat {seat} is not playing; seats are 1 to {self.match.header.seats}"
+        if name:
+            self.names[seat] = name
+        else:
+            self.names.pop(seat, None)
+        if self.store is not None and self.game_id is not None:
+            self.store.set_name(self.game_id, seat, name)
+        self._dirty = True
+        return None
 
     def end_game(self) -> None:
         """Abandon the current game: back to the lobby (or a fresh game when fixed)."""
@@ -417,7 +437,7 @@ class Session:
         """What anyone may see: the lobby or the match's public view, and the public log."""
         if self.lobby is not None:
             return {"mode": "lobby", "lobby": self.lobby.view()}
-        return {"mode": "play", "view": self.match.view(None), "log": list(self.log)}
+        return {"mode": "play", "view": self.match.view(None), "log": list(self.log), "names": self.names}
 
     def subscribe(self, listener: Callable[[str, object], None]) -> None:
         self.listeners.append(listener)

@@ -187,10 +187,14 @@ class Store:
         with self._transaction():
             self.db.execute("UPDATE games SET finished = ?, abandoned = 1 WHERE id = ?", (self.now(), game_id))
 
-    def set_name(self, game_id: int, seat: int, name: str) -> None:
+    def set_name(self, game_id: int, seat: int, name: str | None) -> None:
+        """Name the player at ``seat`` of the game; None takes the name away."""
         with self._transaction():
-            self.db.execute("INSERT OR REPLACE INTO names (game, seat, name) VALUES (?, ?, ?)",
-                            (game_id, seat, name))
+            if name:
+                self.db.execute("INSERT OR REPLACE INTO names (game, seat, name) VALUES (?, ?, ?)",
+                                (game_id, seat, name))
+            else:
+                self.db.execute("DELETE FROM names WHERE game = ? AND seat = ?", (game_id, seat))
 
     def _next_seq(self, game_id: int) -> int:
         row = self.db.execute("SELECT max(seq) FROM journal WHERE game = ?", (game_id,)).fetchone()

@@ -20,6 +20,7 @@ from typing import Callable
 from aiohttp import web
 
 from companion.hardware.sim import SimHardware
+from companion.history import clean_name, dashboard as history_data
 from companion.inputs import CONTROLS
 
 from .auth import Guard, is_loopback, refuse
@@ -30,6 +31,7 @@ log = logging.getLogger("molebox.web")
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 4096
 ACTION_TIMEOUT_S = 2.0
+MAX_HISTORY = 200
 TYPE_NAMES = {int: "a whole number", str: "a string", bool: "true or false"}
 
 
@@ -159,6 +161,17 @@ class Panel:
             raise refuse(web.HTTPServiceUnavailable, "starting up: try again in a moment")
         return web.Response(text=text, content_type="application/json")
 
+    async def history(self, request: web.Request) -> web.Response:
+        """``GET /api/history?limit=20``: the latest finished games and the stats of them all."""
+        unknown = sorted(set(request.query) - {"limit"})
+        if unknown:
+            raise refuse(web.HTTPBadRequest, f"unknown parameter {', '.join(map(repr, unknown))}; parameters: limit")
+        limit = request.query.get("limit", "20")
+        if not (limit.isdigit() and 1 <= int(limit) <= MAX_HISTORY):
+            raise refuse(web.HTTPBadRequest, f"limit must be a whole number from 1 to {MAX_HISTORY}, not {limit[:20]!r}")
+        games = await self._on_session(lambda session: session.store.finished_games() if session.store else [])
+        return web.json_response(history_data(games, int(limit)))
+
     async def dashboard_events(self, request: web.Request) -> web.StreamResponse:
         return await self.hub.stream(request, DASHBOARD)
 
@@ -175,13 +188,16 @@ class Panel:
             raise refuse(web.HTTPForbidden, "the simulator is off in LAN mode: the host can turn it on "
                                             "from the dashboard, or start molebox with --lan-sim")
 
+    def _seat(self, seat: int) -> int:
+        if not 1 <= seat <= len(self.hw.seats):
+            raise refuse(web.HTTPBadRequest, f"seat {seat} does not exist; seats are 1 to {len(self.hw.seats)}")
+        return seat
+
     async def press(self, request: web.Request) -> web.Response:
         """Drive one mock pin: ``{"seat": 1, "control": "hole3", "pressed": true}``."""
         self._check_sim()
         data = await read_json(request, {"seat": (int, True), "control": (str, True), "pressed": (bool, True)})
-        seat, control = data["seat"], data["control"]
-        if not 1 <= seat <= len(self.hw.seats):
-            raise refuse(web.HTTPBadRequest, f"seat {seat} does not exist; seats are 1 to {len(self.hw.seats)}")
+        seat, control = self._seat(data["seat"]), data["control"]
         if control not in CONTROLS:
             raise refuse(web.HTTPBadRequest, f"unknown control {control[:20]!r}: hole1..hole5 or ok")
         self.hw.drive(seat, control, data["pressed"])
@@ -199,6 +215,20 @@ class Panel:
         if refusal:
             raise refuse(web.HTTPConflict, refusal)
         return web.json_response({"ok": True})
+
+    async def name(self, request: web.Request) -> web.Response:
+        """``POST /api/names`` with ``{"seat": 2, "name": "Ada"}`` (and the PIN in LAN mode); "" takes it away."""
+        data = await read_json(request, {"seat": (int, True), "name": (str, True), "pin": (str, False)})
+        self.guard.check_pin(data.get("pin"))
+        seat = self._seat(data["seat"])
+        try:
+            name = clean_name(data["name"])
+        except ValueError as exc:
+            raise refuse(web.HTTPBadRequest, str(exc)) from None
+        refusal = await self._on_session(lambda session: session.set_name(seat, name))
+        if refusal:
+            raise refuse(web.HTTPConflict, refusal)
+        return web.json_response({"ok": True, "seat": seat, "name": name})
 
     async def lan_sim(self, request: web.Request) -> web.Response:
         """``POST /api/host/lan-sim`` with ``{"enabled": bool, "pin": "..."}``."""
@@ -248,6 +278,8 @@ def make_app(session, hardware, guard: Guard) -> web.Application:
     app.router.add_get("/", panel.simulator)
     app.router.add_get("/dashboard", panel.dashboard)
     app.router.add_get("/api/state", panel.state)
+    app.router.add_get("/api/history", panel.history)
+    app.router.add_post("/api/names", panel.name)
     app.router.add_get("/api/dashboard/events", panel.dashboard_events)
     app.router.add_get("/api/sim/events", panel.sim_events)
     app.router.add_post("/api/sim/press", panel.press)

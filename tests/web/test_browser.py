@@ -117,6 +117,8 @@ def test_a_whole_two_seat_game_by_clicking_and_keys(live, pages):
     assert sim.locator('img[data-display="table"]').is_visible()
     at_start = settled_lamps(sim, live, 1)
     assert settled_lamps(sim, live, 2) == at_start
+    name_players(board, "Ada", "Bo")
+    wait_text(sim, '[data-seat="2"] h2', "Seat 2: Bo")
 
     # Turn 1: seat 1 pops up hole 1 and whacks hole 5 (a miss); seat 2, on its keys A S D F G + Z,
     # pops up hole 2 and whacks hole 1 (a hit): 0 and 6 + 1.
@@ -129,7 +131,8 @@ def test_a_whole_two_seat_game_by_clicking_and_keys(live, pages):
     wait_text(board, "#round", "Turn 2")
     assert board.locator("#scores .points").all_inner_texts() == ["0", "7"]
     assert settled_lamps(sim, live, 1) != at_start                  # the reveal shows on the lamps
-    wait_text(board, "#turns", "whacked S1 hole 1: hit")
+    wait_text(board, "#turns", "whacked Ada hole 1: hit")
+    assert chart_lines(board) == {"Ada": "0,0", "Bo": "0,7"}
 
     # Turn 2: seat 1 locks in, takes it back with a long OK, picks again; seat 2 hits again and wins.
     click(sim, 1, "hole1", "ok", "hole3", "ok")
@@ -138,8 +141,12 @@ def test_a_whole_two_seat_game_by_clicking_and_keys(live, pages):
     board.locator("#scores li", has_text="locked in").wait_for(state="detached")
     click(sim, 1, "hole1", "ok", "hole3", "ok")
     keys(sim, "KeyF", "KeyZ", "KeyA", "KeyZ")
-    wait_text(board, "#winner", "Seat 2 won with 15 points!")
+    wait_text(board, "#winner", "Bo won with 15 points!")
     assert board.locator("#scores .points").all_inner_texts() == ["0", "15"]
+    assert chart_lines(board) == {"Ada": "0,0,0", "Bo": "0,7,15"}
+    wait_text(board, "#games tbody tr", "Ada 0, Bo 15")                 # the finished game, in the history
+    assert board.locator("#games tbody tr td").nth(3).inner_text() == "Bo"
+    assert chart_bars(board) == {"Bo": "1", "Ada": "0"}
     assert board.locator("#turns > li").count() == 2
     assert settled_lamps(sim, live, 2) != at_start
 
@@ -152,11 +159,38 @@ def test_a_whole_two_seat_game_by_clicking_and_keys(live, pages):
     shoot(sim, "simulator.png")
     shoot(board, "dashboard-phone.png")
 
-    # The host starts the next game from the dashboard.
+    # The host starts the next game from the dashboard; the names stay, the old game's chart is a click away.
     board.get_by_role("button", name="New game").click()
     wait_text(board, "#round", "Turn 1")
     assert board.locator("#scores .points").all_inner_texts() == ["0", "0"]
+    assert board.locator("#scores .who").all_inner_texts() == ["Ada", "Bo"]
     assert board.locator("#turns > li").count() == 0
+    assert chart_lines(board) == {"Ada": "0", "Bo": "0"}
+    board.locator("#games tbody tr").first.click()
+    wait_text(board, "#progress-title", "game 1, Whakka Mole")
+    assert chart_lines(board) == {"Ada": "0,0,0", "Bo": "0,7,15"}
+
+
+def name_players(board, *names: str) -> None:
+    """Type the players' names on the dashboard and save them."""
+    for seat, name in enumerate(names, 1):
+        board.fill(f'#name-fields input[name="seat{seat}"]', name)
+    board.get_by_role("button", name="Save names").click()
+    wait_text(board, "#host-message", "done")
+    wait_text(board, "#scores", names[-1])
+
+
+def chart_lines(board) -> dict[str, str]:
+    """The scores-over-turns chart: each line's label and its values."""
+    return board.eval_on_selector_all("#score-chart g[data-values]",
+                                      "gs => Object.fromEntries(gs.map(g => [g.dataset.label, g.dataset.values]))")
+
+
+def chart_bars(board) -> dict[str, str]:
+    """The wins-per-player chart: each bar's label and its value."""
+    board.wait_for_selector("#wins-chart g[data-value]")
+    return board.eval_on_selector_all("#wins-chart g[data-value]",
+                                      "gs => Object.fromEntries(gs.map(g => [g.dataset.label, g.dataset.value]))")
 
 
 def test_seat_1_picks_the_game_in_the_lobby(live_factory, pages):

@@ -223,3 +223,82 @@ def test_the_sim_stream_carries_lamps_and_every_display_in_use(live):
     assert {"state", "lamps", "frame"} == set(kinds)
     names = {json.loads(data)["name"] for kind, data in events if kind == "frame"}
     assert {"seat1", "seat2", "table"} <= names
+
+
+# ---- names, history and stats ----------------------------------------------------------------------
+
+WINNING_GAME = [(1, "hole1"), (1, "ok"), (1, "hole5"), (1, "ok"), (2, "hole2"), (2, "ok"), (2, "hole1"), (2, "ok"),
+                (1, "hole1"), (1, "ok"), (1, "hole3"), (1, "ok"), (2, "hole4"), (2, "ok"), (2, "hole1"), (2, "ok")]
+
+
+def play_the_winning_game(live) -> None:
+    """Seat 2 hits seat 1's pop-up twice: 0 to 15 after two turns (target 12)."""
+    for seat, control in WINNING_GAME:
+        tap(live, seat, control)
+    wait_for(lambda: live.session.match.over)
+
+
+def test_names_show_on_the_state_the_history_and_the_terminal(live, capsys):
+    from companion import cli
+
+    assert live.call("GET", "/api/history").body == {"games": [], "stats": {"players": {}, "games": {}}}
+    assert live.post("/api/names", {"seat": 1, "name": "  Ada   Lovelace "}).body["name"] == "Ada Lovelace"
+    assert live.post("/api/names", {"seat": 2, "name": "Bo"}).status == 200
+    wait_for(lambda: live.call("GET", "/api/state").body["names"] == {"1": "Ada Lovelace", "2": "Bo"})
+    play_the_winning_game(live)
+    history = live.call("GET", "/api/history").body
+    [game] = history["games"]
+    assert (game["names"], game["scores"], game["winners"], game["title"]) == (
+        ["Ada Lovelace", "Bo"], [0, 15], [2], "Whakka Mole")
+    assert game["history"] == [[0, 7], [0, 15]]
+    assert history["stats"]["players"] == {"Bo": {"wins": 1, "games": 1}, "Ada Lovelace": {"wins": 0, "games": 1}}
+    assert cli.main(["history", "--db", str(live.session.store.path)]) == 0
+    assert "Ada Lovelace (0), Bo (15) | Bo |" in capsys.readouterr().out
+    assert cli.main(["stats", "--db", str(live.session.store.path)]) == 0
+    assert "| Bo | 1 | 1 |" in capsys.readouterr().out
+
+
+def test_names_carry_over_to_the_next_game_and_can_be_taken_away(live):
+    live.post("/api/names", {"seat": 2, "name": "Bo"})
+    assert live.post("/api/host/end-game").status == 200
+    wait_for(lambda: live.call("GET", "/api/state").body["names"] == {"2": "Bo"})
+    assert live.session.store.names(live.session.game_id) == {2: "Bo"}
+    assert live.post("/api/names", {"seat": 2, "name": " "}).body["name"] is None
+    wait_for(lambda: live.call("GET", "/api/state").body["names"] == {})
+    assert live.session.store.names(live.session.game_id) == {}
+
+
+@pytest.mark.parametrize("body, status, words", [
+    ({"seat": 1}, 400, "missing field 'name'"),
+    ({"seat": 1, "name": "x" * 17}, 400, "at most 16 characters"),
+    ({"seat": 1, "name": "a|b"}, 400, "other than |"),
+    ({"seat": 1, "name": "tab\tbell\x07"}, 400, "punctuation"),
+    ({"seat": 9, "name": "Ada"}, 400, "seats are 1 to 8"),
+    ({"seat": 3, "name": "Ada"}, 409, "seat 3 is not playing; seats are 1 to 2"),
+    ({"seat": "1", "name": "Ada"}, 400, "'seat' must be a whole number"),
+])
+def test_bad_names_answer_4xx_with_the_reason(unchanged, body, status, words):
+    assert_refused(unchanged.post("/api/names", body), status, words)
+    assert unchanged.call("GET", "/api/state").body["names"] == {}
+
+
+@pytest.mark.parametrize("query, words", [
+    ("?limit=0", "limit must be a whole number from 1 to 200, not '0'"),
+    ("?limit=-1", "not '-1'"),
+    ("?limit=ten", "not 'ten'"),
+    ("?limit=201", "from 1 to 200"),
+    ("?since=1", "unknown parameter 'since'"),
+])
+def test_a_bad_history_query_answers_400(unchanged, query, words):
+    assert_refused(unchanged.call("GET", "/api/history" + query), 400, words)
+
+
+def test_names_in_the_lobby_are_refused_until_a_game_starts(live_factory):
+    box = live_factory()
+    assert_refused(box.post("/api/names", {"seat": 1, "name": "Ada"}), 409, "seat 1 is choosing one")
+
+
+def test_lan_names_need_the_pin(lan):
+    assert_refused(lan.post("/api/names", {"seat": 1, "name": "Ada"}), 403, "host PIN needed")
+    assert lan.post("/api/names", {"seat": 1, "name": "Ada", "pin": lan.guard.pin}).status == 200
+    assert lan.call("GET", "/api/history").status == 200           # reads need none

@@ -1,4 +1,4 @@
-// Shared by both pages: the page's config, POSTs with the CSRF token, event streams, PNG frames.
+// Shared by both pages: the page's config, GETs, POSTs with the CSRF token, event streams, PNG frames.
 "use strict";
 
 const molebox = (() => {
@@ -10,17 +10,23 @@ const molebox = (() => {
     status.classList.toggle("bad", Boolean(bad));
   }
 
-  // POST JSON with the page's token; resolves to the answer, rejects with the server's message.
+  // The JSON answer to a request; rejects with the server's message.
+  async function answer(response) {
+    const body = await response.json().catch(() => ({error: response.statusText}));
+    if (!response.ok) throw new Error(body.error || response.statusText);
+    return body;
+  }
+
+  // POST JSON with the page's token; resolves to the answer.
   async function post(path, body) {
-    const response = await fetch(path, {
+    return answer(await fetch(path, {
       method: "POST",
       headers: {"Content-Type": "application/json", "X-Molebox-Token": config.token},
       body: JSON.stringify(body || {}),
-    });
-    const answer = await response.json().catch(() => ({error: response.statusText}));
-    if (!response.ok) throw new Error(answer.error || response.statusText);
-    return answer;
+    }));
   }
+
+  const get = async (path) => answer(await fetch(path));
 
   // Listen to a server-sent event stream: handlers by event kind, each given the parsed data.
   function listen(path, handlers) {
@@ -39,5 +45,5 @@ const molebox = (() => {
     img.hidden = false;
   }
 
-  return {config, say, post, listen, showFrame};
+  return {config, say, get, post, listen, showFrame};
 })();

@@ -1,19 +1,24 @@
-// The dashboard: scores, the turn log and the winner from the public view, and the host's actions.
+// The dashboard: scores, turn log and winner from the public view; history, charts, names; the host's actions.
 "use strict";
 
 (() => {
-  const {config, post, listen, showFrame} = molebox;
+  const {config, get, post, listen, showFrame} = molebox;
   const $ = (id) => document.getElementById(id);
   let state = null;
+  let shownGame = null;            // a past game picked from the history, or null: the game in play
+  let historyKey = null;           // refetch the history when this changes (a game ends or starts, a name changes)
 
   const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  const names = () => (state && state.names) || {};
+  const who = (seat) => names()[seat] || "Seat " + seat;
+  const short = (seat) => names()[seat] || "S" + seat;
 
   // One line per public event; the lock-ins show live beside the scores instead.
   const DESCRIBE = {
     popup: (e) => `popped up ${e.holes.length ? "hole " + e.holes.join(", ") : "nothing"}`,
-    whack: (e) => `whacked S${e.target} hole ${e.hole}: ${e.hit ? `hit, ${plural(e.tokens, "token")} knocked out` : "miss"}`,
+    whack: (e) => `whacked ${short(e.target)} hole ${e.hole}: ${e.hit ? `hit, ${plural(e.tokens, "token")} knocked out` : "miss"}`,
     score: (e) => `+${e.points}${e.whack ? ` (whack ${e.whack} + ${plural(e.tokens, "token")})` : ""} = ${e.total}`,
-    game_over: (e) => `game over: ${e.winners.map((s) => "S" + s).join(", ")} won`,
+    game_over: (e) => `game over: ${e.winners.map(short).join(", ")} won`,
   };
   const QUIET = new Set(["locked", "unlocked", "reveal"]);
 
@@ -42,21 +47,68 @@
   }
 
   function renderTurns(log) {
-    const list = $("turns");
-    list.replaceChildren(...turns(log).map((turn, i) => {
+    $("turns").replaceChildren(...turns(log).map((turn, i) => {
       const li = item("li", "");
       li.append(item("h3", `Turn ${i + 1}`));
       const bySeat = new Map();
       for (const event of turn) {
-        const who = event.seat ? "S" + event.seat : "";
-        if (!bySeat.has(who)) bySeat.set(who, []);
-        bySeat.get(who).push(describe(event));
+        const label = event.seat ? short(event.seat) : "";
+        if (!bySeat.has(label)) bySeat.set(label, []);
+        bySeat.get(label).push(describe(event));
       }
       const rows = item("ul", "");
-      for (const [who, lines] of bySeat) rows.append(item("li", (who ? who + ": " : "") + lines.join(" · ")));
+      for (const [label, lines] of bySeat) rows.append(item("li", (label ? label + ": " : "") + lines.join(" · ")));
       li.append(rows);
       return li;
     }).reverse());
+  }
+
+  function renderScores(view) {
+    const s = view.state;
+    const scores = s.scores || [];
+    const best = Math.max(...scores);
+    $("scores").replaceChildren(...Array.from({length: view.seats}, (_, i) => {
+      const seat = i + 1;
+      const li = item("li", "", view.winners.includes(seat) ? "won" : "");
+      li.append(item("span", who(seat), "who"), item("span", scores.length ? String(scores[i]) : "", "points"));
+      if (view.locked.includes(seat)) li.append(item("span", "locked in", "tag"));
+      else if (view.waiting.includes(seat)) li.append(item("span", "choosing", "tag dim"));
+      if (scores.length && scores[i] === best && best > 0 && !view.over) li.classList.add("lead");
+      return li;
+    }));
+    $("waiting").textContent = view.over ? "" : `Waiting for ${view.waiting.map(short).join(", ") || "nobody"}.`;
+    $("winner").textContent = view.over
+      ? `${view.winners.map(who).join(" and ")} won${scores.length ? " with " + best + " points" : ""}!` : "";
+  }
+
+  // Scores over turns: a past game picked from the history, else the game in play (when its view keeps them).
+  function renderProgress() {
+    const live = state && state.mode === "play" && Array.isArray(state.view.state.history) ? state.view : null;
+    const game = shownGame || (live && {seats: live.seats, history: live.state.history, names: null});
+    $("progress").hidden = !game;
+    $("back-to-game").hidden = !shownGame;
+    if (!game) return;
+    const labels = Array.from({length: game.seats}, (_, i) => game.names ? game.names[i] : who(i + 1));
+    const series = labels.map((label, i) => ({label, values: [0, ...game.history.map((row) => row[i])]}));
+    $("progress-title").textContent = shownGame
+      ? `Scores over turns: game ${shownGame.id}, ${shownGame.title}` : "Scores over turns";
+    $("score-chart").replaceChildren(charts.lines(series), charts.legend(labels));
+  }
+
+  function renderNameFields(view) {
+    const fields = $("name-fields");
+    if (fields.childElementCount !== view.seats) {
+      fields.replaceChildren(...Array.from({length: view.seats}, (_, i) => {
+        const label = item("label", `Seat ${i + 1} `);
+        const input = document.createElement("input");
+        Object.assign(input, {name: `seat${i + 1}`, maxLength: 16, autocomplete: "off", placeholder: `Seat ${i + 1}`});
+        input.dataset.seat = i + 1;
+        label.append(input);
+        return label;
+      }));
+    }
+    // The saved name is the field's default: it shows unless the host has typed over it.
+    fields.querySelectorAll("input").forEach((input, i) => { input.defaultValue = names()[i + 1] || ""; });
   }
 
   function render() {
@@ -64,49 +116,84 @@
     const view = state.view;
     $("game").textContent = lobby ? "lobby" : view.title;
     $("winner").hidden = lobby || !view.over;
-    $("scores").replaceChildren();
-    $("turns").replaceChildren();
+    $("names").hidden = lobby;
     if (lobby) {
       const l = state.lobby;
       $("round").textContent = "Choosing the game";
+      $("scores").replaceChildren();
+      $("turns").replaceChildren();
       $("waiting").textContent = `Seat 1 is choosing: ${l.games[l.index]}, ${l.seats} seats, ${l.dice} dice.`;
     } else {
       const s = view.state;
       $("round").textContent = view.over ? "Final scores"
         : [s.turn && `Turn ${s.turn}`, s.target && `to ${s.target} points`].filter(Boolean).join(", ") || "Scores";
-      const scores = s.scores || [];
-      const best = Math.max(...scores);
-      $("scores").replaceChildren(...Array.from({length: view.seats}, (_, i) => {
-        const seat = i + 1;
-        const li = item("li", "", view.winners.includes(seat) ? "won" : "");
-        li.append(item("span", "Seat " + seat, "who"), item("span", scores.length ? String(scores[i]) : "", "points"));
-        if (view.locked.includes(seat)) li.append(item("span", "locked in", "tag"));
-        else if (view.waiting.includes(seat)) li.append(item("span", "choosing", "tag dim"));
-        if (scores.length && scores[i] === best && best > 0 && !view.over) li.classList.add("lead");
-        return li;
-      }));
-      $("waiting").textContent = view.over ? "" : `Waiting for ${view.waiting.map((s) => "S" + s).join(", ") || "nobody"}.`;
-      $("winner").textContent = view.over
-        ? `${view.winners.map((s) => "Seat " + s).join(" and ")} won${scores.length ? " with " + best + " points" : ""}!` : "";
+      renderScores(view);
       renderTurns(state.log);
+      renderNameFields(view);
     }
+    renderProgress();
     const enabled = {"undo": !lobby, "end-game": !lobby && !view.over, "new-game": !lobby && view.over};
     for (const button of document.querySelectorAll("[data-action]")) {
       button.disabled = !enabled[button.dataset.action];
     }
+    const key = JSON.stringify([state.mode, view && view.over, view && view.seats, state.names]);
+    if (key !== historyKey) {
+      historyKey = key;
+      loadHistory();
+    }
   }
+
+  // ---- history and stats ----
+
+  function when(seconds) {
+    return new Date(seconds * 1000).toLocaleString([], {month: "short", day: "numeric", hour: "2-digit", minute: "2-digit"});
+  }
+
+  function renderHistory({games, stats}) {
+    $("no-history").hidden = games.length > 0;
+    $("games").hidden = !games.length;
+    $("games").tBodies[0].replaceChildren(...games.map((game) => {
+      const row = item("tr", "", game.history.length ? "" : "no-chart");
+      const players = game.names.map((name, i) => `${name} ${game.scores[i]}`).join(", ");
+      const winners = game.winners.map((seat) => game.names[seat - 1]).join(" & ");
+      row.append(item("td", when(game.started)), item("td", game.title), item("td", players),
+                 item("td", winners), item("td", (game.duration / 60).toFixed(0)));
+      if (game.history.length) {                 // the games whose view keeps the scores turn by turn
+        const show = () => { shownGame = game; renderProgress(); $("progress").scrollIntoView({block: "nearest"}); };
+        Object.assign(row, {tabIndex: 0, title: "show its scores over turns"});
+        row.addEventListener("click", show);
+        row.addEventListener("keydown", (event) => { if (event.key === "Enter") show(); });
+      }
+      return row;
+    }));
+    const players = Object.entries(stats.players);
+    $("wins-title").hidden = !players.length;
+    $("wins-chart").replaceChildren(...(players.length ? [charts.bars(players.map(([name, p]) =>
+      ({label: name, value: p.wins, note: `${plural(p.wins, "win")} in ${plural(p.games, "game")}`})))] : []));
+  }
+
+  async function loadHistory() {
+    try {
+      renderHistory(await get("/api/history"));
+    } catch (error) {
+      $("no-history").hidden = false;
+      $("no-history").textContent = "History unavailable: " + error.message;
+    }
+  }
+
+  // ---- the host's actions ----
 
   async function act(path, body) {
     const message = $("host-message");
     try {
-      await post(path, config.lan ? {...body, pin: $("pin").value} : body);
+      const answer = await post(path, config.lan ? {...body, pin: $("pin").value} : body);
       message.textContent = "done";
       message.classList.remove("bad");
-      return true;
+      return answer;
     } catch (error) {
       message.textContent = error.message;
       message.classList.add("bad");
-      return false;
+      return null;
     }
   }
 
@@ -122,6 +209,17 @@
     if (await act("/api/host/lan-sim", {enabled})) $("sim-link").hidden = !enabled;
     else event.target.checked = !enabled;
   });
+  $("names").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const changed = [...$("name-fields").querySelectorAll("input")].filter((input) => input.value !== input.defaultValue);
+    for (const input of changed) {
+      const answer = await act("/api/names", {seat: Number(input.dataset.seat), name: input.value});
+      if (!answer) return;
+      input.defaultValue = answer.name || "";
+    }
+    event.target.reset();          // every field shows its saved name again, and follows the next change
+  });
+  $("back-to-game").addEventListener("click", () => { shownGame = null; renderProgress(); });
 
   listen("/api/dashboard/events", {
     state(next) { state = next; render(); },

@@ -110,7 +110,11 @@
   listen("/api/sim/events", {
     state(state) {
       const count = seatsInPlay(state);
-      for (const [seat, panel] of panels) panel.hidden = seat > count;
+      for (const [seat, panel] of panels) {
+        panel.hidden = seat > count;
+        const name = state.names && state.names[seat];
+        panel.querySelector("h2").textContent = name ? `Seat ${seat}: ${name}` : `Seat ${seat}`;
+      }
     },
     lamps(lamps) {
       for (const [name, states] of Object.entries(lamps)) {
