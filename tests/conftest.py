@@ -52,9 +52,9 @@ def box_factory():
 
     def build(game: str | None = "whakka-mole", seats: int | None = 3, seed: int = 0,
               settings: dict | None = None, profile: str = "sim-8", dice: str = "virtual",
-              cards: str = "virtual", db=None) -> Box:
+              cards: str = "virtual", db=None, make_display=None) -> Box:
         clock = script.FakeClock()
-        hw = open_sim(load(profile), clock)
+        hw = open_sim(load(profile), clock, make_display)
         store = Store(db) if db is not None else None
         session = Session(hw, clock, game=game, seats=seats, seed=seed, settings=settings, dice=dice,
                           cards=cards, store=store)

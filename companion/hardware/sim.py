@@ -42,11 +42,16 @@ class SimPin(MockPWMPin):
 
 
 class SimHardware(Hardware):
-    """Hardware on mock pins, with a way to press its buttons as a finger would."""
+    """Hardware on mock pins, with a way to press its buttons as a finger would.
 
-    def __init__(self, profile: Profile, clock: Callable[[], float]):
+    The displays are luma ``dummy`` devices unless ``make_display`` builds others
+    (the fault tests put real drivers on a fake I2C bus).
+    """
+
+    def __init__(self, profile: Profile, clock: Callable[[], float],
+                 make_display: Callable[[DisplaySpec], object] | None = None):
         self.factories: dict[str, MockFactory] = {}
-        super().__init__(profile, self._factory, _dummy, clock)
+        super().__init__(profile, self._factory, make_display or _dummy, clock)
 
     def _factory(self, header: str) -> MockFactory:
         if header not in self.factories:
@@ -75,5 +80,5 @@ def _dummy(spec: DisplaySpec):
     return dummy(width=spec.width, height=spec.height, rotate=spec.rotate, mode="1")
 
 
-def open_sim(profile: Profile, clock: Callable[[], float]) -> SimHardware:
-    return SimHardware(profile, clock)
+def open_sim(profile: Profile, clock: Callable[[], float], make_display=None) -> SimHardware:
+    return SimHardware(profile, clock, make_display)
