@@ -264,6 +264,10 @@ class Session:
         public = self.match.events_for(None, events)
         if any(e["kind"] == "reveal" for e in public):
             self.fresh = set(range(1, self.match.header.seats + 1))
+        if self.match.over:
+            self.hw.signals.beep("over")
+        elif any(e["kind"] == "reveal" for e in public):
+            self.hw.signals.beep("reveal")
         if self.match.header.dice == "virtual" and any(e["kind"] == "roll" for e in public):
             self._roll()
         for event in public:
@@ -422,6 +426,9 @@ class Session:
         """The hardware's fault changed (an IO board unplugged or back): pause or resume, and show it."""
         log.info("hardware: %s", fault or "back")
         self.fault = fault
+        self.hw.signals.health(fault)
+        if fault:
+            self.hw.signals.beep("fault")
         self._dirty = True
 
     def _show(self, name: str, render_fn, *args) -> None:

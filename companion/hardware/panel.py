@@ -16,6 +16,7 @@ from companion.inputs import HOLES, Edge
 from wiring.profile import DisplaySpec, Profile
 
 from .lamps import Lamp, show
+from .signals import Signals
 
 Sink = Callable[[Edge], None]
 
@@ -79,10 +80,11 @@ class SeatPanel(Seat):
 
 
 class Ports:
-    """Every seat and the table display of a backend, and its fault: None, or what is wrong."""
+    """Every seat and the table display of a backend, the box's signals, and its fault: None, or what is wrong."""
 
-    def __init__(self, seats: list[Seat], table, fault: str | None = None):
+    def __init__(self, seats: list[Seat], table, fault: str | None = None, signals: Signals | None = None):
         self.seats, self.table, self.fault = seats, table, fault
+        self.signals = signals or Signals()
         self._watchers: list[Callable[[str | None], None]] = []
 
     def connect(self, sink: Sink) -> None:
@@ -118,7 +120,8 @@ class Hardware(Ports):
             SeatPanel(i + 1, spec, factory_for(spec.header),
                       make_display(spec.display) if spec.display else None, clock)
             for i, spec in enumerate(profile.seats)
-        ], make_display(profile.table) if profile.table else None)
+        ], make_display(profile.table) if profile.table else None,
+            signals=Signals.on_pins(profile.buzzer, profile.status_led, factory_for("main")))
 
     def connect(self, sink: Sink) -> None:
         for seat in self.seats:
@@ -128,3 +131,4 @@ class Hardware(Ports):
         for seat in self.seats:
             for device in seat.devices():
                 device.close()
+        self.signals.close()
