@@ -97,18 +97,18 @@ class Live:
 
 @contextmanager
 def boxes(workdir: Path):
-    """Start boxes: ``build(*run_args, lan=False, lan_sim=False)``; all stopped on leaving.
+    """Start boxes: ``build(*run_args, lan=False, lan_sim=False, backend="sim")``; all stopped on leaving.
 
     Each box journals in its own database under ``workdir`` (two boxes on one
     journal would be one box resuming the other's game).
     """
     made: list[Live] = []
 
-    def build(*run_args: str, lan: bool = False, lan_sim: bool = False) -> Live:
+    def build(*run_args: str, lan: bool = False, lan_sim: bool = False, backend: str = "sim") -> Live:
         db = workdir / f"box{len(made) + 1}.db"
         args = cli.parser().parse_args(["run", "--db", str(db), *run_args])
         pin = new_pin() if lan else None
-        hardware, session = cli._session(args, "sim", host_pin=pin)
+        hardware, session = cli._session(args, backend, host_pin=pin)
         guard = Guard(lan=lan, pin=pin, lan_sim=lan_sim)
         stop = threading.Event()
         session_thread = threading.Thread(target=session.run, args=(stop,), daemon=True)

@@ -5,9 +5,14 @@ import json
 import time
 
 import pytest
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+from luma.core.device import dummy
 from PIL import ImageChops
 
+from companion.hardware import gpio
+
 from companion.web.auth import MAX_WRONG_PINS, TOKEN_HEADER
+from companion.web.server import make_app
 
 from .conftest import GAME, png_image
 
@@ -32,6 +37,20 @@ def assert_refused(answer, status: int, words: str) -> None:
     assert isinstance(answer.body, dict) and words in answer.body["error"], answer.body
 
 
+# Every route of the app, and the host actions among the POSTs (they need the PIN in LAN mode).
+GETS = ["/", "/dashboard", "/api/state", "/api/history", "/api/dashboard/events", "/api/sim/events", "/static/{name}"]
+HOST_BODIES = {"/api/host/new-game": {}, "/api/host/undo": {}, "/api/host/end-game": {},
+               "/api/host/lan-sim": {"enabled": True}, "/api/names": {"seat": 1, "name": "Ada"}}
+POSTS = ["/api/sim/press", *HOST_BODIES]
+
+
+def test_these_tests_know_every_route(unchanged):
+    routes = {(r.method, r.resource.canonical) for r in make_app(unchanged.session, unchanged.hw, unchanged.guard)
+              .router.routes() if r.method != "HEAD"}
+    posts = {path for path in POSTS if not path.startswith("/api/host/") or path.endswith("lan-sim")}
+    assert routes == {("GET", p) for p in GETS} | {("POST", p) for p in posts} | {("POST", "/api/host/{action}")}
+
+
 # ---- reads -------------------------------------------------------------------------------------
 
 def test_pages_and_the_public_state_need_nothing(unchanged):
@@ -50,6 +69,10 @@ def test_pages_and_the_public_state_need_nothing(unchanged):
     ("POST", "/api/state", 405, "use GET"),
     ("POST", "/api/host/reboot", 404, "no host action 'reboot'"),
     ("GET", "/static/nope.js", 404, "nothing at"),
+    ("GET", "/static/..%2Fserver.py", 404, "nothing at"),
+    ("GET", "/api/names", 405, "use POST"),
+    ("POST", "/api/history", 405, "use GET"),
+    ("POST", "/api/dashboard/events", 405, "use GET"),
 ])
 def test_unknown_places_and_methods_answer_json(unchanged, method, path, status, words):
     assert_refused(unchanged.call(method, path, {} if method == "POST" else None), status, words)
@@ -79,9 +102,18 @@ def test_a_bad_press_answers_400_with_the_reason(unchanged, body, status, words)
     assert_refused(unchanged.post("/api/sim/press", body), status, words)
 
 
-def test_a_body_that_is_not_json_answers_415(unchanged):
-    answer = unchanged.post("/api/sim/press", b"seat=1", headers=unchanged.headers(**{"Content-Type": "text/plain"}))
-    assert_refused(answer, 415, "Content-Type: application/json")
+@pytest.mark.parametrize("path", POSTS)
+@pytest.mark.parametrize("body, status, words", [
+    (b"seat=1", 415, "Content-Type: application/json"),
+    (b"", 400, "not valid JSON"),
+    (b'"pin"', 400, "must be a JSON object"),
+    ({"pn": "1"}, 400, "unknown field 'pn'"),
+    (b"{" * 5000, 413, "too large"),
+])
+def test_every_post_refuses_a_body_it_cannot_read(unchanged, path, body, status, words):
+    headers = unchanged.headers(**{"Content-Type": "text/plain"}) if status == 415 else None
+    assert_refused(unchanged.post(path, body, headers=headers), status, words)
+    assert unchanged.session.match.seat_records() == 0 and unchanged.session.names == {}
 
 
 @pytest.mark.parametrize("path, body, words", [
@@ -116,6 +148,20 @@ def test_host_actions_on_localhost_need_no_pin(live):
     seed = live.session.seed
     assert live.post("/api/host/end-game").status == 200
     assert live.session.seed == seed + 1
+
+
+def test_a_box_on_real_panels_has_no_simulator(live_factory, monkeypatch):
+    """The gpio backend, its pins on gpiozero's MockFactory and its OLEDs luma dummies: the dashboard only."""
+    monkeypatch.setattr(gpio, "pin_factory", lambda name: MockFactory(pin_class=MockPWMPin))
+    monkeypatch.setattr(gpio, "oled", lambda spec: dummy(width=spec.width, height=spec.height, mode="1"))
+    box = live_factory(*GAME, backend="gpio")
+    assert box.call("GET", "/").status == 302
+    assert box.call("GET", "/dashboard").status == 200
+    assert_refused(box.post("/api/sim/press", PRESS), 404, "no simulator: this box runs on real panels")
+    assert_refused(box.call("GET", "/api/sim/events"), 404, "no simulator")
+    assert_refused(box.post("/api/host/lan-sim", {"enabled": True}), 404, "no simulator")
+    assert box.post("/api/names", {"seat": 2, "name": "Bo"}).status == 200
+    wait_for(lambda: box.call("GET", "/api/state").body["names"] == {"2": "Bo"})
 
 
 # ---- CSRF and the Host check ---------------------------------------------------------------------
@@ -156,9 +202,17 @@ def test_lan_reads_need_no_pin(lan):
     assert lan.stream("/api/dashboard/events", 0.3)[0][0] == "state"
 
 
+@pytest.mark.parametrize("path, body", HOST_BODIES.items())
+def test_lan_host_actions_without_the_pin_are_refused_and_change_nothing(lan, path, body):
+    before = lan.call("GET", "/api/state").body, lan.session.seed
+    assert_refused(lan.post(path, body), 403, "host PIN needed")
+    assert_refused(lan.post(path, {**body, "pin": ""}), 403, "wrong host PIN")
+    assert_refused(lan.post(path, {**body, "pin": lan.guard.pin + "0"}), 403, "wrong host PIN")
+    assert (lan.call("GET", "/api/state").body, lan.session.seed) == before
+    assert not lan.guard.lan_sim
+
+
 def test_lan_host_actions_need_the_pin(lan):
-    assert_refused(lan.post("/api/host/end-game"), 403, "host PIN needed")
-    assert_refused(lan.post("/api/host/end-game", {"pin": "x"}), 403, "wrong host PIN")
     seed = lan.session.seed
     assert lan.post("/api/host/end-game", {"pin": lan.guard.pin}).status == 200
     assert lan.session.seed == seed + 1
