@@ -9,7 +9,8 @@ The panel is generic over decision kinds, so a new game needs no button code:
   picks the *k*-th; with more, hole 1/2 step back and forth through the list;
   OK commits;
 - ``cell``/``edge``: a cursor on the grid; hole 1 left, 2 up, 3 down, 4 right,
-  5 turns an edge cursor to the other side; OK commits a legal target;
+  5 turns an edge cursor to the other side; OK commits a legal target, and on
+  any other the game may say why not;
 - ``confirm``: OK.
 
 The draft lives here, never in the match: it is the seat's private business
@@ -18,11 +19,13 @@ until OK commits it, and only the seat's own OLED shows it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from rules.model import Decision, Kind
 
 SIDES = ("E", "S")
+MOVES = {1: (-1, 0), 2: (0, -1), 3: (0, 1), 4: (1, 0)}      # hole -> (columns, rows) the cursor steps
+MOVE_WORDS = {1: "left", 2: "up", 3: "down", 4: "right"}
 
 
 @dataclass(frozen=True)
@@ -71,11 +74,13 @@ class Entry:
             return _spare(d)
         return None
 
-    def tap(self, control: str, d: Decision | None) -> Submit | Refuse | Changed:
+    def tap(self, control: str, d: Decision | None,
+            why: Callable[[str, Any], str | None] | None = None) -> Submit | Refuse | Changed:
+        """One press; ``why(key, value)`` may say in a few words why OK on an illegal target is refused."""
         if d is None:
             return Refuse("nothing to decide now")
         if control == "ok":
-            return self._commit(d)
+            return self._commit(d, why)
         hole = int(control[4:])
         if d.kind is Kind.HOLES:
             return self._toggle(d, hole)
@@ -111,21 +116,22 @@ class Entry:
         return Changed()
 
     def _move(self, d: Decision, hole: int):
+        """Step the cursor (or turn an edge cursor), kept inside the box of the options on its side."""
         col, row, *side = self.draft
-        cols = [o[0] for o in d.options] + [col]
-        rows = [o[1] for o in d.options] + [row]
+        dc, dr = MOVES.get(hole, (0, 0))
         if hole == 5:
             if d.kind is not Kind.EDGE:
                 return Refuse("hole 5 turns an edge cursor only")
             side = [SIDES[(SIDES.index(side[0]) + 1) % len(SIDES)]]
-        else:
-            dc, dr = {1: (-1, 0), 2: (0, -1), 3: (0, 1), 4: (1, 0)}[hole]
-            col = min(max(col + dc, min(cols)), max(cols))
-            row = min(max(row + dr, min(rows)), max(rows))
-        self.draft = (col, row, *side)
+        box = [o for o in d.options if list(o[2:]) == side] or d.options
+        cols, rows = [o[0] for o in box], [o[1] for o in box]
+        moved = (min(max(col + dc, min(cols)), max(cols)), min(max(row + dr, min(rows)), max(rows)), *side)
+        if moved == self.draft:
+            return Refuse(f"nothing further {MOVE_WORDS[hole]}")
+        self.draft = moved
         return Changed()
 
-    def _commit(self, d: Decision):
+    def _commit(self, d: Decision, why=None):
         if d.kind is Kind.HOLES:
             if len(self.draft) < d.min:
                 return Refuse(f"choose at least {d.min} hole{'s' if d.min != 1 else ''}")
@@ -135,7 +141,7 @@ class Entry:
         if self.draft is None:
             return Refuse("choose first, then OK")
         if self.draft not in d.options:
-            return Refuse("not a legal choice")
+            return Refuse((why and why(d.key, self.draft)) or "not a legal choice")
         return Submit(d.key, self.draft)
 
     def summary(self, d: Decision | None) -> dict:

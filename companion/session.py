@@ -195,7 +195,7 @@ class Session:
         decision = next(iter(match.decisions_for(seat)), None)
         entry = self.entries[seat]
         entry.follow(decision)
-        outcome = entry.tap(g.control, decision)
+        outcome = entry.tap(g.control, decision, match.refusal)
         if isinstance(outcome, Submit):
             try:
                 self._events(match.submit(seat, outcome.key, outcome.value))

@@ -139,6 +139,10 @@ class Match:
             return self._apply(Move(None, key, value))
         return self._apply(Move(seat, key, value))
 
+    def refusal(self, key: str, value: Any) -> str | None:
+        """The game's own words for why ``value`` is no legal answer to ``key`` now, if it has any."""
+        return self.state.refusal(key, value)
+
     def retract(self, seat: int) -> list[Event]:
         """Take back a seat's committed picks of the open group (before the group reveals)."""
         if not self.held.get(seat):

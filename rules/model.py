@@ -131,6 +131,10 @@ class State(ABC):
     def clone(self) -> "State":
         """An independent copy."""
 
+    def refusal(self, key: str, value: Any) -> str | None:
+        """Why ``value`` is no legal answer to ``key`` now, in a few words for a seat's OLED (None: not said)."""
+        return None
+
 
 class Game(ABC):
     """A game's identity and its settings; makes the first state."""

@@ -148,11 +148,39 @@ class MoleHillState(State):
                 out.append(to)
         return tuple(out)
 
+    def _from_mole(self, edge) -> tuple:
+        """Sort key of an edge: nearest the mole first (where the panel's cursor starts), then board order."""
+        col, row, side = edge
+        mid = (col + 0.5, row) if side == "E" else (col, row + 0.5)
+        here = self.trail[-1]
+        return (mid[0] - here[0]) ** 2 + (mid[1] - here[1]) ** 2, edge
+
     def _path_free(self, start, via, to) -> bool:
         """One L-path of a diagonal: both of its edges free (and ``via`` unvisited when the variant says)."""
         if via in self.trail and not self.game.settings["diagonal_past_visited"]:
             return False
         return edge_between(start, via) not in self.rods and edge_between(via, to) not in self.rods
+
+    def refusal(self, key: str, value) -> str | None:
+        """Why a space or an edge cannot be chosen now, in a few words for the seat's OLED."""
+        value = tuple(value)
+        if key == "rod":
+            return "a rod is there" if value in self.rods else "no edge there"
+        if key != "move" or value not in self.game.cells:
+            return None
+        here = self.trail[-1]
+        if value == here:
+            return "the mole is here"
+        if value in self.trail:
+            return "visited already"
+        dc, dr = value[0] - here[0], value[1] - here[1]
+        if max(abs(dc), abs(dr)) > 1:
+            return "too far away"
+        if not (dc and dr):
+            return "a rod is in the way"
+        rodded = [edge_between(here, via) in self.rods or edge_between(via, value) in self.rods
+                  for via in ((value[0], here[1]), (here[0], value[1]))]
+        return "rods block both ways" if all(rodded) else "both ways blocked"
 
     # ---- the state machine --------------------------------------------------------------
 
@@ -163,7 +191,7 @@ class MoleHillState(State):
         if phase == "place":
             return [Decision(self.mole, "place", Kind.CELL, self.game.cells, prompt="Place your stack")]
         if phase == "rod":
-            free = tuple(edge for edge in self.game.edges if edge not in self.rods)
+            free = tuple(sorted((edge for edge in self.game.edges if edge not in self.rods), key=self._from_mole))
             return [Decision(self.gardener, "rod", Kind.EDGE, free, prompt=f"Place a rod ({self.rods_left} left)")]
         prompt = "Jump to any free space" if phase == "jump" else "Move"
         return [Decision(self.mole, "move", Kind.CELL, self.targets(), prompt=prompt)]

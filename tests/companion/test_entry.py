@@ -53,6 +53,29 @@ def test_edges_turn_with_hole_five():
     assert e.tap("ok", d) == Submit("rod", (1, 1, "S"))
 
 
+def test_an_edge_cursor_stays_on_edges_of_its_side_and_says_when_it_cannot_go_on():
+    edges = ((1, 1, "E"), (2, 1, "E"), (1, 1, "S"), (2, 1, "S"), (3, 1, "S"))     # a 3 x 2 board's top
+    d = Decision(1, "rod", Kind.EDGE, edges)
+    e = Entry(1)
+    e.follow(d)
+    e.tap("hole4", d)
+    assert e.draft == (2, 1, "E") and e.tap("hole4", d) == Refuse("nothing further right")
+    e.tap("hole5", d)
+    e.tap("hole4", d)
+    assert e.draft == (3, 1, "S")
+    e.tap("hole5", d)                                   # (3, 1, "E") would be off the board
+    assert e.draft == (2, 1, "E") and e.tap("hole2", d) == Refuse("nothing further up")
+
+
+def test_ok_on_an_illegal_target_gives_the_games_reason():
+    d = Decision(1, "move", Kind.CELL, ((1, 1), (2, 2)))
+    e = Entry(1)
+    e.follow(d)
+    e.tap("hole4", d)
+    assert e.tap("ok", d, lambda key, value: f"{key} {value} is visited") == Refuse("move (2, 1) is visited")
+    assert e.tap("ok", d, lambda key, value: None) == Refuse("not a legal choice")
+
+
 def test_a_new_decision_starts_a_fresh_draft():
     a = Decision(1, "popup", Kind.HOLES, (1, 2), min=0, max=2)
     b = Decision(1, "whack", Kind.CHOICE, (1, 2))

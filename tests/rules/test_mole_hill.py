@@ -182,6 +182,40 @@ def test_the_mole_never_returns_to_a_visited_space():
         m.submit(1, "move", (4, 3))
 
 
+def test_each_refused_target_says_why_in_a_few_words():
+    m = new()
+    play(m, (3, 3), (3, 3, "E"), (3, 4), (3, 4, "S"))      # mole on (3, 4); rods east of (3, 3), south of (3, 4)
+    state = m.state
+    assert state.refusal("move", (3, 4)) == "the mole is here"
+    assert state.refusal("move", [3, 3]) == "visited already"
+    assert state.refusal("move", (5, 4)) == "too far away"
+    assert state.refusal("move", (3, 5)) == "a rod is in the way"
+    assert state.refusal("rod", (3, 4, "S")) == "a rod is there"
+    assert state.refusal("rod", (9, 4, "E")) == "no edge there"
+    for reason in ("the mole is here", "visited already", "too far away", "a rod is in the way",
+                   "rods block both ways", "both ways blocked", "a rod is there", "no edge there"):
+        assert len(reason) <= 20                             # two lines beside the board on the OLED
+
+
+@pytest.mark.parametrize("target", DIAGONALS)
+def test_a_diagonal_closed_by_rods_is_refused_for_them(target):
+    (a1, a2), (b1, b2) = DIAGONALS[target]
+    assert mole_on_33_with(a1, b2).state.refusal("move", target) == "rods block both ways"
+
+
+def test_a_diagonal_closed_by_a_rod_and_a_visited_side_space_is_refused_for_both():
+    m = new(diagonal_past_visited=False)
+    play(m, (3, 4), (3, 3, "E"), (3, 3), FAR)          # via (4, 3) rodded, via (3, 4) visited
+    assert m.state.refusal("move", (4, 4)) == "both ways blocked"
+
+
+def test_the_rod_cursor_starts_beside_the_mole():
+    m = new()
+    play(m, (6, 3))
+    (decision,) = m.open_decisions()
+    assert set(decision.options[:4]) == {(6, 3, "E"), (5, 3, "E"), (6, 3, "S"), (6, 2, "S")}
+
+
 def test_a_move_beyond_the_neighbours_is_refused():
     m = new()
     play(m, (3, 3), FAR)
@@ -422,7 +456,13 @@ def test_random_legal_play_keeps_every_rule_and_replays(variant, data):
         if decision.key == "rod":
             rods.add(value)
         else:
-            assert value not in trail
+            assert value not in trail                                       # never revisits
+            if decision.key == "move" and not jump(trail):                  # never crosses a rod
+                here = trail[-1]
+                paths = [(here, value)] if here[0] == value[0] or here[1] == value[1] else [
+                    (here, via, value) for via in ((value[0], here[1]), (here[0], value[1]))]
+                assert max(abs(value[0] - here[0]), abs(value[1] - here[1])) == 1
+                assert any(not any(crosses(a, b, rods) for a, b in zip(p, p[1:])) for p in paths)
             trail.append(value)
         for event in events:
             if event.kind != "round_over":
