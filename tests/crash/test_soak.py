@@ -58,9 +58,10 @@ def check_journal(db: Path, plan: dict, acked: int) -> int:
     raw.close()
     store = Store(db)
     saved = store.unfinished()
-    if saved is None:
-        [game] = store.finished_games()
-        stored = len(plan["records"])
+    if saved is None:                       # finished, or killed before the game's first commit point
+        finished = store.finished_games()
+        assert len(finished) <= 1
+        stored = len(plan["records"]) if finished else 0
     else:
         records = [r for r in saved.transcript["records"] if r["seat"] is not None]
         stored = len(records)
