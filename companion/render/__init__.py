@@ -19,6 +19,7 @@ from importlib import import_module
 RENDERERS = {
     "whakka-mole": "companion.render.whakka_mole",
     "mole-park": "companion.render.mole_park",
+    "mouse-madness": "companion.render.mouse_madness",
 }
 
 

@@ -42,3 +42,28 @@ def inverted_row(draw: ImageDraw.ImageDraw, index: int, line: str) -> None:
 
 def seats_text(seats) -> str:
     return " ".join(str(s) for s in seats) or "-"
+
+
+def cells(draw, y: int, labels: list[str], inverted=(), width: int = WIDTH // 5, boxed: bool = True) -> None:
+    """One cell per label, left to right, boxed or not; ``inverted`` cells are filled. Empty labels stay blank."""
+    for i, label in enumerate(labels):
+        if not label:
+            continue
+        x = i * width
+        box = (x + 1, y, x + width - 2, y + LINE_H - 2)
+        fill = i in inverted
+        draw.rectangle(box, fill=ON if fill else OFF, outline=ON if boxed else None)
+        text(draw, (x + (width - CHAR_W * len(label)) // 2, y - 1), label, fill=OFF if fill else ON)
+
+
+def segments(draw, y: int, parts: list[tuple[str, bool]]) -> None:
+    """Words across one row, the flagged ones inverted."""
+    x = 2
+    for word, inverted in parts:
+        w = CHAR_W * len(word)
+        if x + w > WIDTH:
+            break
+        if inverted:
+            draw.rectangle((x - 1, y, x + w, y + LINE_H - 1), fill=ON)
+        text(draw, (x, y), word, fill=OFF if inverted else ON)
+        x += w + CHAR_W

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from companion.hardware.lamps import Lamp
 
-from .common import CHAR_W, LINE_H, OFF, ON, ROWS, WIDTH, canvas, rows, seats_text, text, title
+from .common import CHAR_W, ON, ROWS, WIDTH, canvas, cells, rows, seats_text, segments, text, title
 
 HOLES = 5
 CELL = WIDTH // HOLES
@@ -28,31 +28,6 @@ def _short(label: str) -> str:
     if label.startswith("Seat "):
         return "S" + label[5:]
     return label.rsplit(" ", 1)[-1][:4]
-
-
-def _cells(draw, y: int, labels: list[str], inverted=(), width: int = CELL, boxed: bool = True) -> None:
-    """One cell per label, left to right, boxed or not; ``inverted`` cells are filled. Empty labels stay blank."""
-    for i, label in enumerate(labels):
-        if not label:
-            continue
-        x = i * width
-        box = (x + 1, y, x + width - 2, y + LINE_H - 2)
-        fill = i in inverted
-        draw.rectangle(box, fill=ON if fill else OFF, outline=ON if boxed else None)
-        text(draw, (x + (width - CHAR_W * len(label)) // 2, y - 1), label, fill=OFF if fill else ON)
-
-
-def _segments(draw, y: int, parts: list[tuple[str, bool]]) -> None:
-    """Words across one row, the flagged ones inverted."""
-    x = 2
-    for word, inverted in parts:
-        w = CHAR_W * len(word)
-        if x + w > WIDTH:
-            break
-        if inverted:
-            draw.rectangle((x - 1, y, x + w, y + LINE_H - 1), fill=ON)
-        text(draw, (x, y), word, fill=OFF if inverted else ON)
-        x += w + CHAR_W
 
 
 def _me(state: dict, seat: int) -> dict:
@@ -98,10 +73,10 @@ def _decision(draw, state: dict, seat: int, entry: dict, notice: str) -> None:
     rows(draw, [_prompt(state, seat, entry)], start=2)
     holes, label = entry["holes"], entry["label"]
     if holes is None:                                    # a long list: hole 1 back, hole 2 forward
-        _segments(draw, ROWS[3], [("<1", False), (label, True), ("2>", False)])
+        segments(draw, ROWS[3], [("<1", False), (label, True), ("2>", False)])
     else:
-        _cells(draw, ROWS[3], [_short(h) if h else "" for h in holes],
-               inverted=[i for i, h in enumerate(holes) if h is not None and h == label])
+        cells(draw, ROWS[3], [_short(h) if h else "" for h in holes],
+              inverted=[i for i, h in enumerate(holes) if h is not None and h == label])
     if notice:
         hint = f"! {notice}"
     elif label is None:
@@ -166,7 +141,7 @@ def _landed(draw, state: dict) -> None:
 
 def _stands(draw, state: dict) -> None:
     width = WIDTH // len(state["stands"])
-    _cells(draw, ROWS[2], [str(s["stars"]) if s["shown"] else "--" for s in state["stands"]], width=width)
+    cells(draw, ROWS[2], [str(s["stars"]) if s["shown"] else "--" for s in state["stands"]], width=width)
 
 
 def _seats(draw, state: dict) -> None:
@@ -175,7 +150,7 @@ def _seats(draw, state: dict) -> None:
     width = WIDTH // len(seats)
     wide = width > 5 * CHAR_W
     labels = [f"{s['seat']}:{s['stars']}" if wide else str(s["stars"]) for s in seats]
-    _cells(draw, ROWS[3], labels, inverted=[state["king_mole"] - 1], width=width, boxed=False)
+    cells(draw, ROWS[3], labels, inverted=[state["king_mole"] - 1], width=width, boxed=False)
 
 
 def _status_parts(view: dict) -> list[tuple[str, bool]]:
@@ -204,7 +179,7 @@ def _board(view: dict):
     state = view["state"]
     name = "Showdown" if state["showdown"] and not view["over"] else f"Mole Park R{state['round']}"
     title(draw, name, f"King {state['king_mole']}")
-    _cells(draw, ROWS[0], [str(n) for n in state["holes"]], inverted=[i for i, n in enumerate(state["holes"]) if n])
+    cells(draw, ROWS[0], [str(n) for n in state["holes"]], inverted=[i for i, n in enumerate(state["holes"]) if n])
     _stands(draw, state)
     _seats(draw, state)
     return image, draw
@@ -213,7 +188,7 @@ def _board(view: dict):
 def table(view: dict):
     image, draw = _board(view)
     _landed(draw, view["state"])
-    _segments(draw, ROWS[4], _status_parts(view))
+    segments(draw, ROWS[4], _status_parts(view))
     return image
 
 
@@ -226,7 +201,7 @@ def rolling(view: dict, frame: int):
         if (i + frame) % 2 == 0:
             draw.rectangle((x, y, x + 8, y + 8), outline=ON)
             draw.point([(x + 2 + 2 * ((i + frame) % 3), y + 4), (x + 4, y + 2 + 2 * (frame % 3))], fill=ON)
-    _segments(draw, ROWS[4], [("Rolling", True), (f"{dice} {'dice' if dice > 1 else 'die'}" + "." * (frame + 1), False)])
+    segments(draw, ROWS[4], [("Rolling", True), (f"{dice} {'dice' if dice > 1 else 'die'}" + "." * (frame + 1), False)])
     return image
 
 
