@@ -5,7 +5,7 @@ BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 ARGS   ?=
 
-.PHONY: run test bench clean
+.PHONY: run test bench clean install uninstall
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -20,6 +20,12 @@ test: $(STAMP)  ## every test
 
 bench: $(STAMP)  ## speed and memory figures, printed as a table
 	$(BIN)/python -m companion.bench $(ARGS)
+
+install:  ## on a Raspberry Pi, as root: the service, its user, I2C at 400 kHz (docs/pi.md)
+	systemd/install.sh
+
+uninstall:  ## undo `make install` (the game journal and the molebox user stay)
+	systemd/install.sh --uninstall
 
 clean:
 	rm -rf $(VENV) out .pytest_cache .hypothesis

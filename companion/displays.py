@@ -14,6 +14,8 @@ import threading
 import time
 from typing import Callable
 
+STUCK_S = 10.0          # one frame taking longer than this means the worker is hung (an I2C write that never ends)
+
 
 class DisplayWorker:
     def __init__(self, devices: dict[str, object], max_fps: float = 30.0,
@@ -25,6 +27,8 @@ class DisplayWorker:
         self._wanted: dict[str, tuple] = {}
         self._sent_at: dict[str, float] = {}
         self._busy = False
+        self._busy_since = 0.0
+        self.stuck_s = STUCK_S
         self._cond = threading.Condition()
         self._stopped = False
         self._thread = threading.Thread(target=self._run, name="displays", daemon=True)
@@ -43,6 +47,15 @@ class DisplayWorker:
         with self._cond:
             while (self._wanted or self._busy) and time.monotonic() < deadline:
                 self._cond.wait(0.01)
+
+    def health(self) -> str | None:
+        """None while frames flow, else what is wrong: the worker died, or one frame has hung it."""
+        if not self._thread.is_alive() and not self._stopped:
+            return "the display worker has stopped"
+        busy = time.monotonic() - self._busy_since if self._busy else 0.0
+        if busy > self.stuck_s:
+            return f"one frame has been drawing for {busy:.0f} s"
+        return None
 
     def close(self) -> None:
         with self._cond:
@@ -68,7 +81,7 @@ class DisplayWorker:
                     self._cond.wait(self.interval if self._wanted else None)
                 if self._stopped:
                     return
-                self._busy = True
+                self._busy, self._busy_since = True, time.monotonic()
             name, (render, args) = job
             image = render(*args)
             previous = self.frames.get(name)

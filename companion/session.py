@@ -456,6 +456,16 @@ class Session:
     def _frame(self, name: str, image) -> None:
         self._notify("frame", (name, image))
 
+    def health(self) -> str | None:
+        """None while the box can serve the table, else what is wrong (the watchdog goes unfed)."""
+        return self.displays.health()
+
+    def part(self) -> None:
+        """Leave the parting screen on every display (the service is stopping)."""
+        for name in self.hw.displays():
+            self.displays.submit(name, fault_screen.parting)
+        self.displays.flush()
+
     def close(self) -> None:
         self.displays.close()
         self.hw.close()

@@ -51,6 +51,7 @@ class IOBoard(Ports):
 
     def close(self) -> None:
         self.link.close()
+        self._close_displays()
 
 
 def port_finder(spec: IOBoardSpec) -> Callable[[], str]:

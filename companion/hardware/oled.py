@@ -59,8 +59,8 @@ class ResilientDisplay:
                 log.warning("%s display lost: %s", self.name, exc)
                 self._drop(exc)
 
-    def close(self) -> None:
-        """Stop retrying and let go of the bus; the glass keeps its last frame."""
+    def cleanup(self) -> None:
+        """Stop retrying and let go of the bus; the glass keeps its last frame (luma's name for it)."""
         with self._lock:
             self._closed = True
             if self._timer is not None:

@@ -109,6 +109,11 @@ class Ports:
     def close(self) -> None:
         raise NotImplementedError
 
+    def _close_displays(self) -> None:
+        """Let go of every display's bus; each keeps its last frame (``persist``)."""
+        for display in self.displays().values():
+            display.cleanup()
+
 
 class Hardware(Ports):
     """Every panel and display of a profile, on a backend's pin factories and display maker."""
@@ -132,3 +137,4 @@ class Hardware(Ports):
             for device in seat.devices():
                 device.close()
         self.signals.close()
+        self._close_displays()

@@ -77,7 +77,10 @@ class SimHardware(Hardware):
 
 
 def _dummy(spec: DisplaySpec):
-    return dummy(width=spec.width, height=spec.height, rotate=spec.rotate, mode="1")
+    """A luma ``dummy`` keeping the last frame at close, as the real displays do."""
+    device = dummy(width=spec.width, height=spec.height, rotate=spec.rotate, mode="1")
+    device.persist = True
+    return device
 
 
 def open_sim(profile: Profile, clock: Callable[[], float], make_display=None) -> SimHardware:

@@ -1,4 +1,4 @@
-"""The screen every display shows while the hardware is at fault (the IO board unplugged, say)."""
+"""The screens of a box that cannot play: paused while the hardware is at fault, and parted when it stops."""
 from __future__ import annotations
 
 import textwrap
@@ -11,4 +11,12 @@ def paused(fault: str):
     title(draw, "molebox", "paused")
     lines = textwrap.wrap(fault, WIDTH // CHAR_W - 1)
     rows(draw, lines[:4] + ["game waits"])
+    return image
+
+
+def parting():
+    """What every display keeps showing after the service stops (luma's ``persist``)."""
+    image, draw = canvas()
+    title(draw, "molebox", "stopped")
+    rows(draw, ["the box is off", "the game is saved", "and goes on when", "it starts again"])
     return image

@@ -22,6 +22,7 @@ from aiohttp import web
 from companion.hardware.sim import SimHardware
 from companion.history import clean_name, dashboard as history_data
 from companion.inputs import CONTROLS
+from companion.notify import Notifier, Watchdog
 
 from .auth import Guard, is_loopback, refuse
 from .hub import DASHBOARD, SIM, Hub
@@ -310,23 +311,33 @@ def base_url(listen: str, port: int) -> str:
 
 
 def serve(session, hardware, listen: str, port: int, *, pin: str | None = None, lan_sim: bool = False) -> int:
-    """``molebox run``: the session loop on its thread, the web panel on this one, until a signal."""
+    """``molebox run``: the session loop on its thread, the web panel on this one, until a signal.
+
+    Under systemd (docs/pi.md) it says READY once the panel listens, feeds the
+    watchdog from the session loop while the box is healthy, and on SIGTERM says
+    STOPPING and leaves the parting screen on every display.
+    """
     guard = Guard(lan=not is_loopback(listen), pin=pin, lan_sim=lan_sim)
     app = make_app(session, hardware, guard)
+    notifier = Notifier()
     stop = threading.Event()
-    loop_thread = threading.Thread(target=session.run, args=(stop,), name="session", daemon=True)
+    loop_thread = threading.Thread(target=session.run, args=(stop, Watchdog(notifier, session.health)),
+                                   name="session", daemon=True)
     loop_thread.start()
     try:
-        asyncio.run(_serve(app, listen, port))
+        asyncio.run(_serve(app, listen, port, notifier))
     finally:
+        notifier.stopping()
         stop.set()
         session.call(lambda: None)               # wake the loop to see the stop
         loop_thread.join(timeout=2)
+        session.part()
         session.close()
+        notifier.close()
     return 0
 
 
-async def _serve(app: web.Application, listen: str, port: int) -> None:
+async def _serve(app: web.Application, listen: str, port: int, notifier: Notifier) -> None:
     runner, port = await start(app, listen, port)
     panel, url = app[PANEL], base_url(listen, port)
     print(f"molebox: {url}", flush=True)
@@ -336,6 +347,7 @@ async def _serve(app: web.Application, listen: str, port: int) -> None:
     if panel.guard.lan:
         print(f"  host PIN   {panel.guard.pin} (also on the table display), listening on {listen}:{port}")
     print("  Ctrl-C stops.", flush=True)
+    notifier.ready(f"serving {url}")
     done = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

@@ -52,7 +52,7 @@ def test_a_display_lost_mid_frame_comes_back_showing_the_newest_frame(driver):
         assert wait_for(lambda: oled.fault is None)
         assert bus.modules[0x3C].glass().tobytes() == card("three").tobytes()
     finally:
-        oled.close()
+        oled.cleanup()
 
 
 def test_retries_back_off_up_to_the_cap():
@@ -64,7 +64,7 @@ def test_retries_back_off_up_to_the_cap():
 
     oled = ResilientDisplay("seat1", make, first_retry=0.05, max_retry=0.2)
     time.sleep(1.0)
-    oled.close()
+    oled.cleanup()
     gaps = [b - a for a, b in zip(tries, tries[1:])]
     assert [g >= want * 0.9 for g, want in zip(gaps, [0.05, 0.1, 0.2, 0.2])] == [True] * min(4, len(gaps))
     assert 4 <= len(tries) <= 8                     # 0, .05, .15, .35, .55, .75, .95 at the most
@@ -84,7 +84,7 @@ def test_a_display_absent_at_start_does_not_stop_the_box_and_joins_later():
         assert wait_for(lambda: oled.fault is None)
         assert bus.modules[0x3C].glass().tobytes() == card("lobby").tobytes()
     finally:
-        oled.close()
+        oled.cleanup()
 
 
 FIRST = "1 hole1\n1 ok\n1 hole2\n1 ok\n"

@@ -1,0 +1,141 @@
+"""sd_notify against a fake NOTIFY_SOCKET: a real AF_UNIX datagram socket standing in for systemd.
+
+READY once the box serves, WATCHDOG pings while the session loop runs healthy,
+none while it is stuck or unhealthy, and on SIGTERM STOPPING and the parting
+screen left on every display.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import threading
+import time
+import urllib.request
+
+import pytest
+
+from companion.notify import Notifier, Watchdog
+from companion.render.fault import parting
+from companion.web import server
+
+
+class FakeSystemd:
+    """The manager's end of NOTIFY_SOCKET: every datagram received, with the time it came."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        self.sock.bind(path)
+        self.sock.settimeout(0.05)
+        self.messages: list[tuple[float, dict[str, str]]] = []
+        self._stop = False
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop:
+            try:
+                data = self.sock.recv(4096)
+            except socket.timeout:
+                continue
+            fields = dict(line.split("=", 1) for line in data.decode().splitlines())
+            self.messages.append((time.monotonic(), fields))
+
+    def pings(self, since: float = 0.0, until: float = float("inf")) -> int:
+        return sum(1 for t, m in self.messages if since <= t <= until and m.get("WATCHDOG") == "1")
+
+    def first(self, key: str, timeout: float = 5.0) -> dict[str, str] | None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for _, fields in list(self.messages):
+                if key in fields:
+                    return fields
+            time.sleep(0.01)
+        return None
+
+    def close(self) -> None:
+        self._stop = True
+        self._thread.join()
+        self.sock.close()
+
+
+@pytest.fixture
+def systemd(tmp_path):
+    fake = FakeSystemd(str(tmp_path / "notify"))
+    yield fake
+    fake.close()
+
+
+def test_nothing_is_sent_without_a_notify_socket():
+    assert Notifier({}).ready("serving") is False
+    assert Watchdog(Notifier({}), lambda: None).every is None
+
+
+def test_an_abstract_socket_name_is_understood():
+    assert Notifier({"NOTIFY_SOCKET": "@/org/freedesktop/systemd1/notify"}).address.startswith("\0/org")
+
+
+def test_a_watchdog_meant_for_another_process_is_not_fed():
+    assert Notifier({"WATCHDOG_USEC": "1000000", "WATCHDOG_PID": "1"}).watchdog_s is None
+
+
+def test_the_loop_pings_while_healthy_and_stops_while_stuck_or_unhealthy(box, systemd):
+    notifier = Notifier({"NOTIFY_SOCKET": systemd.path, "WATCHDOG_USEC": "400000"})   # a ping every 0.2 s at most
+    session, stop = box.session, threading.Event()
+    loop = threading.Thread(target=session.run, args=(stop, Watchdog(notifier, session.health)), daemon=True)
+    loop.start()
+    try:
+        for _ in range(8):                              # a busy loop pings no more than every 0.2 s
+            session.call(lambda: None)
+            time.sleep(0.05)
+        time.sleep(0.4)
+        healthy = systemd.pings()
+        assert 2 <= healthy <= 6
+
+        stuck = threading.Event()
+        session.call(stuck.wait)                        # the loop hangs in one step
+        start = time.monotonic()
+        time.sleep(1.2)
+        assert systemd.pings(since=start + 0.05) == 0   # hung: systemd will restart it
+        stuck.set()
+        time.sleep(0.7)
+        assert systemd.pings(since=start + 1.2) >= 1    # running again
+
+        hang = threading.Event()
+        session.displays.stuck_s = 0.1
+        session.displays.submit("seat1", lambda: hang.wait() and parting())   # a frame that never ends
+        time.sleep(0.3)
+        start = time.monotonic()
+        session.call(lambda: None)
+        time.sleep(1.0)
+        assert systemd.pings(since=start) == 0          # the loop runs, but the box is not healthy
+        status = [m["STATUS"] for _, m in systemd.messages if "STATUS" in m]
+        assert status[-1].startswith("unhealthy: one frame has been drawing")
+        hang.set()
+    finally:
+        stop.set()
+        session.call(lambda: None)
+        loop.join(2)
+
+
+def test_ready_once_serving_then_sigterm_stops_cleanly_with_the_parting_screen(box, systemd, monkeypatch):
+    monkeypatch.setenv("NOTIFY_SOCKET", systemd.path)
+    monkeypatch.setenv("WATCHDOG_USEC", "1000000")
+    answered: list[int] = []
+
+    def operator():
+        ready = systemd.first("READY")
+        port = int(ready["STATUS"].rsplit(":", 1)[1].strip("/"))
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/dashboard", timeout=5) as reply:
+            answered.append(reply.status)          # READY means the panel already answers
+        time.sleep(1.2)                             # a few watchdog periods
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=operator, daemon=True).start()
+    assert server.serve(box.session, box.hw, "127.0.0.1", 0) == 0
+    assert answered == [200]
+    assert systemd.pings() >= 2
+    assert systemd.first("STOPPING", timeout=1) is not None
+    for name, device in box.hw.displays().items():
+        assert device.image.tobytes() == parting().tobytes(), name

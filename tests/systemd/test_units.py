@@ -1,0 +1,137 @@
+"""The service's units, checked as CI checks them: systemd-analyze verify and security, sysusers.d
+applied to a scratch root, and install.sh run twice and undone against a scratch root."""
+from __future__ import annotations
+
+import filecmp
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+SYSTEMD = Path(__file__).parents[2] / "systemd"
+UNIT = SYSTEMD / "molebox.service"
+SYSTEM_UNITS = next((p for p in (Path("/usr/lib/systemd/system"), Path("/lib/systemd/system")) if p.is_dir()), None)
+MAX_EXPOSURE = 2.5
+
+needs_analyze = pytest.mark.skipif(shutil.which("systemd-analyze") is None or SYSTEM_UNITS is None,
+                                   reason="systemd-analyze is not installed (apt-get install systemd; CI has it)")
+needs_sysusers = pytest.mark.skipif(shutil.which("systemd-sysusers") is None,
+                                    reason="systemd-sysusers is not installed (apt-get install systemd; CI has it)")
+
+
+def run(*cmd: str, **kw) -> subprocess.CompletedProcess:
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=60, **kw)
+
+
+def verify(unit_text: str, root: Path) -> str:
+    """Everything ``systemd-analyze verify`` says about the unit in a root holding what it refers to."""
+    shutil.copytree(SYSTEM_UNITS, root / "usr/lib/systemd/system", symlinks=True)
+    (root / "etc/systemd/system").mkdir(parents=True)
+    (root / "etc/systemd/system/molebox.service").write_text(unit_text)
+    program = Path(re.search(r"^ExecStart=(\S+)", unit_text, re.M).group(1))
+    (root / program.relative_to("/")).parent.mkdir(parents=True)
+    (root / program.relative_to("/")).write_text("#!/bin/sh\n")
+    (root / program.relative_to("/")).chmod(0o755)
+    out = run("systemd-analyze", "verify", f"--root={root}", "molebox.service")
+    return (out.stdout + out.stderr).strip() + ("" if out.returncode == 0 else f"\nexit status {out.returncode}")
+
+
+@needs_analyze
+def test_systemd_analyze_verify_has_nothing_to_say(tmp_path):
+    assert verify(UNIT.read_text(), tmp_path) == ""
+
+
+@needs_analyze
+def test_the_verify_check_fails_on_an_unknown_key(tmp_path):
+    # systemd-analyze verify exits 0 on unknown keys: only its output tells
+    said = verify(UNIT.read_text().replace("[Service]\n", "[Service]\nWatchDogSec=10\n"), tmp_path)
+    assert "Unknown key 'WatchDogSec'" in said
+
+
+@needs_analyze
+def test_security_exposure_is_2_5_or_better():
+    out = run("systemd-analyze", "security", "--offline=true", "--no-pager", str(UNIT))
+    found = re.search(r"Overall exposure level for molebox\.service: (\d+\.\d)", out.stdout)
+    assert found, out.stdout + out.stderr
+    assert float(found.group(1)) <= MAX_EXPOSURE
+
+
+def test_the_hardening_leaves_gpio_i2c_spi_and_serial_reachable():
+    lines = UNIT.read_text().splitlines()
+    allowed = {line.split("=", 1)[1] for line in lines if line.startswith("DeviceAllow=")}
+    assert {"char-gpiochip rw", "char-i2c rw", "char-spi rw", "char-ttyACM rw", "char-ttyAMA rw"} <= allowed
+    assert "PrivateDevices=no" in lines and "PrivateUsers=yes" not in lines   # group access needs real groups
+
+
+PI_GROUP = "root:x:0:\ndialout:x:20:pi\ngpio:x:997:pi\ni2c:x:998:pi\nspi:x:999:pi\npi:x:1000:\n"
+PI_PASSWD = "root:x:0:0:root:/root:/bin/bash\npi:x:1000:1000:,,,:/home/pi:/bin/bash\n"
+
+
+def pi_root(root: Path) -> Path:
+    (root / "etc").mkdir(parents=True)
+    (root / "etc/group").write_text(PI_GROUP)
+    (root / "etc/passwd").write_text(PI_PASSWD)
+    return root
+
+
+def groups(root: Path) -> dict[str, tuple[str, list[str]]]:
+    out = {}
+    for line in (root / "etc/group").read_text().splitlines():
+        name, _, gid, members = line.split(":")
+        out[name] = (gid, members.split(",") if members else [])
+    return out
+
+
+@needs_sysusers
+def test_sysusers_makes_a_locked_system_user_in_the_device_groups(tmp_path):
+    root = pi_root(tmp_path)
+    out = run("systemd-sysusers", f"--root={root}", str(SYSTEMD / "molebox.sysusers"))
+    assert out.returncode == 0, out.stderr
+    user = next(line for line in (root / "etc/passwd").read_text().splitlines() if line.startswith("molebox:"))
+    _, _, uid, _, _, home, shell = user.split(":")
+    assert int(uid) < 1000 and home == "/var/lib/molebox" and shell.endswith("nologin")
+    assert "molebox:!" in (root / "etc/shadow").read_text()      # no password: nobody logs in as it
+    found = groups(root)
+    for name, gid in (("dialout", "20"), ("gpio", "997"), ("i2c", "998"), ("spi", "999")):
+        assert (found[name][0], sorted(found[name][1])) == (gid, ["molebox", "pi"]), name   # joined, kept
+    before = (root / "etc/group").read_text()
+    run("systemd-sysusers", f"--root={root}", str(SYSTEMD / "molebox.sysusers"))
+    assert (root / "etc/group").read_text() == before
+
+
+def snapshot(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+@needs_sysusers
+def test_install_is_idempotent_and_uninstall_undoes_it(tmp_path):
+    root = pi_root(tmp_path)
+    config = root / "boot/firmware/config.txt"
+    config.parent.mkdir(parents=True)
+    config.write_text("[all]\ndtparam=audio=on\n\n[pi4]\narm_boost=1\n")     # ends inside a [pi4] section
+    original = config.read_text()
+    env = {**os.environ, "ROOT": str(root)}
+
+    first = run("bash", str(SYSTEMD / "install.sh"), env=env)
+    assert first.returncode == 0, first.stderr
+    assert "reboot" in first.stdout
+    added = config.read_text()[len(original):].splitlines()
+    assert added[1:4] == ["[all]", "dtparam=i2c_arm=on", "dtparam=i2c_arm_baudrate=400000"]
+    assert filecmp.cmp(root / "etc/systemd/system/molebox.service", UNIT, shallow=False)
+    assert (root / "etc/modules-load.d/molebox.conf").read_text() == "i2c-dev\n"
+    assert "molebox" in groups(root)["i2c"][1]
+    (root / "etc/default/molebox").write_text('MOLEBOX_ARGS="--backend ioboard"\n')   # the host's own choice
+
+    installed = snapshot(root)
+    again = run("bash", str(SYSTEMD / "install.sh"), env=env)
+    assert again.returncode == 0, again.stderr
+    assert snapshot(root) == installed and "reboot" not in again.stdout
+
+    gone = run("bash", str(SYSTEMD / "install.sh"), "--uninstall", env=env)
+    assert gone.returncode == 0, gone.stderr
+    assert config.read_text() == original
+    left = {p for p in snapshot(root) if not p.startswith("etc/") or p.split("/")[1] in ("passwd", "group")}
+    assert left == {"boot/firmware/config.txt", "etc/passwd", "etc/group"}
