@@ -3,7 +3,8 @@
 The panel is generic over decision kinds, so a new game needs no button code:
 
 - ``holes``: hole buttons toggle holes in the draft, OK commits the set;
-- ``choice``: with hole-numbered options a hole picks that hole; hole numbers plus
+- ``choice``: a choice with a ``default`` starts on it, so OK alone commits the
+  usual answer; with hole-numbered options a hole picks that hole; hole numbers plus
   one other option (a die's miss) start on that option, a hole picks itself and
   a second press goes back to it; with up to five labelled options hole *k*
   picks the *k*-th; with more, hole 1/2 step back and forth through the list;
@@ -68,6 +69,8 @@ class Entry:
             return frozenset()
         if d.kind in (Kind.CELL, Kind.EDGE):
             return d.options[0] if d.options else None
+        if d.kind is Kind.CHOICE and d.default is not None:
+            return d.default
         if d.kind is Kind.CHOICE and _list_mode(d) == "step":
             return d.options[0]
         if d.kind is Kind.CHOICE and _list_mode(d) == "spare":

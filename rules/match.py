@@ -259,4 +259,5 @@ def decision_dict(d: Decision) -> dict:
         "max": d.max,
         "secret": d.secret,
         "prompt": d.prompt,
+        "default": _jsonable(d.default),
     }

@@ -30,6 +30,7 @@ class Decision:
     held by the match until all of them are committed, then applied together.
     A chance decision names the seat that types in a physical outcome
     (``enter_by``) and whether it comes from dice or cards (``source``).
+    ``default`` is the option a choice's draft starts on (OK alone commits it).
     """
 
     seat: int | None
@@ -44,6 +45,7 @@ class Decision:
     labels: tuple[str, ...] | None = None
     enter_by: int | None = None
     source: str = "dice"          # chance only: "dice" or "cards", each virtual or physical per match
+    default: Any = None           # choice only: the option the draft starts on (the usual answer)
 
     @property
     def secret(self) -> bool:

@@ -11,6 +11,7 @@ GAMES = {
     "mole-hill": "rules.mole_hill",
     "mole-park": "rules.mole_park",
     "mouse-madness": "rules.mouse_madness",
+    "mole": "rules.mole",
 }
 
 

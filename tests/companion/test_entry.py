@@ -109,3 +109,15 @@ def test_the_summary_says_what_each_hole_picks():
     assert e.summary(labelled)["holes"] == ["Glove", "Pan", None, None, None]
     assert e.summary(holes)["holes"] == ["1", None, "3", None, None]
     assert e.summary(stepped)["holes"] is None
+
+
+def test_a_choice_with_a_default_starts_on_it_so_ok_alone_commits_the_usual_answer():
+    d = Decision(1, "where", Kind.CHOICE, ("board", "line", "side"), labels=("On board", "Over line", "Off side"),
+                 default="board")
+    e = Entry(1)
+    e.follow(d)
+    assert e.summary(d)["label"] == "On board" and e.tap("ok", d) == Submit("where", "board")
+    e.follow(None)
+    e.follow(d)
+    e.tap("hole3", d)
+    assert e.summary(d)["label"] == "Off side" and e.tap("ok", d) == Submit("where", "side")
