@@ -164,11 +164,11 @@ def _toward(d: Decision, target, entry: Entry):
         if entry.draft == target:
             return
         col, row, *side = entry.draft
-        if col != target[0]:
-            control = "hole4" if target[0] > col else "hole1"
-        elif row != target[1]:
-            control = "hole3" if target[1] > row else "hole2"
-        else:
+        if side != list(target[2:]):            # turn first: an edge cursor keeps to the edges of its side
             control = "hole5"
+        elif col != target[0]:
+            control = "hole4" if target[0] > col else "hole1"
+        else:
+            control = "hole3" if target[1] > row else "hole2"
         entry.tap(control, d)
         yield control

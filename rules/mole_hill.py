@@ -131,10 +131,11 @@ class MoleHillState(State):
         return "jump" if self.jump_next else "move"
 
     def targets(self) -> tuple:
-        """The spaces the mole may move to now."""
-        if self.jump_next:
-            return tuple(cell for cell in self.game.cells if cell not in self.trail)
+        """The spaces the mole may move to now; a jump's nearest the centre first (where the cursor starts)."""
         here = self.trail[-1]
+        if self.jump_next:
+            free = (cell for cell in self.game.cells if cell not in self.trail)
+            return tuple(sorted(free, key=lambda cell: (max(abs(cell[0] - here[0]), abs(cell[1] - here[1])), cell)))
         out = []
         for dc, dr in STEPS:
             to = (here[0] + dc, here[1] + dr)

@@ -20,6 +20,7 @@ RENDERERS = {
     "whakka-mole": "companion.render.whakka_mole",
     "mole-park": "companion.render.mole_park",
     "mouse-madness": "companion.render.mouse_madness",
+    "mole-hill": "companion.render.mole_hill",
 }
 
 
