@@ -1,8 +1,9 @@
 """``make bench``: speed and memory figures, each next to the raw library measured in the same run.
 
 Figures: press-to-lamp latency through the whole companion (mock pin edge ->
-session loop -> lamp pin change, with every display rendering on change)
-beside gpiozero's own ``Button.when_pressed -> LED.on`` chain; time from
+session loop -> lamp pin change, with every display rendering on change),
+alone and with the web panel's pages open and streaming, beside gpiozero's
+own ``Button.when_pressed -> LED.on`` chain; time from
 process start to ready; CPU used while idle; peak RSS. Run with ``--help``
 for the knobs; the figures in docs/benchmarks.md come from ``make bench``.
 """
@@ -18,6 +19,7 @@ import sys
 import tempfile
 import threading
 import time
+from contextlib import contextmanager, nullcontext
 
 from gpiozero import LED, Button
 from gpiozero.pins.mock import MockFactory, MockPWMPin
@@ -50,12 +52,74 @@ class Watch:
         return None
 
 
-def companion_latency(samples: int, seed: int = 1) -> list[float]:
+STREAMS = ("/api/sim/events", "/api/dashboard/events")
+
+
+@contextmanager
+def pages_streaming(session, hw):
+    """The web panel served beside the session, its simulator and dashboard streams read by another process.
+
+    The server runs as ``molebox run`` runs it: an aiohttp loop on its own thread
+    of the companion's process. The reader stands in for the browser, so its own
+    work (reading, parsing) stays off the companion's CPU as a browser's does.
+    Yields a dict that holds, once the server has stopped, the events and bytes the reader got.
+    """
+    import asyncio
+
+    from companion.web.auth import Guard
+    from companion.web.server import PANEL, make_app, start
+
+    app = make_app(session, hw, Guard(lan=False))
+    loop = asyncio.new_event_loop()
+    server = threading.Thread(target=loop.run_forever, daemon=True)
+    server.start()
+    runner, port = asyncio.run_coroutine_threadsafe(start(app, "127.0.0.1", 0), loop).result(10)
+    reader = subprocess.Popen([sys.executable, "-m", "companion.bench", "--read-streams", str(port)],
+                              stdout=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 10
+    while len(app[PANEL].hub.streams) < len(STREAMS):
+        if time.monotonic() > deadline or reader.poll() is not None:
+            raise RuntimeError("the stream reader did not connect")
+        time.sleep(0.01)
+    figures: dict[str, float] = {}
+    try:
+        yield figures
+    finally:
+        asyncio.run_coroutine_threadsafe(runner.cleanup(), loop).result(10)      # ends the streams
+        loop.call_soon_threadsafe(loop.stop)
+        server.join(5)
+        loop.close()
+        out, _ = reader.communicate(timeout=10)
+        figures.update((word, float(value)) for word, value in (line.split() for line in out.splitlines()))
+
+
+def read_streams(port: int) -> None:
+    """Child process: read every event stream of ``STREAMS`` to its end, as open pages do; report what came."""
+    import urllib.request
+
+    got = {"events": 0, "bytes": 0}
+
+    def read(path: str) -> None:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}") as stream:
+            for line in stream:
+                got["bytes"] += len(line)
+                got["events"] += line.startswith(b"event: ")
+
+    readers = [threading.Thread(target=read, args=(path,)) for path in STREAMS]
+    for thread in readers:
+        thread.start()
+    for thread in readers:
+        thread.join()
+    print(f"EVENTS {got['events']}\nBYTES {got['bytes']}", flush=True)
+
+
+def companion_latency(samples: int, seed: int = 1, streaming: bool = False) -> tuple[list[float], dict]:
     """Hole presses on an 8-seat Whakka Mole game, all nine displays rendering on change.
 
     Presses come every 4-12 ms, round the table, so no one button is pressed
     again inside its 20 ms debounce window (a finger cannot, and the debouncer
-    would rightly hold such a press back).
+    would rightly hold such a press back). ``streaming``: with the web panel's
+    pages open (see :func:`pages_streaming`); returns the latencies and what the pages got.
     """
     from companion.hardware.lamps import Lamp
     from companion.hardware.sim import open_sim
@@ -71,6 +135,7 @@ def companion_latency(samples: int, seed: int = 1) -> list[float]:
     loop.start()
     watch = Watch([p for s in range(1, 9) for p in hw.lamp_pins(s)])
     out: list[float] = []
+    pages = pages_streaming(session, hw) if streaming else nullcontext({})
 
     def tap(seat: int, control: str, measure: bool) -> None:
         steady = all(lamp in steady_lamps for lamp in hw.seats[seat - 1].lamps)
@@ -85,21 +150,22 @@ def companion_latency(samples: int, seed: int = 1) -> list[float]:
         time.sleep(rng.uniform(0.002, 0.01))
 
     try:
-        while len(out) < samples:
-            if session.match.over:
-                session.call(session.new_game)
-                time.sleep(0.05)
-            turn = {seat: [f"hole{h}" for h in rng.sample(range(1, 6), rng.randint(0, 2))]
-                    + ["ok", f"hole{rng.randint(1, 5)}", "ok"] for seat in range(1, 9)}
-            for step in range(max(map(len, turn.values()))):   # seats take turns, as fingers would
-                for seat, controls in turn.items():
-                    if step < len(controls):
-                        tap(seat, controls[step], controls[step] != "ok")
+        with pages as streamed:
+            while len(out) < samples:
+                if session.match.over:
+                    session.call(session.new_game)
+                    time.sleep(0.05)
+                turn = {seat: [f"hole{h}" for h in rng.sample(range(1, 6), rng.randint(0, 2))]
+                        + ["ok", f"hole{rng.randint(1, 5)}", "ok"] for seat in range(1, 9)}
+                for step in range(max(map(len, turn.values()))):   # seats take turns, as fingers would
+                    for seat, controls in turn.items():
+                        if step < len(controls):
+                            tap(seat, controls[step], controls[step] != "ok")
     finally:
         stop.set()
         loop.join(2)
         session.close()
-    return out[:samples]
+    return out[:samples], streamed
 
 
 def ioboard_latency(samples: int, baud: int, seed: int = 2) -> tuple[list[float], float]:
@@ -269,7 +335,16 @@ def probe(kind: str, idle_s: float) -> None:
     after = resource.getrusage(resource.RUSAGE_SELF)
     cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
     print(f"IDLE {100 * cpu / idle_s:.3f}", flush=True)
-    print(f"RSS {after.ru_maxrss / 1024:.1f}", flush=True)
+    print(f"RSS {peak_rss_mb():.1f}", flush=True)
+
+
+def peak_rss_mb() -> float:
+    """This process's peak RSS. Not ``ru_maxrss``: that survives exec, so a child reports the bench's own."""
+    try:
+        with open("/proc/self/status") as status:
+            return next(int(line.split()[1]) for line in status if line.startswith("VmHWM:")) / 1024
+    except OSError:                     # not Linux
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def measure_process(kind: str, idle_s: float) -> dict[str, float]:
@@ -298,11 +373,17 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--samples", type=int, default=2000, help="presses to time")
     p.add_argument("--idle", type=float, default=10.0, help="seconds of idle to measure CPU over")
     p.add_argument("--probe", choices=["ours", "raw"], help=argparse.SUPPRESS)
+    p.add_argument("--read-streams", type=int, metavar="PORT", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.probe:
         probe(args.probe, args.idle)
         return 0
-    ours = [1000 * x for x in companion_latency(args.samples)]
+    if args.read_streams:
+        read_streams(args.read_streams)
+        return 0
+    ours = [1000 * x for x in companion_latency(args.samples)[0]]
+    latencies, streamed = companion_latency(args.samples, streaming=True)
+    paged = [1000 * x for x in latencies]
     raw = [1000 * x for x in raw_latency(args.samples)]
     proc, raw_proc = measure_process("ours", args.idle), measure_process("raw", args.idle)
     print(f"molebox bench: {platform.machine()}, Python {platform.python_version()}, "
@@ -311,6 +392,8 @@ def main(argv: list[str] | None = None) -> int:
     print("| --- | ---: | ---: | ---: | --- |")
     print(row("press-to-lamp p50 (ms)", statistics.median(ours), statistics.median(raw), ""))
     print(row("press-to-lamp p99 (ms)", percentile(ours, 0.99), percentile(raw, 0.99), "< 1 ms"))
+    print(row("press-to-lamp p50, web pages streaming (ms)", statistics.median(paged), statistics.median(raw), ""))
+    print(row("press-to-lamp p99, web pages streaming (ms)", percentile(paged, 0.99), percentile(raw, 0.99), "< 1 ms"))
     print(row("ready after start (ms)", proc["ready"], raw_proc["ready"], "< 1000 ms", "{:.0f}"))
     print(row("idle CPU (%)", proc["idle"], raw_proc["idle"], "< 1 %", "{:.2f}"))
     print(row("peak RSS (MB)", proc["rss"], raw_proc["rss"], "< 60 MB", "{:.1f}"))
@@ -325,6 +408,8 @@ def main(argv: list[str] | None = None) -> int:
         ms = [1000 * x for x in latencies]
         print(row(f"ioboard press-to-lamp p50, {link} (ms)", statistics.median(ms), 1000 * wire, ""))
         print(row(f"ioboard press-to-lamp p99, {link} (ms)", percentile(ms, 0.99), 1000 * wire, ""))
+    print(f"\nWeb pages streaming: the simulator's and the dashboard's event streams, read over HTTP by another "
+          f"process, got {streamed['EVENTS']:.0f} events ({streamed['BYTES'] / 1e6:.1f} MB) during the rows' presses.")
     return 0
 
 
