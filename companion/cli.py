@@ -139,6 +139,26 @@ def cmd_wiring(args) -> int:
     return 0
 
 
+def cmd_selftest(args) -> int:
+    from companion import selftest
+    from companion.hardware import open_backend
+
+    profile = load_profile(args.wiring or DEFAULT_WIRING[args.backend])
+    try:
+        hardware = open_backend(args.backend, profile, time.monotonic)
+    except Exception as exc:            # a pin held by the running service, a missing library...
+        raise OSError(f"cannot open the {args.backend} backend: {exc} (if the service is running, stop it "
+                      f"first: sudo systemctl stop molebox; `molebox doctor` checks the rest)") from None
+    prompt = selftest.finger(hardware) if args.backend == "sim" else None   # the simulator has no fingers
+    print(f"molebox selftest: {profile.name} on the {args.backend} backend")
+    try:
+        results = selftest.SelfTest(hardware, wait_s=args.wait, lamp_s=args.lamp_s, prompt=prompt).run()
+    finally:
+        hardware.close()
+    print(selftest.report(results))
+    return 0 if all(r.ok for r in results) else 1
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="molebox", description="the game-night companion box")
     p.add_argument("-v", "--verbose", action="store_true", help="log events to stderr")
@@ -179,6 +199,14 @@ def parser() -> argparse.ArgumentParser:
     variants = sub.add_parser("variants", help="list a game's variant settings")
     variants.add_argument("game", choices=list(registry.GAMES))
     variants.set_defaults(func=cmd_variants)
+
+    test = sub.add_parser("selftest", help="light each lamp, ask for each button, draw a test card on each "
+                                            "display, and report what did not answer")
+    test.add_argument("--backend", choices=list(DEFAULT_WIRING), default="gpio")
+    test.add_argument("--wiring", default=None, help="wiring profile name or file (default: by backend)")
+    test.add_argument("--wait", type=float, default=10.0, help="seconds to wait for each button")
+    test.add_argument("--lamp-s", type=float, default=0.3, help="seconds each lamp stays lit")
+    test.set_defaults(func=cmd_selftest)
 
     wiring = sub.add_parser("wiring", help="check a wiring profile against the Pi's header, or draw it")
     wiring.add_argument("action", choices=["check", "diagram"])
