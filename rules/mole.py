@@ -125,9 +125,9 @@ class MoleState(State):
         for call, label in CALLS[self.side]:
             why = None
             if self.side == "mole" and call == "taupiniere" and len(self.alive) < 2:
-                why = "needs two mignettes"
+                why = "1 mig. left"
             if self.side == "mole" and call == "nasdaq" and self.gad:
-                why = "not in Gad"
+                why = "in Gad"
             out.append({"call": call, "label": label, "legal": why is None, "why": why})
         return out
 
@@ -140,17 +140,17 @@ class MoleState(State):
             return _choice(seat, "where", WHERE[self.side], "Where is the mole?", "board")
         where = r["where"]
         if where == "gad" and "gad" not in r:
-            return _choice(seat, "gad", GAD, "Gad: mignette on top?", "touching")
+            return _choice(seat, "gad", GAD, "Gad: one on top?", "touching")
         knocked = mignettes and where in ("line", "back", "side")
         if knocked and not self.first_go and "protected" not in r:
-            return _choice(seat, "protected", YES_NO, "Mole in Rosserie/circle?", "no")
+            return _choice(seat, "protected", YES_NO, "In Rosserie/circle?", "no")
         if self._decided_early():
             return None
         if "dead" not in r:
-            prompt = "Which mignettes died?" if mignettes else "Which did you kill?"
+            prompt = "Mignettes that died?" if mignettes else "Which did you kill?"
             return Decision(seat, "dead", Kind.HOLES, tuple(self.alive), min=0, max=len(self.alive), prompt=prompt)
         if self._needs_hitter() and "hitter" not in r:
-            return Decision(seat, "hitter", Kind.CHOICE, tuple(self.alive), prompt="Which one hit the mole?")
+            return Decision(seat, "hitter", Kind.CHOICE, tuple(self.alive), prompt="Which hit the mole?")
         crossing = not mignettes and where == "line" and not r["dead"] and self.call == "flick"
         if crossing and "start" not in r:
             starts = START if self.game.settings["loup_line"] else START[:2]
@@ -322,11 +322,17 @@ class MoleState(State):
             "deaths": copy.deepcopy(self.deaths),
             "first_go": self.first_go, "gad": self.gad, "call": self.call,
             "calls": self.calls() if self.phase == "call" else [],
+            "question": self._asking(),
             "report": copy.deepcopy(self.report),
             "last": copy.deepcopy(self.last),
             "rounds": copy.deepcopy(self.rounds),
             "history": [list(h) for h in self.history],
         }
+
+    def _asking(self) -> dict | None:
+        """The flicker's open question (a call or a report's), as everyone may see it."""
+        pending = self.pending()
+        return {"key": pending[0].key, "options": list(pending[0].options)} if pending else None
 
     def clone(self) -> "MoleState":
         return copy.deepcopy(self, {id(self.game): self.game})

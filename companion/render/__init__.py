@@ -21,6 +21,7 @@ RENDERERS = {
     "mole-park": "companion.render.mole_park",
     "mouse-madness": "companion.render.mouse_madness",
     "mole-hill": "companion.render.mole_hill",
+    "mole": "companion.render.mole",
 }
 
 

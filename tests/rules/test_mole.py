@@ -117,7 +117,7 @@ def test_no_nasdaq_from_gad_and_the_box_says_why():
     turn(m, where="gad", gad="touching")
     s = state(m)
     assert s["gad"] and asked(m).options == ("flick", "taupiniere")
-    assert {c["call"]: c["why"] for c in s["calls"]} == {"flick": None, "taupiniere": None, "nasdaq": "not in Gad"}
+    assert {c["call"]: c["why"] for c in s["calls"]} == {"flick": None, "taupiniere": None, "nasdaq": "in Gad"}
     with pytest.raises(IllegalMove):
         m.submit(1, "call", "nasdaq")
     turn(m)                                  # the mole flicks away; Gad is over
@@ -130,7 +130,7 @@ def test_no_taupiniere_with_one_mignette_left():
     turn(m, dead=[1, 2])
     s = state(m)
     assert s["alive"] == [3] and asked(m).options == ("flick", "nasdaq")
-    assert {c["call"]: c["why"] for c in s["calls"]}["taupiniere"] == "needs two mignettes"
+    assert {c["call"]: c["why"] for c in s["calls"]}["taupiniere"] == "1 mig. left"
 
 
 def test_winning_gad_a_mignette_on_top_of_the_mole_wins_for_the_mignettes():

@@ -1,0 +1,106 @@
+"""Write the Mole press script of tests/companion/test_mole_box.py.
+
+    .venv/bin/python -m tests.companion.mole_scripts
+
+A table of two plays a whole match: each turn's call and report are drawn with the odds of a
+plausible game (mostly quiet turns, now and then a death, a Gad, a taupiniere, a push), every answer
+becomes the presses a player makes on the panel (``companion.script.presses_for``), and every turn
+and round gets a comment with what was reported and what the box decided, to check the match by hand.
+"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from companion.script import presses_for
+from rules.match import Header, Match
+from rules.model import Decision
+
+HERE = Path(__file__).parent / "scripts"
+
+#: name -> (seed, settings)
+GAMES = {"mole-match": (7, {})}
+
+ODDS = {
+    ("mignettes", "call"): {"flick": 9, "nasdaq": 1},
+    ("mole", "call"): {"flick": 8, "taupiniere": 1, "nasdaq": 1},
+    ("mignettes", "where"): {"board": 60, "gad": 12, "line": 3, "back": 6, "side": 19},
+    ("mole", "where"): {"board": 55, "line": 30, "side": 8, "back": 3, "under": 4},
+    ("mignettes", "gad"): {"touching": 4, "on_top": 1},
+    ("mignettes", "protected"): {"no": 2, "yes": 1},
+    ("mole", "start"): {"open": 6, "encompassed": 1},
+}
+
+
+def _weighted(rng: random.Random, odds: dict, options) -> object:
+    legal = [o for o in options if o in odds]
+    return rng.choices(legal, weights=[odds[o] for o in legal])[0]
+
+
+def table_answer(match: Match, d: Decision, rng: random.Random):
+    """What a plausible table reports for ``d``."""
+    state = match.view(None)["state"]
+    side = state["side"]
+    if (side, d.key) in ODDS:
+        return _weighted(rng, ODDS[(side, d.key)], d.options)
+    if d.key == "dead":
+        if side == "mole":
+            wanted = 2 if state["call"] == "taupiniere" and rng.random() < 0.6 else int(rng.random() < 0.3)
+        else:
+            wanted = sum(rng.random() < 0.12 for _ in d.options)
+        return tuple(sorted(rng.sample(d.options, min(wanted, len(d.options)))))
+    return rng.choice(d.options)          # a death's cause, the hitter
+
+
+def _describe(event: dict) -> str | None:
+    kind, seat = event["kind"], event["seat"]
+    words = {
+        "call": lambda: f"S{seat} ({event['side']}) calls {event['call']}",
+        "flick": lambda: f"S{seat} reports: mole {event['where']}{' (touching)' if event['gad'] else ''}"
+                         f"{', dead ' + str(event['dead']) if event['dead'] else ''}",
+        "mole_back": lambda: f"the mole goes back ({event['why']})",
+        "died": lambda: f"M{event['mignette']} died ({event['how']}), {event['alive']} left",
+        "push": lambda: f"S{seat} claims a push by S{event['against']}",
+        "round_over": lambda: f"ROUND {event['round']} (mole S{seat}): {event['winner']} - {event['text']};"
+                              f" score {event['scores'][0]}-{event['scores'][1]}, mole next S{event['mole_next']}",
+        "game_over": lambda: f"MATCH: S{event['winners'][0]} wins {event['scores'][0]}-{event['scores'][1]}",
+    }.get(kind)
+    return words() if words else None
+
+
+def write(name: str, seed: int, settings: dict) -> Match:
+    rng = random.Random(seed)
+    match = Match(Header("mole", 2, settings, seed=seed))
+    lines = [f"# Mole, a whole match, seed {seed} (tests/companion/test_mole_box.py;"
+             f" written by tests/companion/mole_scripts.py).",
+             "# Each answer: who answers what, then the presses; each turn: what the box made of it."]
+    seen = 0
+    while not match.over:
+        lines += [f"# {n}" for n in (_describe(e.as_dict()) for e in match.events[seen:]) if n]
+        seen = len(match.events)
+        state = match.view(None)["state"]
+        flicker = state["flicker"]
+        claim = [d for d in match.open_decisions() if d.key == "push"]
+        if claim and rng.random() < 0.015:
+            d, value = claim[0], "push"
+        else:
+            d = match.decisions_for(flicker)[0]
+            value = table_answer(match, d, rng)
+        lines.append(f"# S{d.seat} {d.key}: {value if d.kind.value == 'holes' else d.label(value)}")
+        lines += [f"{d.seat} {control}" for control in presses_for(d, value)]
+        match.submit(d.seat, d.key, value)
+    lines += [f"# {n}" for n in (_describe(e.as_dict()) for e in match.events[seen:]) if n]
+    (HERE / f"{name}.txt").write_text("\n".join(lines) + "\n")
+    return match
+
+
+def main() -> None:
+    for name, (seed, settings) in GAMES.items():
+        match = write(name, seed, settings)
+        rounds = match.view(None)["state"]["rounds"]
+        print(name, match.result(), len(rounds), "rounds", match.seat_records(), "answers",
+              sorted({r["reason"] for r in rounds}))
+
+
+if __name__ == "__main__":
+    main()

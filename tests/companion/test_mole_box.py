@@ -1,0 +1,170 @@
+"""Mole on the box: a whole match pressed through the mock pins, checked by hand and to the pixel.
+
+The script (tests/companion/scripts/mole-match.txt) carries a comment for every answer and for what the
+box made of each turn; the round results below were checked by hand from those comments against the
+rules (docs/rules/mole.md).
+"""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+
+from companion.render import mole
+from rules.match import Match
+
+HERE = Path(__file__).parent
+GOLDEN = HERE / "golden"
+REGOLD = os.environ.get("MOLEBOX_REGOLD") == "1"
+SCRIPT = HERE / "scripts" / "mole-match.txt"
+SEED = 7
+
+#: Moments of the match whose every display is kept as a golden image: the script is played up to
+#: (not including) the first line equal to the marker.
+CHECKPOINTS = {
+    "gad": "# S1 call: Flick",                 # the mole's call in Gad with one mignette: Flick only, and why
+    "protected": "# S2 protected: Yes",        # knocked off a side: was the mole in Rosserie? S1 may claim a push
+    "taupiniere": "# S2 call: Taupiniere",     # S2's mole with one mignette dead: three calls lit
+    "hitter": "# S2 hitter: 3",                # off a side, one mignette dead: which one hit?
+}
+
+# Checked by hand from the script's comments, round by round (M = the mole wins, G = the mignettes win,
+# T = a tie). A few of them:
+#   R1  first go: Gad (touching), M2 and M3 die in Rosserie; later S2 knocks the mole off a side while it
+#       sits in Rosserie: it goes back; S1 crosses from the open board: M, 1-0.
+#   R3  S2 knocks the mole off a side on the first go: it goes back; S1's mole falls off the back: G, swap.
+#   R6  S2 knocks S1's mole off a side, hitter M3 dies, M2 lives: the mignettes do not win: M, 3-1.
+#   R12 the first go's knock over the line goes back; S1 calls taupiniere and crosses: G.
+#   R32 knocked off a side as the last two mignettes die: recompense, T (same roles, no point).
+#   R35 S2's taupiniere kills exactly two (play goes on); S1 knocks the mole off a side as M1 dies: T.
+#   R50 a push by S1's mignettes: S2 at 11-10, not two clear: play goes on.
+#   R51 S1 knocks S2's mole over the winning line: 10-12, the match.
+ROUNDS = "MMGMGMGGGGMGGMMGGMMGGGMGGMMMGGGTGMTMMGMGGGMGGMGMGMM"
+FINAL = (10, 12)
+
+
+@pytest.fixture(scope="module")
+def script_lines() -> list[str]:
+    return SCRIPT.read_text().splitlines()
+
+
+def _displays() -> list[str]:
+    return ["table", "seat1", "seat2"]
+
+
+def _frames(box) -> dict[str, Image.Image]:
+    box.session.displays.flush()
+    return {name: box.hw.displays()[name].image.convert("1") for name in _displays()}
+
+
+@pytest.fixture
+def played(box_factory, script_lines):
+    box = box_factory(game="mole", seats=2, seed=SEED)
+    frames, done = {}, 0
+    for checkpoint, marker in CHECKPOINTS.items():
+        at = script_lines.index(marker)
+        box.play("\n".join(script_lines[done:at]))
+        done = at
+        frames[checkpoint] = (_frames(box), box.session.lamps())
+    box.play("\n".join(script_lines[done:]))
+    frames["end"] = (_frames(box), box.session.lamps())
+    box.frames = frames
+    return box
+
+
+def test_the_match_ends_as_checked_by_hand(played):
+    state = played.match.view(None)["state"]
+    assert played.match.over and played.match.result().scores == FINAL and played.match.result().winners == (2,)
+    code = {"mole": "M", "mignettes": "G", "tie": "T"}
+    assert "".join(code[r["winner"]] for r in state["rounds"]) == ROUNDS
+    assert max(FINAL) - min(FINAL) == 2 and state["rounds"][-2]["scores"] == [10, 11]
+
+
+def test_every_display_matches_its_golden_image_at_every_checkpoint(played, tmp_path):
+    """Regenerate with: MOLEBOX_REGOLD=1 .venv/bin/python -m pytest -q tests/companion/test_mole_box.py"""
+    differ = []
+    for checkpoint, (frames, _) in played.frames.items():
+        for display, image in frames.items():
+            golden = GOLDEN / f"mole-match-{checkpoint}-{display}.png"
+            if REGOLD:
+                image.save(golden)
+            if ImageChops.difference(image, Image.open(golden).convert("1")).getbbox() is None:
+                continue
+            image.save(tmp_path / golden.name)
+            differ.append(golden.name)
+    assert not differ, f"{differ} differ from the golden images; the new frames are in {tmp_path}"
+
+
+def test_the_lamps_suggest_the_legal_calls_and_light_the_answers(played):
+    lamps = {name: lamps for name, (_, lamps) in played.frames.items()}
+    assert lamps["gad"]["seat1"] == ["on", "off", "off", "off", "off"]     # Flick only: Gad, one mignette left
+    assert lamps["gad"]["seat2"] == ["off"] * 5
+    assert lamps["taupiniere"]["seat2"] == ["on", "on", "on", "off", "off"]
+    assert lamps["protected"]["seat2"] == ["dim", "dim", "off", "off", "off"]   # No, Yes
+    assert lamps["protected"]["seat1"] == ["off"] * 5                           # the push claim is not suggested
+    assert lamps["hitter"]["seat2"] == ["off", "dim", "dim", "off", "off"]      # M2 and M3 were playing
+    assert lamps["end"]["seat2"] == ["on"] * 5 and lamps["end"]["seat1"] == ["off"] * 5
+
+
+def test_the_transcript_replays_to_the_same_match(played):
+    assert Match.replay(played.match.transcript()).view(None) == played.match.view(None)
+
+
+def test_a_quiet_turn_is_three_presses_of_ok(box_factory):
+    box = box_factory(game="mole", seats=2)
+    box.play("2 ok\n2 ok\n2 ok")
+    state = box.match.view(None)["state"]
+    assert (state["side"], state["flicker"], state["turn"]) == ("mole", 1, 2)
+    assert box.match.seat_records() == 3
+
+
+def test_a_mistaken_report_is_undone_by_seat_1_holding_ok(box_factory):
+    box = box_factory(game="mole", seats=2)
+    box.play("2 ok\n2 ok\n2 ok\n1 ok\n1 hole3\n1 ok")          # S1's mole 'off a side': meant 'on the board'
+    assert box.match.view(None)["state"]["mole"] == 2
+    box.press(1, "ok", hold=True)
+    state = box.match.view(None)["state"]
+    assert (state["mole"], state["round"], state["report"]) == (1, 1, {})
+    assert box.match.decisions_for(1)[0].key == "where"
+    box.play("1 ok\n1 ok")                                     # on the board, nobody killed
+    assert box.match.view(None)["state"]["side"] == "mignettes"
+
+
+def test_the_oled_names_what_each_hole_picks_and_the_draft(box_factory):
+    box = box_factory(game="mole", seats=2)
+    box.play("2 ok\n2 hole5", settle=False)
+    entry = box.session.entries[2].summary(box.match.decisions_for(2)[0])
+    assert entry["holes"] == ["On board", "Gad", "Over line", "Off back", "Off side"] and entry["label"] == "Off side"
+    assert box.pixels("seat2") == mole.seat(box.match.view(2), entry).tobytes()
+
+
+def test_a_push_claim_needs_hole_1_then_ok_on_the_other_panel(box_factory):
+    box = box_factory(game="mole", seats=2)
+    box.play("2 ok\n1 ok")
+    assert box.session.notices[1] == "choose first, then OK" and box.match.view(None)["state"]["round"] == 1
+    box.play("1 hole1\n1 ok")
+    state = box.match.view(None)["state"]
+    assert (state["round"], state["scores"], state["last"]["reason"]) == (2, [1, 0], "push")
+
+
+def test_the_lobby_offers_mole(box_factory):
+    box = box_factory(game=None, seats=None)
+    games = box.session.lobby.games
+    box.play(f"1 hole{games.index('mole') + 1}\n1 ok\n1 ok")
+    assert (box.match.header.game, box.match.header.seats) == ("mole", 2)
+
+
+def test_the_cli_plays_the_whole_match(tmp_path, capsys):
+    from companion.cli import main
+
+    out = tmp_path / "out"
+    assert main(["sim", "--game", "mole", "--seed", str(SEED), "--script", str(SCRIPT), "--out", str(out)]) == 0
+    assert json.loads(capsys.readouterr().out) == list(FINAL)
+    state = json.loads((out / "state.json").read_text())
+    assert state["view"]["winners"] == [2] and len(state["view"]["state"]["rounds"]) == len(ROUNDS)
+    for display in _displays():
+        golden = Image.open(GOLDEN / f"mole-match-end-{display}.png").convert("1")
+        assert ImageChops.difference(Image.open(out / f"{display}.png").convert("1"), golden).getbbox() is None
