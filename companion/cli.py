@@ -159,6 +159,16 @@ def cmd_selftest(args) -> int:
     return 0 if all(r.ok for r in results) else 1
 
 
+def cmd_doctor(args) -> int:
+    from companion import doctor
+
+    system = doctor.System()
+    profile = load_profile(args.wiring or doctor.service_wiring(system) or DEFAULT_WIRING["gpio"])
+    findings = doctor.examine(profile, system)
+    print(doctor.report(profile, system.user(), findings))
+    return 0 if all(f.ok for f in findings) else 1
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="molebox", description="the game-night companion box")
     p.add_argument("-v", "--verbose", action="store_true", help="log events to stderr")
@@ -207,6 +217,12 @@ def parser() -> argparse.ArgumentParser:
     test.add_argument("--wait", type=float, default=10.0, help="seconds to wait for each button")
     test.add_argument("--lamp-s", type=float, default=0.3, help="seconds each lamp stays lit")
     test.set_defaults(func=cmd_selftest)
+
+    doctor = sub.add_parser("doctor", help="check this Pi for a wiring profile: groups, devices, I2C bus and "
+                                             "addresses, pin factory, serial port; says what to fix")
+    doctor.add_argument("--wiring", default=None,
+                        help="wiring profile name or file (default: the service's, from /etc/default/molebox)")
+    doctor.set_defaults(func=cmd_doctor)
 
     wiring = sub.add_parser("wiring", help="check a wiring profile against the Pi's header, or draw it")
     wiring.add_argument("action", choices=["check", "diagram"])

@@ -117,6 +117,12 @@ class FakeBus:
                 module.power_on()
             module.present, module.fail_after = True, None
 
+    def write_quick(self, address: int) -> None:
+        """An address probe (as i2cdetect sends): only a module that is there acknowledges."""
+        module = self.modules.get(address)
+        if module is None or not module.present:
+            raise OSError(errno.ENXIO, os.strerror(errno.ENXIO))
+
     def write_i2c_block_data(self, address: int, register: int, data: list[int]) -> None:
         with self._lock:
             module = self.modules.get(address)

@@ -1,0 +1,239 @@
+"""``molebox doctor``: is this Pi ready for a wiring profile? Each finding says what to do about it.
+
+It looks, it does not touch: groups of the user running it, the device nodes
+(``/dev/gpiochip*``, ``/dev/i2c-N``, the serial port), the I2C bus speed the
+device tree reports, whether each display (and the mux) answers at its address,
+and whether the pin factory's library can be imported. It never opens the pins
+or the serial port, so it can run beside the service.
+"""
+from __future__ import annotations
+
+import grp
+import importlib.util
+import os
+import pwd
+import shlex
+from dataclasses import dataclass
+from pathlib import Path
+
+from wiring.profile import Profile
+
+from .hardware.gpio import factory_name
+
+SERVICE_USER = "molebox"
+I2C_HZ = 400_000
+OLED_ADDRESSES = (0x3C, 0x3D)
+LIBRARIES = {"lgpio": ("lgpio", "sudo apt install python3-lgpio"),
+             "rpigpio": ("RPi.GPIO", "sudo apt install python3-rpi.gpio (a Pi 4 or older; a Pi 5 needs lgpio)")}
+VENV_NOTE = ", in a venv made with --system-site-packages so it sees apt's packages (systemd/install.sh does both)"
+
+
+@dataclass(frozen=True)
+class Finding:
+    what: str
+    ok: bool
+    detail: str
+    fix: str = ""
+
+
+class System:
+    """The machine the doctor examines; tests hand it a fake one under ``root``."""
+
+    def __init__(self, root: Path = Path("/")):
+        self.root = root
+
+    def path(self, absolute: str) -> Path:
+        return self.root / absolute.lstrip("/")
+
+    def user(self) -> str:
+        return pwd.getpwuid(os.geteuid()).pw_name
+
+    def user_exists(self, name: str) -> bool:
+        try:
+            pwd.getpwnam(name)
+        except KeyError:
+            return False
+        return True
+
+    def members(self, group: str) -> list[str]:
+        """The users the group database lists in ``group`` (what a fresh login of theirs gets)."""
+        try:
+            return list(grp.getgrnam(group).gr_mem)
+        except KeyError:
+            return []
+
+    def groups(self) -> set[str]:
+        """The groups of this process."""
+        out = set()
+        for gid in {*os.getgroups(), os.getegid()}:
+            try:
+                out.add(grp.getgrgid(gid).gr_name)
+            except KeyError:
+                pass
+        return out
+
+    def group_exists(self, name: str) -> bool:
+        try:
+            grp.getgrnam(name)
+        except KeyError:
+            return False
+        return True
+
+    def usable(self, path: Path) -> bool:
+        return os.access(path, os.R_OK | os.W_OK)
+
+    def library(self, name: str) -> bool:
+        try:
+            return importlib.util.find_spec(name) is not None
+        except ImportError:
+            return False
+
+    def answers(self, bus: int, address: int) -> bool:
+        """An SMBus quick write, as ``i2cdetect`` probes these addresses."""
+        from smbus2 import SMBus
+        try:
+            with SMBus(bus) as smbus:
+                smbus.write_quick(address)
+        except OSError:
+            return False
+        return True
+
+
+def service_wiring(system: System) -> str | None:
+    """The ``--wiring`` the installed service runs with (/etc/default/molebox), if any."""
+    defaults = system.path("/etc/default/molebox")
+    words = shlex.split(defaults.read_text(), comments=True) if defaults.exists() else []
+    args = " ".join(w.partition("=")[2] if w.startswith("MOLEBOX_ARGS=") else w for w in words).split()
+    return args[args.index("--wiring") + 1] if "--wiring" in args[:-1] else None
+
+
+def examine(profile: Profile, system: System) -> list[Finding]:
+    return [*_groups(profile, system), *_gpio(profile, system), *_i2c(profile, system), *_serial(profile, system)]
+
+
+def _needs_gpio(profile: Profile) -> bool:
+    return profile.backend == "gpio" or profile.buzzer is not None or profile.status_led is not None
+
+
+def _groups(profile: Profile, system: System) -> list[Finding]:
+    needed = [("gpio", _needs_gpio(profile)), ("i2c", bool(profile.displays())),
+              ("spi", "spi" in profile.interfaces), ("dialout", profile.ioboard is not None)]
+    user, out = system.user(), []
+    if user == "root" and system.user_exists(SERVICE_USER):      # run with sudo: check the service's user
+        user, mine = SERVICE_USER, {g for g, _ in needed if SERVICE_USER in system.members(g)}
+    else:
+        mine = system.groups()
+    for group, wanted in needed:
+        if not wanted:
+            continue
+        if user == "root" or group in mine:
+            out.append(Finding(f"group {group}", True, f"{user} is in it" if user != "root" else "root needs none"))
+        elif not system.group_exists(group):
+            out.append(Finding(f"group {group}", False, "no such group on this system",
+                               "Raspberry Pi OS makes it and gives it the devices: is this Raspberry Pi OS Bookworm?"))
+        else:
+            out.append(Finding(f"group {group}", False, f"{user} is not in it",
+                               f"sudo usermod -aG {group} {user}, then log in again (or restart the service)"))
+    return out
+
+
+def _device(system: System, what: str, path: Path, missing: str, group: str) -> Finding:
+    if not path.exists():
+        return Finding(what, False, f"no /{path.relative_to(system.root).as_posix()}", missing)
+    if not system.usable(path):
+        return Finding(what, False, f"{path.name} is not readable and writable for {system.user()}",
+                       f"join the {group} group (see above)")
+    return Finding(what, True, path.name)
+
+
+def _gpio(profile: Profile, system: System) -> list[Finding]:
+    if not _needs_gpio(profile):
+        return []
+    chips = sorted(system.path("/dev").glob("gpiochip*"))
+    out = [_device(system, "GPIO", chips[0] if chips else system.path("/dev/gpiochip0"),
+                   "not a Raspberry Pi, or a kernel without the GPIO character device", "gpio")]
+    try:
+        name = factory_name(profile)
+    except ValueError as exc:
+        return out + [Finding("pin factory", False, str(exc), "set pin_factory in the profile or unset "
+                              "GPIOZERO_PIN_FACTORY")]
+    module, install = LIBRARIES[name]
+    if system.library(module):
+        out.append(Finding("pin factory", True, f"{name} ({module} imports)"))
+    else:
+        out.append(Finding("pin factory", False, f"{name}: {module} is not importable", install + VENV_NOTE))
+    return out
+
+
+def _i2c(profile: Profile, system: System) -> list[Finding]:
+    displays, mux = profile.displays(), profile.mux
+    buses = sorted({spec.bus for spec in displays.values()} | ({mux.parent} if mux else set()))
+    out, usable = [], set()
+    for bus in buses:
+        on_mux = mux is not None and bus in mux.buses
+        missing = (f"the mux's channels appear with dtoverlay=i2c-mux,pca9548,addr=0x{mux.address:02x} in "
+                   f"/boot/firmware/config.txt; reboot, then `ls /dev/i2c-*` lists their numbers for the profile"
+                   if on_mux else "switch I2C on: sudo make install does it (dtparam=i2c_arm=on in "
+                   "/boot/firmware/config.txt), then reboot")
+        found = _device(system, f"I2C{bus}", system.path(f"/dev/i2c-{bus}"), missing, "i2c")
+        out.append(found)
+        if found.ok:
+            usable.add(bus)
+    speed = system.path("/sys/class/i2c-adapter/i2c-1/of_node/clock-frequency")
+    if 1 in usable and speed.exists():
+        hz = int.from_bytes(speed.read_bytes()[:4], "big")
+        out.append(Finding("I2C1 speed", hz >= I2C_HZ, f"{hz // 1000} kHz", "" if hz >= I2C_HZ else
+                           "dtparam=i2c_arm_baudrate=400000 in /boot/firmware/config.txt, then reboot (a frame "
+                           "takes 93 ms at 100 kHz, 23 ms at 400 kHz); sudo make install sets it"))
+    if mux is not None and mux.parent in usable:
+        there = system.answers(mux.parent, mux.address)
+        out.append(Finding("mux", there, f"TCA9548A at 0x{mux.address:02X} on I2C{mux.parent}"
+                           + ("" if there else " does not answer"),
+                           "" if there else "check the mux's VCC, GND, SDA (GPIO2), SCL (GPIO3) and its A0-A2 "
+                           "address pins"))
+    for name, spec in displays.items():
+        if spec.bus in usable:
+            taken = {s.address for s in displays.values() if s.bus == spec.bus}
+            out.append(_display(system, name, spec, mux, taken))
+    return out
+
+
+def _display(system: System, name: str, spec, mux, taken: set[int]) -> Finding:
+    """Does the display answer? If not, is it at the other OLED address (not another display's)?"""
+    where = f"{spec.driver} at 0x{spec.address:02X} on I2C{spec.bus}"
+    if system.answers(spec.bus, spec.address):
+        return Finding(f"{name} display", True, where)
+    others = [a for a in OLED_ADDRESSES if a not in taken and system.answers(spec.bus, a)]
+    if others:
+        fix = (f"something answers at 0x{others[0]:02X} instead: set address = 0x{others[0]:02X} for {name} in the "
+               f"profile, or move the module's address jumper (two displays on one bus need 0x3C and 0x3D)")
+    else:
+        lines = "its mux channel's SDA and SCL" if mux is not None and spec.bus in mux.buses else \
+            "SDA to GPIO2 (pin 3), SCL to GPIO3 (pin 5)"
+        fix = f"check its wiring: VCC to 3.3 V, GND, {lines}"
+    return Finding(f"{name} display", False, f"nothing answers: {where}", fix)
+
+
+def _serial(profile: Profile, system: System) -> list[Finding]:
+    if profile.ioboard is None:
+        return []
+    from .hardware.ioboard import port_finder
+    try:
+        port = port_finder(profile.ioboard)()
+    except LookupError as exc:
+        return [Finding("IO board", False, str(exc), "plug the Pico in with a data cable (not a charging-only "
+                        "one), or set port = \"/dev/ttyACM0\" in the profile's [ioboard]")]
+    return [_device(system, "IO board", system.path(port),
+                    f"set port in the profile's [ioboard] to the board's port (`ls /dev/ttyACM* /dev/serial0`)",
+                    "dialout")]
+
+
+def report(profile: Profile, user: str, findings: list[Finding]) -> str:
+    lines = [f"molebox doctor: {profile.name} ({profile.backend} backend), as {user}"]
+    for f in findings:
+        lines.append(f"  {'ok ' if f.ok else 'FIX'}  {f.what:<15} {f.detail}")
+        if f.fix:
+            lines.append(f"       -> {f.fix}")
+    problems = sum(not f.ok for f in findings)
+    lines.append(f"{problems} problem{'s' if problems != 1 else ''} to fix" if problems else "all is well")
+    return "\n".join(lines)

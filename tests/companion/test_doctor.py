@@ -1,0 +1,181 @@
+"""``molebox doctor`` on a fake Pi: a scratch /dev and /sys, a group database, and OLEDs on fake I2C buses.
+
+Every problem it can find is planted one at a time; each must be named with its fix.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion import doctor
+from wiring.profile import load
+
+from .fake_i2c import FakeBus, FakeOLED
+
+
+class FakePi(doctor.System):
+    """A Raspberry Pi as the doctor sees it, healthy until a test spoils something."""
+
+    def __init__(self, root: Path, user: str = "pi"):
+        super().__init__(root)
+        self.name = user
+        self.mine = {"pi", "gpio", "i2c", "spi", "dialout"}
+        self.known = {"pi", "gpio", "i2c", "spi", "dialout", "molebox"}
+        self.member_lists: dict[str, list[str]] = {}
+        self.locked: set[str] = set()
+        self.libraries = {"lgpio"}
+        self.buses = {1: FakeBus({0x3C: FakeOLED(), 0x3D: FakeOLED("sh1106"), 0x70: FakeOLED()}),
+                      **{n: FakeBus({0x3C: FakeOLED()}) for n in range(11, 19)}}     # a mux's 8 channels
+        for node in ("dev/gpiochip0", "dev/i2c-1", *(f"dev/i2c-{n}" for n in range(11, 19)), "dev/ttyACM0"):
+            self.path(node).parent.mkdir(parents=True, exist_ok=True)
+            self.path(node).touch()
+        self.speed(400_000)
+
+    def speed(self, hz: int) -> None:
+        node = self.path("/sys/class/i2c-adapter/i2c-1/of_node/clock-frequency")
+        node.parent.mkdir(parents=True, exist_ok=True)
+        node.write_bytes(hz.to_bytes(4, "big"))
+
+    def user(self):
+        return self.name
+
+    def user_exists(self, name):
+        return name in ("pi", "molebox", "root")
+
+    def members(self, group):
+        return self.member_lists.get(group, [])
+
+    def groups(self):
+        return self.mine
+
+    def group_exists(self, name):
+        return name in self.known
+
+    def usable(self, path):
+        return path.exists() and path.name not in self.locked
+
+    def library(self, name):
+        return name in self.libraries
+
+    def answers(self, bus, address):
+        try:
+            self.buses[bus].write_quick(address)
+        except (KeyError, OSError):
+            return False
+        return True
+
+
+@pytest.fixture
+def pi(tmp_path, monkeypatch):
+    monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
+    return FakePi(tmp_path)
+
+
+def problems(profile: str, system) -> dict[str, tuple[str, str]]:
+    return {f.what: (f.detail, f.fix) for f in doctor.examine(load(profile), system) if not f.ok}
+
+
+@pytest.mark.parametrize("profile", ["gpio-2", "gpio-2-mux"])
+def test_a_healthy_pi_has_nothing_to_fix(pi, profile):
+    findings = doctor.examine(load(profile), pi)
+    assert all(f.ok for f in findings)
+    assert doctor.report(load(profile), "pi", findings).endswith("all is well")
+    assert {f.what for f in findings} >= {"group gpio", "group i2c", "GPIO", "pin factory", "I2C1", "I2C1 speed",
+                                          "seat1 display", "seat2 display"}
+
+
+def spoil_group(pi):
+    pi.mine.discard("i2c")
+
+
+def spoil_group_missing(pi):
+    pi.mine.discard("gpio")
+    pi.known.discard("gpio")
+
+
+def spoil_i2c_off(pi):
+    pi.path("/dev/i2c-1").unlink()
+
+
+def spoil_i2c_locked(pi):
+    pi.locked.add("i2c-1")
+
+
+def spoil_slow_bus(pi):
+    pi.speed(100_000)
+
+
+def spoil_gpiochip(pi):
+    pi.path("/dev/gpiochip0").unlink()
+
+
+def spoil_library(pi):
+    pi.libraries.clear()
+
+
+def spoil_missing(pi):
+    pi.buses[1].modules.pop(0x3C)
+
+
+def spoil_unplugged(pi):
+    pi.buses[1].unplug(0x3D)
+
+
+SPOILS = [
+    (spoil_group, "group i2c", "pi is not in it", "sudo usermod -aG i2c pi"),
+    (spoil_group_missing, "group gpio", "no such group", "Raspberry Pi OS"),
+    (spoil_i2c_off, "I2C1", "no /dev/i2c-1", "dtparam=i2c_arm=on"),
+    (spoil_i2c_locked, "I2C1", "i2c-1 is not readable and writable for pi", "join the i2c group"),
+    (spoil_slow_bus, "I2C1 speed", "100 kHz", "dtparam=i2c_arm_baudrate=400000"),
+    (spoil_gpiochip, "GPIO", "no /dev/gpiochip0", "not a Raspberry Pi"),
+    (spoil_library, "pin factory", "lgpio: lgpio is not importable", "sudo apt install python3-lgpio"),
+    (spoil_missing, "seat1 display", "nothing answers: ssd1306 at 0x3C on I2C1", "SDA to GPIO2 (pin 3)"),
+    (spoil_unplugged, "seat2 display", "nothing answers: ssd1306 at 0x3D on I2C1", "SDA to GPIO2 (pin 3)"),
+]
+
+
+@pytest.mark.parametrize("spoil, what, detail, fix", SPOILS, ids=[s[0].__name__ for s in SPOILS])
+def test_each_problem_is_named_with_its_fix(pi, spoil, what, detail, fix):
+    spoil(pi)
+    found = problems("gpio-2", pi)
+    assert list(found) == [what]
+    assert detail in found[what][0] and fix in found[what][1]
+
+
+def test_the_mux_its_channels_and_their_displays(pi):
+    pi.path("/dev/i2c-12").unlink()
+    pi.buses[11].modules[0x3D] = pi.buses[11].modules.pop(0x3C)
+    found = problems("gpio-2-mux", pi)
+    assert set(found) == {"I2C12", "seat1 display"}
+    assert "dtoverlay=i2c-mux,pca9548,addr=0x70" in found["I2C12"][1]
+    assert "set address = 0x3D for seat1" in found["seat1 display"][1]
+    pi.buses[1].modules.pop(0x70)
+    assert "A0-A2" in problems("gpio-2-mux", pi)["mux"][1]
+
+
+def test_the_io_board_port_and_its_group(pi, tmp_path):
+    profile = tmp_path / "board.toml"
+    profile.write_text(load("ioboard-8").text.replace('usb_id = "2E8A:0005"', 'port = "/dev/ttyACM0"'))
+    assert problems(str(profile), pi) == {}
+    pi.locked.add("ttyACM0")
+    pi.mine.discard("dialout")
+    found = problems(str(profile), pi)
+    assert "sudo usermod -aG dialout pi" in found["group dialout"][1]
+    assert "join the dialout group" in found["IO board"][1]
+    pi.path("/dev/ttyACM0").unlink()
+    assert "set port" in problems(str(profile), pi)["IO board"][1]
+
+
+def test_run_with_sudo_it_checks_the_service_user(pi):
+    pi.name = "root"
+    pi.member_lists = {"gpio": ["molebox"], "i2c": []}
+    found = problems("gpio-2", pi)
+    assert list(found) == ["group i2c"] and "sudo usermod -aG i2c molebox" in found["group i2c"][1]
+
+
+def test_the_profile_is_the_installed_services_unless_told(pi):
+    assert doctor.service_wiring(pi) is None
+    pi.path("/etc/default").mkdir(parents=True)
+    pi.path("/etc/default/molebox").write_text('# comment\nMOLEBOX_ARGS="--backend ioboard --wiring ioboard-8"\n')
+    assert doctor.service_wiring(pi) == "ioboard-8"
