@@ -125,6 +125,18 @@ def cmd_variants(args) -> int:
     return 0
 
 
+def cmd_arena(args) -> int:
+    from rules import arena
+
+    levels = [level.strip() for level in args.bots.split(",") if level.strip()]
+    if args.games < 1:
+        raise ValueError(f"--games {args.games}: play at least one game")
+    report = arena.tournament(args.game, levels, args.games, seats=args.seats, seed=args.seed,
+                              settings=_settings(args.set))
+    print(report.table())
+    return 0
+
+
 def cmd_wiring(args) -> int:
     from wiring import check, diagram
 
@@ -223,6 +235,15 @@ def parser() -> argparse.ArgumentParser:
     doctor.add_argument("--wiring", default=None,
                         help="wiring profile name or file (default: the service's, from /etc/default/molebox)")
     doctor.set_defaults(func=cmd_doctor)
+
+    arena = sub.add_parser("arena", help="computer players against each other: win rates with 95% intervals")
+    arena.add_argument("game", help="game id")
+    arena.add_argument("--bots", default="casual,strong", help="bot levels, comma-separated; they take the seats in turn")
+    arena.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    arena.add_argument("--seats", type=int, help="seats per game (default: one per level, at least the game's minimum)")
+    arena.add_argument("--seed", type=int, default=0, help="seed of the first game; game i uses seed + i")
+    arena.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="a variant setting")
+    arena.set_defaults(func=cmd_arena)
 
     wiring = sub.add_parser("wiring", help="check a wiring profile against the Pi's header, or draw it")
     wiring.add_argument("action", choices=["check", "diagram"])
