@@ -285,8 +285,8 @@ class MoleHillState(State):
             "score": dark + flowers,
             "rounds": [{"mole": r.mole, "reason": r.reason, "score": self.game.score(r.trail),
                         **self._board(r.trail, r.rods)} for r in self.rounds],
-            "scores": [[self.game.score(r.trail) if r.mole == s else 0 for r in self.rounds] for s in (1, 2)],
-            "totals": list(self.totals()),
+            "scores": list(self.totals()),
+            "round_scores": [[self.game.score(r.trail) if r.mole == s else 0 for r in self.rounds] for s in (1, 2)],
         }
 
     def clone(self) -> "MoleHillState":

@@ -105,7 +105,7 @@ def test_each_game_ends_as_worked_out_by_hand(played):
     assert played.match.over and state["phase"] == "over"
     assert [(r["mole"], r["reason"], len(r["trail"]), r["score"]) for r in state["rounds"]] == expected["rounds"]
     assert [tuple(r["trail"][-1][:2]) for r in state["rounds"]] == expected["last"]
-    assert list(played.match.result().scores) == expected["scores"] == state["totals"]
+    assert list(played.match.result().scores) == expected["scores"] == state["scores"]
     assert played.match.view(None)["winners"] == expected["winners"]
     events = played.match.events_for(None, played.match.events)
     assert [e["seat"] for e in events if e["kind"] == "jump"] == expected["jumps"]

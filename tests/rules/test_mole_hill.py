@@ -332,7 +332,7 @@ def test_a_mole_boxed_in_on_its_first_move_ends_the_round_with_its_start_flower(
     events = state.apply(Move(2, "rod", (1, 4, "S")))
     assert [e.kind for e in events] == ["rod", "round_over"]
     assert events[-1].data["reason"] == "blocked" and events[-1].data["score"] == 2
-    assert state.view(None)["totals"] == [2, 0] and state.pending()[0].seat == 2
+    assert state.view(None)["scores"] == [2, 0] and state.pending()[0].seat == 2
     assert state.rods == set() and state.trail == []
 
 
@@ -358,7 +358,8 @@ def test_two_rounds_swap_roles_and_the_better_mole_wins():
     assert [e.kind for e in events[-2:]] == ["round_over", "game_over"]
     assert events[-1].data == {"winners": [1], "scores": [4, 2]}
     assert m.over and m.result().scores == (4, 2) and m.result().winners == (1,)
-    assert board(m)["scores"] == [[4, 0], [0, 2]] and board(m)["phase"] == "over"
+    assert board(m)["round_scores"] == [[4, 0], [0, 2]] and board(m)["scores"] == [4, 2]
+    assert board(m)["phase"] == "over"
     assert m.open_decisions() == []
     with pytest.raises(IllegalMove, match="over"):
         m.submit(2, "move", (4, 1))
