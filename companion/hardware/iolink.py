@@ -80,7 +80,8 @@ class Link:
 
     def close(self) -> None:
         self._stop.set()
-        self._thread.join(timeout=2)
+        if self._thread.ident is not None:          # closed before it was started: nothing to wait for
+            self._thread.join(timeout=2)
 
     def lamps(self, seat: int, payload: bytes) -> None:
         """Any thread: have the board show this LAMPS payload for ``seat``, now and after every reconnect."""
