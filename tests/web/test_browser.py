@@ -203,6 +203,21 @@ def test_seat_1_picks_the_game_in_the_lobby(live_factory, pages):
     assert sim.locator(".seat:visible").count() == 3
 
 
+def test_mole_from_the_lobby_a_round_reported_by_clicking(live_factory, pages):
+    box = live_factory()
+    sim, board = pages(box.url), pages(box.url + "dashboard", PHONE)
+    click(sim, 1, "hole5")                                           # Mole, the fifth game
+    wait_text(board, "#waiting", "Seat 1 is choosing: Mole, 2 seats")
+    click(sim, 1, "ok", "ok")
+    wait_text(board, "#game", "Mole")
+    click(sim, 2, "ok", "ok", "ok")                                  # the mignettes: a quiet turn
+    assert settled_lamps(sim, box, 1) == ["on", "on", "on", "off", "off"]     # the mole's legal calls
+    click(sim, 1, "ok", "hole2", "ok", "ok", "ok")                   # Flick, over the line, no kill, open board
+    wait_text(board, "#turns", "round 1: mole win, mole over the winning line (1-0)")
+    assert board.locator("#scores .points").all_inner_texts() == ["1", "0"]
+    assert box.session.match.view(None)["state"]["flicker"] == 2
+
+
 def test_a_lamp_change_reaches_the_page_within_100_ms(live, pages):
     sim = pages(live.url)
     sim.evaluate("""() => {

@@ -19,8 +19,14 @@
     whack: (e) => `whacked ${short(e.target)} hole ${e.hole}: ${e.hit ? `hit, ${plural(e.tokens, "token")} knocked out` : "miss"}`,
     score: (e) => `+${e.points}${e.whack ? ` (whack ${e.whack} + ${plural(e.tokens, "token")})` : ""} = ${e.total}`,
     game_over: (e) => `game over: ${e.winners.map(short).join(", ")} won`,
+    call: (e) => `${e.side} call ${e.call}`,
+    flick: (e) => `the mole ${e.where}${e.gad ? " (Gad)" : ""}${e.dead.length ? ", mignette " + e.dead.join(", ") + " dead" : ""}`,
+    mole_back: (e) => `the mole goes back (${e.why})`,
+    died: (e) => `mignette ${e.mignette} died (${e.how}), ${e.alive} left`,
+    push: (e) => `claims a push by ${short(e.against)}`,
+    round_over: (e) => `round ${e.round}: ${e.winner === "tie" ? "a tie" : e.winner + " win"}, ${e.text} (${e.scores.join("-")})`,
   };
-  const QUIET = new Set(["locked", "unlocked", "reveal"]);
+  const QUIET = new Set(["locked", "unlocked", "reveal", "turn"]);
 
   function describe(event) {
     const text = DESCRIBE[event.kind]?.(event);
