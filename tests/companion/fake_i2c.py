@@ -33,7 +33,6 @@ class FakeOLED:
         self.rng = random.Random(seed)
         self.present = True
         self.fail_after: int | None = None     # data bytes still accepted before the module goes away
-        self.commands = 0
         self.power_on()
 
     def power_on(self) -> None:
@@ -52,7 +51,6 @@ class FakeOLED:
                 continue
             self._execute(first, self._pending[1:])
             self._pending = []
-            self.commands += 1
 
     def _execute(self, op: int, args: list[int]) -> None:
         if op in (0xAE, 0xAF):

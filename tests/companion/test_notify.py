@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 import signal
 import socket
+import subprocess
+import sys
 import threading
 import time
 import urllib.request
@@ -139,3 +141,26 @@ def test_ready_once_serving_then_sigterm_stops_cleanly_with_the_parting_screen(b
     assert systemd.first("STOPPING", timeout=1) is not None
     for name, device in box.hw.displays().items():
         assert device.image.tobytes() == parting().tobytes(), name
+
+
+def test_molebox_run_as_systemd_starts_it(systemd, tmp_path):
+    """The service's own command line: READY, pings, and a clean exit on SIGTERM with the journal in place."""
+    state = tmp_path / "state"
+    state.mkdir()
+    env = {**os.environ, "NOTIFY_SOCKET": systemd.path, "WATCHDOG_USEC": "1000000", "STATE_DIRECTORY": str(state)}
+    run = subprocess.Popen([sys.executable, "-m", "companion.cli", "run", "--backend", "sim", "--port", "0"],
+                           env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        ready = systemd.first("READY", timeout=30)
+        assert ready is not None and ready["STATUS"].startswith("serving http://127.0.0.1:")
+        time.sleep(1.2)
+        assert systemd.pings() >= 2
+        run.send_signal(signal.SIGTERM)
+        out, err = run.communicate(timeout=15)
+        assert run.returncode == 0, err
+        assert systemd.first("STOPPING", timeout=1) is not None
+        assert (state / "molebox.db").exists()
+    finally:
+        if run.poll() is None:
+            run.kill()
+            run.communicate()
