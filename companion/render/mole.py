@@ -91,9 +91,10 @@ def _hint(entry: dict, notice: str) -> str:
         return ("> " + " ".join(f"M{n}" for n in chosen) + ", OK") if chosen else "> none, OK"
     if entry["key"] == "push":
         return "Pushed? hole 1, OK"
-    if entry["label"] is None:
+    label = entry["label"]
+    if label is None:
         return "A hole, then OK"
-    return f"> {entry['label']}, OK"
+    return f"> {'M' + label if label.isdigit() else label}, OK"
 
 
 def seat(view: dict, entry: dict, notice: str = ""):

@@ -168,3 +168,38 @@ def test_the_cli_plays_the_whole_match(tmp_path, capsys):
     for display in _displays():
         golden = Image.open(GOLDEN / f"mole-match-end-{display}.png").convert("1")
         assert ImageChops.difference(Image.open(out / f"{display}.png").convert("1"), golden).getbbox() is None
+
+
+@pytest.mark.parametrize("settings", [{}, {"mignettes": 5, "loup_line": True, "first_mole": 2},
+                                      {"mignettes": 1, "target": 3, "margin": 1}])
+def test_every_screen_of_random_matches_draws_and_the_lamps_follow_the_question(settings):
+    """Random reports under other settings: every OLED and table frame draws, and lamps light only answers."""
+    import random
+
+    from companion.entry import Entry
+    from rules.match import Header
+
+    rng = random.Random(3)
+    m = Match(Header("mole", 2, settings))
+    while not m.over:
+        view = m.view(None)
+        for seat in (1, 2):
+            decision = next(iter(m.decisions_for(seat)), None)
+            entry = Entry(seat)
+            entry.follow(decision)
+            mole.seat(m.view(seat), entry.summary(decision))
+            lit = [h for h, lamp in enumerate(mole.lamps(view, seat, False), 1) if lamp.value != "off"]
+            if seat == view["state"]["flicker"] and decision is not None:
+                answers = entry.summary(decision)["holes"]
+                assert lit == [h for h in range(1, 6) if answers and answers[h - 1] is not None], decision
+            else:
+                assert lit == []
+        mole.table(view)
+        seat = rng.choice(sorted({d.seat for d in m.open_decisions()}))
+        d = m.decisions_for(seat)[0]
+        if d.key == "push" and rng.random() < 0.9:
+            continue
+        value = rng.sample(d.options, rng.randint(d.min, d.max)) if d.kind.value == "holes" else rng.choice(d.options)
+        m.submit(seat, d.key, value)
+    assert m.over
+    mole.table(m.view(None))
