@@ -78,14 +78,46 @@ class Saved:
     sealed: frozenset[int]
 
 
-class Store:
+class Reader:
+    """Names and finished games, read on one connection: the store's own, or a read-only one (:meth:`Store.reader`)."""
+
+    def __init__(self, db: sqlite3.Connection):
+        self.db = db
+
+    def names(self, game_id: int) -> dict[int, str]:
+        return dict(self.db.execute("SELECT seat, name FROM names WHERE game = ?", (game_id,)))
+
+    def finished_games(self, limit: int | None = None) -> list[dict]:
+        rows = self.db.execute(
+            "SELECT id, header, started, finished, result FROM games "
+            "WHERE finished IS NOT NULL AND abandoned = 0 ORDER BY id DESC" + (f" LIMIT {int(limit)}" if limit else ""))
+        out = []
+        for game_id, header, started, finished, result in rows.fetchall():
+            header, result = json.loads(header), json.loads(result)
+            names = self.names(game_id)
+            out.append({"id": game_id, "game": header["game"], "seats": header["seats"],
+                        "names": [names.get(s, f"seat {s}") for s in range(1, header["seats"] + 1)],
+                        "scores": result["scores"], "winners": result["winners"],
+                        "history": result.get("history", []),
+                        "started": started, "duration": finished - started})
+        return out
+
+    def close(self) -> None:
+        self.db.close()
+
+
+class Store(Reader):
     def __init__(self, path: Path | str, now: Callable[[], float] = time.time):
         self.path = Path(path)
         self.now = now
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.moved_aside: Path | None = None
-        self.db = self._open()
+        super().__init__(self._open())
         self.sealer = Sealer(load_key(self.path.with_suffix(".key")))
+
+    def reader(self) -> Reader:
+        """A read-only connection for another thread: in WAL mode it reads beside this writer, neither waits."""
+        return Reader(sqlite3.connect(self.path.absolute().as_uri() + "?mode=ro", uri=True))
 
     # ---- opening, checking, migrating -------------------------------------------------------
 
@@ -226,27 +258,6 @@ class Store:
             sealed.append(kind == "sealed")
         return Saved(game_id, {"header": header, "records": records},
                      frozenset(i for i, s in enumerate(sealed) if s))
-
-    def names(self, game_id: int) -> dict[int, str]:
-        return dict(self.db.execute("SELECT seat, name FROM names WHERE game = ?", (game_id,)))
-
-    def finished_games(self, limit: int | None = None) -> list[dict]:
-        rows = self.db.execute(
-            "SELECT id, header, started, finished, result FROM games "
-            "WHERE finished IS NOT NULL AND abandoned = 0 ORDER BY id DESC" + (f" LIMIT {int(limit)}" if limit else ""))
-        out = []
-        for game_id, header, started, finished, result in rows.fetchall():
-            header, result = json.loads(header), json.loads(result)
-            names = self.names(game_id)
-            out.append({"id": game_id, "game": header["game"], "seats": header["seats"],
-                        "names": [names.get(s, f"seat {s}") for s in range(1, header["seats"] + 1)],
-                        "scores": result["scores"], "winners": result["winners"],
-                        "history": result.get("history", []),
-                        "started": started, "duration": finished - started})
-        return out
-
-    def close(self) -> None:
-        self.db.close()
 
 
 def _prefix(records: list[dict], upto: int) -> int:

@@ -14,6 +14,7 @@ import logging
 import signal
 import socket
 import threading
+from contextlib import closing
 from pathlib import Path
 from typing import Callable
 
@@ -170,8 +171,15 @@ class Panel:
         limit = request.query.get("limit", "20")
         if not (limit.isdigit() and 1 <= int(limit) <= MAX_HISTORY):
             raise refuse(web.HTTPBadRequest, f"limit must be a whole number from 1 to {MAX_HISTORY}, not {limit[:20]!r}")
-        games = await self._on_session(lambda session: session.store.finished_games() if session.store else [])
+        games = await asyncio.to_thread(self._finished_games)
         return web.json_response(history_data(games, int(limit)))
+
+    def _finished_games(self) -> list[dict]:
+        """Read on a connection of its own, off the session loop: a press never waits for the history."""
+        if self.session.store is None:
+            return []
+        with closing(self.session.store.reader()) as reader:
+            return reader.finished_games()
 
     async def dashboard_events(self, request: web.Request) -> web.StreamResponse:
         return await self.hub.stream(request, DASHBOARD)

@@ -94,6 +94,23 @@ def test_migration_from_the_first_schema_version_keeps_the_games(tmp_path):
     assert store.finished_games()[0]["names"][0] == "Ada"
 
 
+def test_a_reader_sees_finished_games_while_the_writer_holds_a_transaction_and_cannot_write(tmp_path):
+    """The web panel reads the history on its own connection: neither it nor the session loop waits."""
+    store = Store(tmp_path / "m.db")
+    game = store.begin({"game": "whakka-mole", "seats": 2})
+    store.set_name(game, 2, "Bo")
+    store.finish(game, {"scores": [3, 12], "winners": [2]})
+    store.db.execute("BEGIN IMMEDIATE")
+    store.db.execute("UPDATE games SET result = '{}'")           # not committed: the reader must not see it
+    reader = store.reader()
+    [seen] = reader.finished_games()
+    assert (seen["names"], seen["scores"]) == (["seat 1", "Bo"], [3, 12])
+    with pytest.raises(sqlite3.OperationalError, match="readonly"):
+        reader.db.execute("DELETE FROM games")
+    store.db.execute("ROLLBACK")
+    reader.close()
+
+
 def test_a_restarted_box_resumes_mid_turn_with_lock_ins_kept_and_picks_hidden(box_factory, tmp_path):
     db = tmp_path / "m.db"
     box = box_factory(seats=3, db=db)

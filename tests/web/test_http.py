@@ -300,6 +300,7 @@ def test_names_show_on_the_state_the_history_and_the_terminal(live, capsys):
     assert live.post("/api/names", {"seat": 2, "name": "Bo"}).status == 200
     wait_for(lambda: live.call("GET", "/api/state").body["names"] == {"1": "Ada Lovelace", "2": "Bo"})
     play_the_winning_game(live)
+    wait_for(lambda: live.call("GET", "/api/history").body["games"])
     history = live.call("GET", "/api/history").body
     [game] = history["games"]
     assert (game["names"], game["scores"], game["winners"], game["title"]) == (
