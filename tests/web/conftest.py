@@ -13,6 +13,7 @@ import io
 import json
 import shutil
 import threading
+import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,7 +25,7 @@ from PIL import Image
 from companion import cli
 from companion.web.auth import TOKEN_HEADER, Guard
 from companion.web.pin import new_pin
-from companion.web.server import make_app, start
+from companion.web.server import PANEL, make_app, start
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -116,8 +117,12 @@ def boxes(workdir: Path):
         loop = asyncio.new_event_loop()
         loop_thread = threading.Thread(target=loop.run_forever, daemon=True)
         loop_thread.start()
-        runner, port = asyncio.run_coroutine_threadsafe(
-            start(make_app(session, hardware, guard), "127.0.0.1", 0), loop).result(10)
+        app = make_app(session, hardware, guard)
+        runner, port = asyncio.run_coroutine_threadsafe(start(app, "127.0.0.1", 0), loop).result(10)
+        deadline = time.monotonic() + 10
+        while "state" not in app[PANEL].hub.latest:          # until then reads answer 503 "starting up"
+            assert time.monotonic() < deadline, "the session loop never sent its first state"
+            time.sleep(0.01)
 
         def stop_all():
             asyncio.run_coroutine_threadsafe(runner.cleanup(), loop).result(10)
