@@ -35,11 +35,18 @@ def factory_name(profile: Profile, env: Mapping[str, str] = os.environ) -> str:
 
 
 def pin_factory(name: str):
-    if name == "lgpio":
-        from gpiozero.pins.lgpio import LGPIOFactory
-        return LGPIOFactory()
-    from gpiozero.pins.rpigpio import RPiGPIOFactory
-    return RPiGPIOFactory()
+    """gpiozero's factory ``name``; a library that will not load is named with how to get it."""
+    try:
+        if name == "lgpio":
+            from gpiozero.pins.lgpio import LGPIOFactory
+            return LGPIOFactory()
+        from gpiozero.pins.rpigpio import RPiGPIOFactory
+        return RPiGPIOFactory()
+    except (ImportError, RuntimeError) as exc:      # RPi.GPIO installs on a PC, then refuses to load
+        package = "python3-lgpio" if name == "lgpio" else "python3-rpi.gpio"
+        raise ValueError(f"pin factory {name}: {exc}. On a Raspberry Pi: sudo apt install {package}, in a venv "
+                         f"made with --system-site-packages (systemd/install.sh does both); `molebox doctor` "
+                         f"checks the rest") from None
 
 
 def luma_device(spec: DisplaySpec, bus=None):

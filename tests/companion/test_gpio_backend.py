@@ -1,8 +1,11 @@
 """The gpio backend's choice of pin factory: the profile's, unless GPIOZERO_PIN_FACTORY says otherwise."""
 from __future__ import annotations
 
+import importlib.util
+
 import pytest
 
+from companion.cli import main
 from companion.hardware.gpio import factory_name
 from wiring.profile import load
 
@@ -20,3 +23,9 @@ def test_gpiozero_pin_factory_overrides_the_profile():
 def test_a_factory_that_is_no_real_hardware_is_refused_naming_where_it_came_from(env, source):
     with pytest.raises(ValueError, match=f"from {source}.*use lgpio"):
         factory_name(load("sim-8"), env)
+
+
+@pytest.mark.skipif(importlib.util.find_spec("lgpio") is not None, reason="lgpio loads here: this is a Pi")
+def test_a_pin_library_that_will_not_load_is_named_with_its_fix(capsys):
+    assert main(["run", "--backend", "gpio", "--port", "0"]) == 2
+    assert "sudo apt install python3-lgpio" in capsys.readouterr().err
