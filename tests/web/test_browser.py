@@ -271,3 +271,34 @@ def test_the_dashboard_never_receives_a_pick_before_its_reveal(live_factory, pag
     for kind, data in before_a:
         assert not {"held", "picked", "draft", "popup", "whack"} & set(json.dumps(json.loads(data)).split('"'))
     assert set(map(tuple, after_a)) != set(map(tuple, after_b))     # the reveal does tell them apart
+
+
+def test_mole_hill_in_the_simulator_by_clicking(live_factory, pages):
+    """Both rounds of a short Mole Hill (one light and one dark piece, one rod) clicked on the page."""
+    box = live_factory("--game", "mole-hill", "--set", "light_pieces=1", "--set", "dark_pieces=1",
+                       "--set", "rods=1")
+    sim, board = pages(box.url), pages(box.url + "dashboard", PHONE)
+    assert sim.locator(".seat:visible").count() == 2
+    assert settled_lamps(sim, box, 1) == ["dim"] * 4 + ["off"]           # the mole places: holes 1-4 move
+    click(sim, 1, "hole4", "ok")                                         # the stack on (2, 1)
+    assert settled_lamps(sim, box, 2) == ["dim"] * 5                     # the gardener: 5 turns the rod
+    click(sim, 2, "ok")                                                  # the rod between (1, 1) and (2, 1)
+    settled_lamps(sim, box, 1)
+    click(sim, 1, "hole1", "hole1", "ok")                                # (1, 1), across the rod: refused
+    sim.wait_for_function(f"({LAMPS_JS})(1).every(lamp => lamp === 'fast')")     # the refusal blinks
+    assert box.session.notices[1] == "a rod is in the way"
+    click(sim, 1, "hole4", "hole4", "ok")                                # (3, 1): out of pieces, 1 dark
+    click(sim, 2, "ok")
+    settled_lamps(sim, box, 1)
+    click(sim, 1, "ok")
+    settled_lamps(sim, box, 2)
+    click(sim, 2, "ok")
+    wait_text(board, "#winner", "won with 1 points")
+    assert board.locator("#scores .points").all_inner_texts() == ["1", "1"]
+    assert box.session.match.view(None)["winners"] == [1, 2]
+    assert settled_lamps(sim, box, 1) == settled_lamps(sim, box, 2) == ["on"] * 5
+    box.session.displays.flush()
+    for name in ("seat1", "seat2", "table"):
+        sim.wait_for_function(f"document.querySelector('img[data-display={name}]').src.length > 100")
+        shown = png_image(oled(sim, name).split(",", 1)[1])
+        assert ImageChops.difference(shown, box.hw.displays()[name].image.convert("1")).getbbox() is None
