@@ -8,6 +8,7 @@ import sys
 import time
 from pathlib import Path
 
+from companion import players
 from companion.store import StoreError, default_path as default_db
 from rules import registry
 from rules.match import Header, Match
@@ -39,6 +40,8 @@ def _game_args(p: argparse.ArgumentParser, required: bool) -> None:
                    help="virtual: the box deals; physical: whoever looks at a card enters it")
     p.add_argument("--wiring", default=None,
                    help="wiring profile name or file (default: sim-8 / gpio-2 / ioboard-8 by backend)")
+    p.add_argument("--bots", default="", metavar="SEAT=LEVEL,...",
+                   help="computer players, e.g. --bots 2=strong,3=casual (levels: casual, strong)")
 
 
 def _session(args, backend: str, clock=time.monotonic, host_pin: str | None = None):
@@ -55,12 +58,18 @@ def _session(args, backend: str, clock=time.monotonic, host_pin: str | None = No
         Match(Header(args.game, seats, settings))          # fail early on bad seats or settings
         if seats > len(profile.seats):
             raise ValueError(f"--seats {seats}: the wiring profile {profile.name} has {len(profile.seats)} panels")
+        computers = players.parse(args.bots, seats)
+        players.check(computers, seats, args.game)
+    elif args.bots:
+        raise ValueError("--bots needs --game; without it seat 1 chooses the players in the lobby")
+    else:
+        computers = {}
     hardware = open_backend(backend, profile, clock)
     if host_pin and hardware.table is not None:
         hardware.table = PinDisplay(hardware.table, host_pin)
     store = Store(args.db) if args.db else None
     session = Session(hardware, clock, game=args.game, seats=seats, seed=args.seed, settings=settings,
-                      dice=args.dice, cards=args.cards, store=store)
+                      dice=args.dice, cards=args.cards, store=store, bots=computers)
     return hardware, session
 
 

@@ -1,14 +1,17 @@
-"""The start of a game night: seat 1 picks the game, the seat count, the dice and the cards.
+"""The start of a game night: seat 1 picks the game, the seat count, the dice, the cards and the players.
 
 Stage ``game``: hole *k* picks the *k*-th game, OK goes on. Stage ``setup``:
 hole 1 one seat fewer, hole 2 one more, hole 3 virtual/physical dice, hole 4
-virtual/physical cards, hole 5 back, OK starts.
+virtual/physical cards, hole 5 back, OK goes on (or starts, for a game without
+computer players). Stage ``players``: hole 1 and 2 step through the seats, hole 3
+turns the seat from a person to a casual and a strong computer player and back,
+hole 5 back, OK starts.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from rules import registry
+from rules import bots as rule_bots, registry
 
 from .entry import Changed, Refuse
 
@@ -19,10 +22,12 @@ class Start:
     seats: int
     dice: str
     cards: str = "virtual"
+    bots: dict = field(default_factory=dict)      # seat -> computer player level
 
 
 class Lobby:
-    def __init__(self, panels: int, game: str | None = None, seats: int | None = None):
+    def __init__(self, panels: int, game: str | None = None, seats: int | None = None,
+                 bots: dict[int, str] | None = None):
         self.panels = panels
         self.games = [g for g in registry.GAMES if registry.game_class(g).min_seats <= panels]
         self.index = self.games.index(game) if game in self.games else 0
@@ -30,6 +35,8 @@ class Lobby:
         self.seats = seats or 0
         self.dice = "virtual"
         self.cards = "virtual"
+        self.bots = dict(bots or {})
+        self.cursor = 1                       # the seat the players stage is on
         self._clamp()
 
     @property
@@ -43,6 +50,13 @@ class Lobby:
     def _clamp(self) -> None:
         low, high = self._bounds()
         self.seats = min(max(self.seats or low, low), high)
+        levels = self.levels()
+        self.bots = {s: level for s, level in self.bots.items() if s <= self.seats and level in levels}
+        self.cursor = min(self.cursor, self.seats)
+
+    def levels(self) -> tuple[str, ...]:
+        """The computer player levels the table may choose for this game (none for some games)."""
+        return tuple(level for level in rule_bots.levels(self.game) if level in rule_bots.TABLE_LEVELS)
 
     def tap(self, seat: int, control: str):
         if seat != 1:
@@ -57,8 +71,14 @@ class Lobby:
                 return Refuse(f"hole {hole} has no game")
             self.index = hole - 1
             return Changed()
+        if self.stage == "players":
+            return self._players(control)
         if control == "ok":
-            return Start(self.game, self.seats, self.dice, self.cards)
+            if not self.levels():
+                return Start(self.game, self.seats, self.dice, self.cards)
+            self.stage = "players"
+            self._clamp()
+            return Changed()
         low, high = self._bounds()
         if control == "hole1" and self.seats > low:
             self.seats -= 1
@@ -74,7 +94,28 @@ class Lobby:
             return Refuse(f"{low} to {high} seats")
         return Changed()
 
+    def _players(self, control: str):
+        if control == "ok":
+            if len(self.bots) >= self.seats:
+                return Refuse("one seat must be a person")
+            return Start(self.game, self.seats, self.dice, self.cards, dict(self.bots))
+        if control in ("hole1", "hole2"):
+            self.cursor = (self.cursor - 1 + (1 if control == "hole2" else -1)) % self.seats + 1
+        elif control == "hole3":
+            cycle = (None, *self.levels())
+            level = cycle[(cycle.index(self.bots.get(self.cursor)) + 1) % len(cycle)]
+            if level is None:
+                del self.bots[self.cursor]
+            else:
+                self.bots[self.cursor] = level
+        elif control == "hole5":
+            self.stage = "setup"
+        else:
+            return Refuse("3 changes the seat")
+        return Changed()
+
     def view(self) -> dict:
         return {"stage": self.stage, "games": [registry.game_class(g).title for g in self.games],
                 "index": self.index, "game": self.game, "seats": self.seats, "dice": self.dice, "cards": self.cards,
-                "bounds": list(self._bounds())}
+                "bounds": list(self._bounds()), "cursor": self.cursor,
+                "bots": {str(s): level for s, level in sorted(self.bots.items())}, "bot_levels": list(self.levels())}

@@ -27,8 +27,9 @@ from .entry import Changed, Entry, Refuse, Submit
 from .hardware.lamps import Lamp
 from .inputs import DEBOUNCE_S, HOLD_S, Edge, Gesture, Inputs
 from .lobby import Lobby, Start
+from .players import Computers
 from .store import Store
-from .render import fault as fault_screen, lobby as lobby_screens
+from .render import bot as bot_screen, fault as fault_screen, lobby as lobby_screens
 
 log = logging.getLogger("molebox.session")
 
@@ -52,7 +53,7 @@ class Session:
     def __init__(self, hardware, clock: Callable[[], float] = time.monotonic, *, game: str | None = None,
                  seats: int | None = None, seed: int = 0, settings: dict | None = None,
                  dice: str = "virtual", cards: str = "virtual", debounce_s: float = DEBOUNCE_S, hold_s: float = HOLD_S,
-                 store: Store | None = None):
+                 store: Store | None = None, bots: dict[int, str] | None = None):
         self.hw = hardware
         self.store = store
         self.game_id: int | None = None
@@ -61,12 +62,13 @@ class Session:
         self.panels = len(hardware.seats)
         self.seed = seed
         self.settings = dict(settings or {})
-        self.fixed = (game, seats, dice, cards) if game else None
+        self.fixed = (game, seats, dice, cards, dict(bots or {})) if game else None
         self.queue: queue.SimpleQueue = queue.SimpleQueue()
         self.inputs = Inputs(self.panels, debounce_s, hold_s)
         self.listeners: list[Callable[[str, object], None]] = []
         self.displays = DisplayWorker(hardware.displays(), on_frame=self._frame)
         self.match: Match | None = None
+        self.computers: Computers | None = None
         self.lobby: Lobby | None = None
         self.entries = {s: Entry(s) for s in range(1, self.panels + 1)}
         self.notices: dict[int, str] = {}
@@ -169,16 +171,19 @@ class Session:
         if self.lobby is not None:
             outcome = self.lobby.tap(g.seat, g.control) if g.kind == "tap" else Refuse("tap, don't hold")
             if isinstance(outcome, Start):
-                self.start(outcome.game, outcome.seats, outcome.dice, outcome.cards)
+                self.start(outcome.game, outcome.seats, outcome.dice, outcome.cards, outcome.bots)
                 outcome = Changed()
             self._answer(g, outcome)
             return
         self._answer(g, self._play(g))
+        self._computers_play()
 
     def _play(self, g: Gesture):
         match, seat = self.match, g.seat
         if seat > match.header.seats:
             return Refuse("this seat is not playing")
+        if seat in self.computers and not (seat == 1 and (g.kind == "hold" or match.over)):
+            return Refuse("a computer player has this seat")
         self.fresh.discard(seat)
         if g.kind == "hold":
             if g.control == "ok" and match.held.get(seat):
@@ -226,15 +231,27 @@ class Session:
         self._overlays[seat] = timed
         self.hw.seats[seat - 1].set_lamps(steps[0][0])
 
+    def _computers_play(self) -> None:
+        """Let the computer players answer whatever is theirs to answer now."""
+        while self.match is not None and (move := self.computers.next_move(self.match)) is not None:
+            self._events(self.match.submit(*move))
+            self._dirty = True
+
+    def _last_person_record(self) -> int | None:
+        """The index in the match records of the last answer a person gave (bots' answers follow it)."""
+        people = [i for i, r in enumerate(self.match.records)
+                  if r["seat"] is not None and r["seat"] not in self.computers]
+        return people[-1] if people else None
+
     def _host_undo(self):
         """Seat 1 holding OK with nothing of its own to take back: undo the last decision.
 
         Undoing a reveal takes a second hold within five seconds, as the whole table saw it.
         """
         match = self.match
-        if match.seat_records() == 0:
+        last = self._last_person_record()
+        if last is None:
             return Refuse("nothing to undo")
-        last = max(i for i, r in enumerate(match.records) if r["seat"] is not None)
         reveal = last in match.secret_records and not match.held
         if reveal and self.clock() > self._confirm_undo_until:
             self._confirm_undo_until = self.clock() + 5.0
@@ -282,9 +299,11 @@ class Session:
 
     # ---- game lifecycle -------------------------------------------------------------------
 
-    def start(self, game: str, seats: int, dice: str = "virtual", cards: str = "virtual") -> None:
+    def start(self, game: str, seats: int, dice: str = "virtual", cards: str = "virtual",
+              bots: dict[int, str] | None = None) -> None:
         self.match = Match(Header(game=game, seats=seats, settings=self.settings if self.fixed else {},
-                                  seed=self.seed, dice=dice, cards=cards))
+                                  seed=self.seed, dice=dice, cards=cards, bots=dict(bots or {})))
+        self.computers = Computers(self.match)
         self.lobby = None
         self.fresh = set()
         self.notices.clear()
@@ -295,7 +314,8 @@ class Session:
             self._journal()
             for seat, name in self.names.items():
                 self.store.set_name(self.game_id, seat, name)
-        log.info("started %s for %d seats (seed %d)", game, seats, self.seed)
+        log.info("started %s for %d seats (seed %d, computer players %s)", game, seats, self.seed, bots or "none")
+        self._computers_play()
 
     def resume(self, saved) -> None:
         """Carry on a game the journal holds: seats locked in stay locked in, the others pick again.
@@ -304,6 +324,7 @@ class Session:
         since the last reveal is shown the reveal again.
         """
         self.match = Match.replay(saved.transcript)
+        self.computers = Computers(self.match)
         self.game_id, self._saved = saved.game_id, len(self.match.records)
         self.names = self.store.names(saved.game_id)
         self.seed = self.match.header.seed
@@ -312,6 +333,7 @@ class Session:
         self.fresh = {s for s in range(1, self.match.header.seats + 1) if revealed and not self.match.held.get(s)}
         log.warning("resumed %s (game %d) after %d decisions", self.match.header.game, saved.game_id,
                     self.match.seat_records())
+        self._computers_play()
 
     def new_game(self) -> None:
         """After a game: the same game again (fixed by the command line) or back to the lobby."""
@@ -324,21 +346,25 @@ class Session:
         else:
             previous = self.match.header
             self.match = None
-            self.lobby = Lobby(self.panels, previous.game, previous.seats)
+            self.lobby = Lobby(self.panels, previous.game, previous.seats, previous.bots)
 
     def undo(self) -> bool:
-        """Take back the last seat decision (a held pick, or the pick that completed a reveal)."""
-        if self.match is None or self.match.seat_records() == 0:
+        """Take back the last decision a person made (a held pick, or the pick that completed a reveal),
+        and the computer players' answers after it (they answer again when it is their turn)."""
+        last = None if self.match is None else self._last_person_record()
+        if last is None:
             return False
-        upto = self.match.seat_records() - 1
+        upto = sum(1 for r in self.match.records[:last] if r["seat"] is not None)
         if self.store is not None and self.game_id is not None:
             self.store.undo(self.game_id, upto)
         self.match = Match.replay(self.match.transcript(), upto=upto)
+        self.computers = Computers(self.match)
         self._saved = len(self.match.records)
         self.fresh = set()
         for entry in self.entries.values():
             entry.follow(None)
         log.info("undo: back to %d decisions", self.match.seat_records())
+        self._computers_play()
         self.refresh()
         return True
 
@@ -416,11 +442,23 @@ class Session:
             return (lobby_screens.menu, self.lobby.view(), notice) if seat == 1 else (lobby_screens.waiting, seat)
         if seat > self.match.header.seats:
             return (lobby_screens.waiting, seat)
+        if seat in self.computers:
+            return (bot_screen.seat, self.match.view(None), seat, self.match.header.bots[seat],
+                    self._computer_status(seat), notice)
         decision = next(iter(self.match.decisions_for(seat)), None)
         entry = self.entries[seat]
         entry.follow(decision)
         screens = render.for_game(self.match.header.game)
         return (screens.seat, self.match.view(seat), entry.summary(decision), notice)
+
+    def _computer_status(self, seat: int) -> str:
+        """What a bot seat's OLED says it is doing; only what the table may know."""
+        mine = self.match.decisions_for(seat)
+        if self.match.locked(seat):
+            return "locked in"
+        if any(d.secret for d in mine):
+            return "picks when all lock in"
+        return "thinking" if mine else "waiting"
 
     def _fault(self, fault: str | None) -> None:
         """The hardware's fault changed (an IO board unplugged or back): pause or resume, and show it."""

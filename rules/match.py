@@ -32,15 +32,23 @@ class Header:
     dice: str = "virtual"          # "virtual": the box rolls; "physical": a seat enters the roll
     version: int = TRANSCRIPT_VERSION
     cards: str = "virtual"         # likewise for card draws: the box shuffles, or a seat enters the card
+    bots: dict = field(default_factory=dict)   # seat -> level of the computer players (rules/bots)
 
     def __post_init__(self):
         for name in ("dice", "cards"):
             if getattr(self, name) not in ("virtual", "physical"):
                 raise ValueError(f"{name} must be 'virtual' or 'physical', not {getattr(self, name)!r}")
+        bots = {int(seat): level for seat, level in self.bots.items()}      # JSON keys come back as text
+        for seat in bots:
+            if not 1 <= seat <= self.seats:
+                raise ValueError(f"bot seat {seat}: seats are 1 to {self.seats}")
+        object.__setattr__(self, "bots", bots)
 
     def physical(self, chance: Decision) -> bool:
-        """Whether a seat enters this chance outcome (else the box draws it)."""
-        return chance.enter_by is not None and getattr(self, chance.source) == "physical"
+        """Whether a seat enters this chance outcome (else the box draws it). A computer player has no
+        hands to roll or draw with: the box rolls its dice and draws its cards."""
+        return (chance.enter_by is not None and chance.enter_by not in self.bots
+                and getattr(self, chance.source) == "physical")
 
 
 def chance_value(seed: int, index: int, decision: Decision) -> Any:
@@ -224,7 +232,7 @@ class Match:
     # ---- transcript ---------------------------------------------------------------------
 
     def transcript(self) -> dict:
-        return {"header": asdict(self.header), "records": list(self.records)}
+        return {"header": _jsonable(asdict(self.header)), "records": list(self.records)}
 
     @classmethod
     def replay(cls, transcript: dict, upto: int | None = None) -> "Match":

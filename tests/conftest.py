@@ -52,12 +52,12 @@ def box_factory():
 
     def build(game: str | None = "whakka-mole", seats: int | None = 3, seed: int = 0,
               settings: dict | None = None, profile: str = "sim-8", dice: str = "virtual",
-              cards: str = "virtual", db=None, make_display=None) -> Box:
+              cards: str = "virtual", db=None, make_display=None, bots: dict | None = None) -> Box:
         clock = script.FakeClock()
         hw = open_sim(load(profile), clock, make_display)
         store = Store(db) if db is not None else None
         session = Session(hw, clock, game=game, seats=seats, seed=seed, settings=settings, dice=dice,
-                          cards=cards, store=store)
+                          cards=cards, store=store, bots=bots)
         made.append(Box(hw, session, clock))
         return made[-1]
 

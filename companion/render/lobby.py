@@ -13,11 +13,20 @@ def menu(lobby: dict, notice: str = ""):
         for i, name in enumerate(lobby["games"][:5]):
             line = f"{i + 1} {name}"
             inverted_row(draw, i, line) if i == lobby["index"] else rows(draw, [line], start=i)
+    elif lobby["stage"] == "players":
+        title(draw, "Players", f"{lobby['seats']} seats")
+        bots = lobby["bots"]
+        who = bots.get(str(lobby["cursor"]))
+        computers = " ".join(f"{s}{level[0].upper()}" for s, level in bots.items()) or "none"
+        inverted_row(draw, 0, f"Seat {lobby['cursor']}: {f'computer {who}' if who else 'person'}")
+        rows(draw, ["1:< 2:> 3:change", f"computers: {computers}", "5: back",
+                    notice and f"! {notice}" or "OK: start"], start=1)
     else:
         title(draw, lobby["games"][lobby["index"]])
         low, high = lobby["bounds"]
         rows(draw, [f"Seats {lobby['seats']} ({low}-{high})", "1:-  2:+  5:back",
-                    f"3: dice {lobby['dice']}", f"4: cards {lobby['cards']}", notice and f"! {notice}" or "OK: start"])
+                    f"3: dice {lobby['dice']}", f"4: cards {lobby['cards']}",
+                    notice and f"! {notice}" or ("OK: players" if lobby["bot_levels"] else "OK: start")])
     return image
 
 
@@ -34,4 +43,6 @@ def lamps(lobby: dict, seat: int):
     if lobby["stage"] == "game":
         count = len(lobby["games"])
         return tuple(Lamp.BLINK if i == lobby["index"] else Lamp.ON if i < count else Lamp.OFF for i in range(5))
+    if lobby["stage"] == "players":
+        return (Lamp.ON, Lamp.ON, Lamp.ON, Lamp.OFF, Lamp.DIM)
     return (Lamp.ON, Lamp.ON, Lamp.ON, Lamp.ON, Lamp.DIM)

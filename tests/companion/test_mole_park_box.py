@@ -195,7 +195,7 @@ def test_the_lobby_sets_dice_and_cards_on_seat_ones_panel(box_factory):
     box.play(f"1 hole{games.index('mole-park') + 1}\n1 ok\n1 hole2\n1 hole4")
     box.session.displays.flush()
     assert box.session.lobby.view()["cards"] == "physical"
-    box.play("1 ok")
+    box.play("1 ok\n1 ok")
     header = box.match.header
     assert (header.game, header.seats, header.dice, header.cards) == ("mole-park", 3, "virtual", "physical")
 

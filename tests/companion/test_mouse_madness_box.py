@@ -230,7 +230,7 @@ def test_a_draft_shows_on_its_own_seat_only(box_factory):
 def test_the_lobby_lists_mouse_madness_and_starts_it(box_factory):
     box = box_factory(game=None, seats=None)
     hole = box.session.lobby.games.index("mouse-madness") + 1
-    box.play(f"1 hole{hole}\n1 ok\n1 hole2\n1 hole3\n1 ok")          # 3 seats, physical dice
+    box.play(f"1 hole{hole}\n1 ok\n1 hole2\n1 hole3\n1 ok\n1 ok")   # 3 seats, physical dice, all people
     header = box.match.header
     assert (header.game, header.seats, header.dice) == ("mouse-madness", 3, "physical")
     assert box.lamps(1) == box.lamps(2) == box.lamps(3) == ["dim", "dim", "off", "off", "off"]

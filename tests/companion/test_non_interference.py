@@ -25,3 +25,33 @@ def test_other_seats_table_and_lamps_are_identical_until_the_reveal(box_factory,
         assert a.match.view(seat) == b.match.view(seat)
     assert a.session.lamps() == b.session.lamps()
     assert a.pixels("seat1") != b.pixels("seat1")          # the seat itself does see its own pick
+
+
+def test_computer_players_are_given_the_same_views_whatever_a_person_holds(box_factory, monkeypatch):
+    """Seats 2 and 3 are computers. Seat 1 locks in different picks on two boxes: every view the bots
+    are handed before the reveal is byte-identical (each its own seat's), and so are their picks."""
+    from companion.players import Computers
+
+    given: list[tuple[int, str]] = []
+    make = Computers.__init__
+
+    def spying(self, match):
+        make(self, match)
+        for seat, player in self.players.items():
+            def choose(view, decision, seat=seat, real=player.choose):
+                given.append((seat, json.dumps(view, sort_keys=True)))
+                return real(view, decision)
+            player.choose = choose
+
+    monkeypatch.setattr(Computers, "__init__", spying)
+    seen, picks = [], []
+    for pick in ("1 hole1\n1 hole2\n1 ok\n1 hole3\n1 ok", "1 hole5\n1 ok\n1 hole1\n1 ok"):
+        given.clear()
+        box = box_factory(seats=3, bots={2: "strong", 3: "casual"})
+        box.play(pick)
+        seen.append(list(given))
+        reveal = next(e for e in box.session.log if e["kind"] == "reveal")
+        picks.append({seat: reveal["picks"][seat] for seat in (2, 3)})
+    assert seen[0] == seen[1] and {seat for seat, _ in seen[0]} == {2, 3}
+    assert picks[0] == picks[1]
+    assert all(json.loads(view)["you"] == seat for seat, view in seen[0])

@@ -73,7 +73,7 @@ def test_the_lobby_picks_game_and_seats_with_seat_ones_buttons(box_factory):
     assert box.session.lobby is not None
     box.play("2 hole1")
     assert box.session.notices[2] == "seat 1 chooses the game"
-    box.play("1 hole1\n1 ok\n1 hole2\n1 hole2\n1 ok")
+    box.play("1 hole1\n1 ok\n1 hole2\n1 hole2\n1 ok\n1 ok")
     assert box.match.header.game == "whakka-mole" and box.match.header.seats == 4
 
 

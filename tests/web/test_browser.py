@@ -197,7 +197,7 @@ def test_seat_1_picks_the_game_in_the_lobby(live_factory, pages):
     box = live_factory()
     sim, board = pages(box.url), pages(box.url + "dashboard", PHONE)
     wait_text(board, "#waiting", "Seat 1 is choosing: Whakka Mole, 2 seats")
-    click(sim, 1, "ok", "hole2", "ok")                               # the game, one seat more, start
+    click(sim, 1, "ok", "hole2", "ok", "ok")                         # the game, one seat more, players, start
     wait_text(board, "#round", "Turn 1")
     assert board.locator("#scores li").count() == 3
     assert sim.locator(".seat:visible").count() == 3
