@@ -99,7 +99,7 @@ def test_the_loop_pings_while_healthy_and_stops_while_stuck_or_unhealthy(box, sy
         session.call(stuck.wait)                        # the loop hangs in one step
         start = time.monotonic()
         time.sleep(1.2)
-        assert systemd.pings(since=start + 0.05) == 0   # hung: systemd will restart it
+        assert systemd.pings(since=start + 0.3) == 0    # hung (a ping already on its way may land first)
         stuck.set()
         time.sleep(0.7)
         assert systemd.pings(since=start + 1.2) >= 1    # running again
