@@ -443,10 +443,30 @@ def _play(game, check=None):
                 check=check)
 
 
+def alone_after_every_turn_and_never_back_on_the_start():
+    """A check for every answer: when a turn begins, every token off the start stands alone (the turn's
+    trail, undone, gives the board the last turn left); a token that has left the start never stands
+    on it again."""
+    left: set[int] = set()
+
+    def check(match: Match) -> None:
+        s = match.state
+        check_at_rest(match)
+        begun = list(s.pos)
+        for _, seat, start, _ in reversed(s.trail):
+            begun[seat - 1] = start
+        off_start = [p for p in begun if p]
+        assert len(off_start) == len(set(off_start)), (begun, s.trail)
+        assert not [seat for seat in left if s.pos[seat - 1] == 0], (s.pos, left)
+        left.update(seat for seat, p in enumerate(s.pos, 1) if p)
+
+    return check
+
+
 @settings(max_examples=40, deadline=None)
 @given(games)
 def test_random_play_ends_on_the_cheese_never_back_on_the_start_tokens_alone_at_rest(game):
-    m = _play(game, check=check_at_rest)
+    m = _play(game, check=alone_after_every_turn_and_never_back_on_the_start())
     s = m.state
     assert m.over and s.pos[s.winner - 1] == s.length
     assert [e.kind for e in m.events].count("win") == 1
