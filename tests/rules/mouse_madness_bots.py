@@ -1,6 +1,6 @@
 """Bots for Mouse Madness, and the game-length simulation quoted in docs/rules/mouse-madness.md.
 
-    .venv/bin/python -m tests.rules.mouse_madness_bots [games]
+    .venv/bin/python -m tests.rules.mouse_madness_bots [games] [board]
 
 The greedy bot looks one turn ahead on a ``clone()`` of the state: it tries each
 option (and its own follow-up choices) and keeps the one that leaves its token
@@ -51,11 +51,12 @@ def greedy_answer(state: MouseState, d: Decision, rng: random.Random):
 
 
 def play(seats: int, seed: int, bot=greedy_answer, settings: dict | None = None, dice: str = "virtual",
-         check=None) -> Match:
-    """One game to its end, answering a random open decision each time; ``check(match)`` after every answer."""
+         check=None, max_turns: int | None = None) -> Match:
+    """One game to its end (or ``max_turns``), answering a random open decision each time;
+    ``check(match)`` after every answer."""
     rng = random.Random(seed)
     match = Match(Header("mouse-madness", seats, settings or {}, seed=seed, dice=dice))
-    while not match.over:
+    while not match.over and (max_turns is None or match.state.turns < max_turns):
         d = rng.choice(match.open_decisions())
         match.submit(d.seat, d.key, bot(match.state, d, rng))
         if check:
@@ -63,21 +64,27 @@ def play(seats: int, seed: int, bot=greedy_answer, settings: dict | None = None,
     return match
 
 
-def main(games: int = 300) -> None:
-    """Rounds per game (each seat's turns) and turns per game, by board, seats and bots."""
-    print("| board | seats | bots | rounds: min | 10% | median | mean | 90% | max | turns: median | 90% |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
-    for board in boards():
+#: A game still going after this many turns is counted as stuck: a table of forward-only players can
+#: lock six tokens on spaces 1-6 in front of the standard board's hole 7 for ever (docs/rules/mouse-madness.md).
+STUCK_TURNS = 1000
+
+
+def main(games: int = 300, board: str | None = None) -> None:
+    """Rounds per game (each seat's turns) and turns per game, by board, seats and bots; stuck games apart."""
+    print("| board | seats | bots | rounds: min | 10% | median | mean | 90% | max | turns: median | 90% | stuck |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for name in [board] if board else boards():
         for seats in range(2, 7):
-            for name, bot in (("greedy", greedy_answer), ("forward", forward_answer)):
-                turns = sorted(play(seats, seed, bot, {"board": board}).state.turns for seed in range(games))
+            for bot_name, bot in (("greedy", greedy_answer), ("forward", forward_answer)):
+                played = [play(seats, seed, bot, {"board": name}, max_turns=STUCK_TURNS) for seed in range(games)]
+                turns = sorted(m.state.turns for m in played if m.over)
                 rounds = [-(-t // seats) for t in turns]
                 deciles = statistics.quantiles(rounds, n=10)
-                print(f"| {board} | {seats} | {name} | {rounds[0]} | {deciles[0]:.0f} | "
+                print(f"| {name} | {seats} | {bot_name} | {rounds[0]} | {deciles[0]:.0f} | "
                       f"{statistics.median(rounds):.0f} | {statistics.mean(rounds):.1f} | {deciles[-1]:.0f} | "
                       f"{rounds[-1]} | {statistics.median(turns):.0f} | "
-                      f"{statistics.quantiles(turns, n=10)[-1]:.0f} |")
+                      f"{statistics.quantiles(turns, n=10)[-1]:.0f} | {games - len(turns)} |")
 
 
 if __name__ == "__main__":
-    main(*map(int, sys.argv[1:]))
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 300, *sys.argv[2:3])
