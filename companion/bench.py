@@ -362,10 +362,38 @@ def measure_process(kind: str, idle_s: float) -> dict[str, float]:
     return figures
 
 
+def bot_think(games: int) -> dict[tuple[str, int, str], list[float]]:
+    """CPU seconds per bot answer, by (game, seats, level): whole games, casual and strong taking the seats
+    in turn, at two seats and at the game's largest table (the strong bots weigh every seat's pick).
+    CPU time, not wall time: a bot is pure computation, and other work on the machine must not count."""
+    from rules import arena, bots, registry
+
+    times: dict[tuple[str, int, str], list[float]] = {}
+    for game_id in bots.MODULES:
+        for seats in sorted({2, registry.game_class(game_id).max_seats}):
+            def timed(level, think, key=(game_id, seats)):
+                start = time.thread_time()
+                value = think()
+                times.setdefault((*key, level), []).append(time.thread_time() - start)
+                return value
+
+            for i in range(games):
+                arena.play(game_id, arena.lineup(bots.TABLE_LEVELS, seats, i), seed=i, observe=timed)
+    return times
+
+
 def row(name: str, ours: float, raw: float | None, target: str, fmt: str = "{:.3f}") -> str:
     ratio = f"{ours / raw:.1f}x" if raw else "-"
     raw_text = fmt.format(raw) if raw is not None else "-"
     return f"| {name} | {fmt.format(ours)} | {raw_text} | {ratio} | {target} |"
+
+
+def print_bot_rows(games: int) -> None:
+    """Think time per decision of every computer player, at two seats (no raw library to compare with)."""
+    for (game_id, seats, level), seconds in sorted(bot_think(games).items()):
+        ms = [1000 * x for x in seconds]
+        print(row(f"bot think p50, {game_id} {seats} seats {level} (ms)", statistics.median(ms), None, ""))
+        print(row(f"bot think p99, {game_id} {seats} seats {level} (ms)", percentile(ms, 0.99), None, "< 100 ms"))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -374,7 +402,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--idle", type=float, default=10.0, help="seconds of idle to measure CPU over")
     p.add_argument("--probe", choices=["ours", "raw"], help=argparse.SUPPRESS)
     p.add_argument("--read-streams", type=int, metavar="PORT", help=argparse.SUPPRESS)
+    p.add_argument("--bot-games", type=int, default=10, help="games per game to time the computer players over")
+    p.add_argument("--bots-only", action="store_true", help="print only the computer players' think times")
     args = p.parse_args(argv)
+    if args.bots_only:
+        print_bot_rows(args.bot_games)
+        return 0
     if args.probe:
         probe(args.probe, args.idle)
         return 0
@@ -408,6 +441,7 @@ def main(argv: list[str] | None = None) -> int:
         ms = [1000 * x for x in latencies]
         print(row(f"ioboard press-to-lamp p50, {link} (ms)", statistics.median(ms), 1000 * wire, ""))
         print(row(f"ioboard press-to-lamp p99, {link} (ms)", percentile(ms, 0.99), 1000 * wire, ""))
+    print_bot_rows(args.bot_games)
     print(f"\nWeb pages streaming: the simulator's and the dashboard's event streams, read over HTTP by another "
           f"process, got {streamed['EVENTS']:.0f} events ({streamed['BYTES'] / 1e6:.1f} MB) during the rows' presses.")
     return 0

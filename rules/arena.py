@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import statistics
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 from . import bots, registry
 from .match import Header, Match
@@ -33,16 +33,25 @@ def lineup(levels: Sequence[str], seats: int, game_no: int) -> list[str]:
     return [levels[(s + game_no) % len(levels)] for s in range(seats)]
 
 
+def _call(level: str, think: Callable[[], Any]) -> Any:
+    return think()
+
+
 def play(game_id: str, levels: Sequence[str], seed: int = 0, settings: dict | None = None,
-         limit: int = 20_000) -> Match:
-    """One virtual-dice game with ``levels[s - 1]`` in seat ``s``; each bot sees only its seat's view."""
+         limit: int = 20_000, observe: Callable[[str, Callable[[], Any]], Any] = _call) -> Match:
+    """One virtual-dice game with ``levels[s - 1]`` in seat ``s``; each bot sees only its seat's view.
+
+    ``observe(level, think)`` calls ``think()`` for each bot answer and returns it (the bench times it).
+    """
     match = Match(Header(game_id, len(levels), settings or {}, seed=seed))
     players = {s: bots.make(match.game, s, level, seed) for s, level in enumerate(levels, 1)}
     for _ in range(limit):
         if match.over:
             return match
         decision = match.open_decisions()[0]
-        match.submit(decision.seat, decision.key, players[decision.seat].choose(match.view(decision.seat), decision))
+        player, view = players[decision.seat], match.view(decision.seat)
+        match.submit(decision.seat, decision.key, observe(levels[decision.seat - 1],
+                                                          lambda: player.choose(view, decision)))
     raise RuntimeError(f"{game_id}: no result after {limit} decisions (seed {seed}, {list(levels)})")
 
 

@@ -109,24 +109,28 @@ class Strong(ParkBot):
         cash = {s: self._cash_in(state, s) for s in seats}
         scale = self.deck_mean() * HAND_WORTH
 
-        def worth(seat: int, die: str, others: list) -> float:
-            if die == "prize":
-                return cash[seat]
+        def taken(seat: int, others: list) -> list[float]:
+            """The moles ``seat`` can expect from each hole its die lands on, shared with the others' dice."""
             room = max(0, state["hand_limit"] - state["seats"][seat - 1]["hand"])
-            return scale * sum(p * sum(q * _keep(state["holes"][face - 1] // (1 + k), room)
-                                       for k, q in _spread([on[face] for on in others]))
-                               for face, p in lands[die])
+            return [0.0] + [sum(q * _keep(moles // (1 + k), room) for k, q in _spread([on[face] for on in others]))
+                            if moles else 0.0 for face, moles in enumerate(state["holes"], 1)]
+
+        def worth(seat: int, die: str, holes: list[float]) -> float:
+            return cash[seat] if die == "prize" else scale * sum(p * holes[face] for face, p in lands[die])
+
+        landing: dict = {}              # the latest mixes, and each seat's chance of a die on each hole
 
         def utilities(i, mixes):
-            others = []                 # each other seat's chance of a die landing on each hole
-            for j, mix in enumerate(mixes):
-                if j != i:
+            if landing.get("mixes") is not mixes:
+                landing["mixes"], landing["on"] = mixes, []
+                for j, mix in enumerate(mixes):
                     on = [0.0] * (len(state["holes"]) + 1)
                     for d, p in zip(options[seats[j]], mix):
                         for face, q in lands.get(d, ()):
                             on[face] += p * q
-                    others.append(on)
-            return [worth(seats[i], d, others) for d in options[seats[i]]]
+                    landing["on"].append(on)
+            holes = taken(seats[i], landing["on"][:i] + landing["on"][i + 1:])
+            return [worth(seats[i], d, holes) for d in options[seats[i]]]
 
         mixes = regret.solve([len(options[s]) for s in seats], utilities, ITERATIONS, models,
                              HABIT if any(models) else 0.0)

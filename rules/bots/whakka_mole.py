@@ -29,7 +29,10 @@ class WhakkaBot(Bot):
     """Plans (pop-up, whack) once per turn; both decisions of the group answer from the plan."""
 
     def choose(self, view: dict, decision: Decision):
-        popup, whack = self.plan(view["state"], decision, self.rng(view))
+        turn = (view["state"]["turn"], view["state"]["scores"], view["state"]["sheets"])
+        if getattr(self, "_planned", (None,))[0] != turn:        # the turn's second pick reuses the plan
+            self._planned = (turn, self.plan(view["state"], decision, self.rng(view)))
+        popup, whack = self._planned[1]
         return popup if decision.key == "popup" else whack
 
     def plan(self, state: dict, decision: Decision, rng) -> tuple[tuple, int]:
