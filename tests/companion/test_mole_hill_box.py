@@ -200,3 +200,14 @@ def test_the_cli_plays_a_whole_game(tmp_path, capsys):
     for display in DISPLAYS:
         golden = Image.open(GOLDEN / f"mole-hill-draw-end-{display}.png").convert("1")
         assert ImageChops.difference(Image.open(out / f"{display}.png").convert("1"), golden).getbbox() is None
+
+
+def test_a_cursor_moves_only_on_its_own_seats_oled(box_factory):
+    """A draft is the seat's own business until OK: the other OLED, the table and the lamps stay put."""
+    a, b = (_box(box_factory, "mole-hill-win") for _ in range(2))
+    for box, steps in ((a, "1 hole4"), (b, "1 hole4\n1 hole1")):        # cursor on (2, 2) or (1, 2)
+        box.play("1 ok\n2 ok\n" + steps)
+    assert a.match.view(None) == b.match.view(None)
+    assert (a.pixels("seat2"), a.pixels("table")) == (b.pixels("seat2"), b.pixels("table"))
+    assert a.session.lamps() == b.session.lamps()
+    assert a.pixels("seat1") != b.pixels("seat1")
