@@ -7,8 +7,10 @@ happen here, on the loop's thread.
 
 Two kinds of stream:
 
-- ``DASHBOARD``: the public state and the table display's rendered frame, nothing
-  else (the rendered frame, not the device's pixels, which carry the host PIN);
+- ``DASHBOARD``: the public state, its log and the table display's rendered frame,
+  nothing else (the rendered frame, not the device's pixels, which carry the host PIN).
+  The log goes apart, as appends (``{"from": n, "events": [...]}``; from 0 after an
+  undo), so a long game's log is not encoded again at every change;
 - ``SIM``: the public state, every lamp and every display's device pixels,
   the seats' OLEDs included: secrets, for the simulator page only.
 """
@@ -21,7 +23,7 @@ import json
 
 from aiohttp import web
 
-DASHBOARD = frozenset({"state", "table"})
+DASHBOARD = frozenset({"state", "log", "table"})
 SIM = frozenset({"state", "lamps", "frame"})
 KEEPALIVE_S = 15.0
 BACKLOG = 256
@@ -29,6 +31,10 @@ BACKLOG = 256
 
 def _message(kind: str, text: str) -> bytes:
     return f"event: {kind}\ndata: {text}\n\n".encode()
+
+
+def _log(log: list[dict], start: int) -> str:
+    return json.dumps({"from": start, "events": log[start:]}, separators=(",", ":"), sort_keys=True)
 
 
 def _end(queue: asyncio.Queue) -> None:
@@ -43,7 +49,9 @@ class Hub:
         self.session = session
         self.loop = loop
         self.devices = session.hw.displays()
-        self.latest: dict[str, str] = {}
+        self.latest: dict[str, str] = {}          # state (without its log) and lamps, as sent
+        self.public: dict | None = None           # the latest public state, log included
+        self.log: list[dict] = []
         self.streams: dict[asyncio.Queue, frozenset] = {}
         self._pngs: dict[str, tuple[object, str]] = {}
         session.subscribe(self.listen)
@@ -67,10 +75,26 @@ class Hub:
             if name == "table" and self._wanted("table"):
                 self._send("table", json.dumps({"png": self._png("table/public", image)}))
             return
+        if kind == "state":
+            self._state(payload)
+        else:
+            self._latest(kind, payload)
+
+    def _latest(self, kind: str, payload) -> None:
         text = json.dumps(payload, separators=(",", ":"), sort_keys=True)
         if self.latest.get(kind) != text:
             self.latest[kind] = text
             self._send(kind, text)
+
+    def _state(self, public: dict) -> None:
+        """The public state, its log first and apart: only what was added, or all of it after an undo."""
+        self.public = public
+        log = public.get("log", [])
+        kept = len(self.log) if log[:len(self.log)] == self.log else 0
+        if kept < len(log) or kept < len(self.log):
+            self.log = log
+            self._send("log", _log(log, kept))
+        self._latest("state", {key: value for key, value in public.items() if key != "log"})
 
     def _png(self, key: str, image) -> str:
         """Base64 PNG of ``image``, encoded once per image."""
@@ -101,8 +125,9 @@ class Hub:
 
     def snapshot(self, kinds: frozenset) -> list[bytes]:
         """What a stream starts with: the latest of everything it carries."""
-        out = [_message(kind, self.latest[kind]) for kind in ("state", "lamps")
-               if kind in kinds and kind in self.latest]
+        out = [_message("log", _log(self.log, 0))] if "log" in kinds else []
+        out += [_message(kind, self.latest[kind]) for kind in ("state", "lamps")
+                if kind in kinds and kind in self.latest]
         if "frame" in kinds:
             out += [_message("frame", self._frame(name)) for name, device in self.devices.items()
                     if device.image is not None]

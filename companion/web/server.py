@@ -158,10 +158,9 @@ class Panel:
         return web.FileResponse(path, headers={"Cache-Control": "no-cache"})
 
     async def state(self, request: web.Request) -> web.Response:
-        text = self.hub.latest.get("state")
-        if text is None:
+        if self.hub.public is None:
             raise refuse(web.HTTPServiceUnavailable, "starting up: try again in a moment")
-        return web.Response(text=text, content_type="application/json")
+        return web.json_response(self.hub.public)
 
     async def history(self, request: web.Request) -> web.Response:
         """``GET /api/history?limit=20``: the latest finished games and the stats of them all."""

@@ -265,8 +265,8 @@ def test_the_dashboard_never_receives_a_pick_before_its_reveal(live_factory, pag
     """Two games that differ only in seat 1's secret picks stream the same messages until the reveal."""
     before_a, after_a = _prepare(live_factory, pages, popup=[1, 2], whack=3)
     before_b, after_b = _prepare(live_factory, pages, popup=[5], whack=4)
-    assert {kind for kind, _ in before_a + after_a} == {"state", "table"}
-    assert {"state", "table"} <= {kind for kind, _ in before_a}
+    assert {kind for kind, _ in before_a + after_a} == {"state", "log", "table"}
+    assert {"state", "log", "table"} <= {kind for kind, _ in before_a}
     assert set(map(tuple, before_a)) == set(map(tuple, before_b))
     for kind, data in before_a:
         assert not {"held", "picked", "draft", "popup", "whack"} & set(json.dumps(json.loads(data)).split('"'))

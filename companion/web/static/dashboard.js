@@ -5,6 +5,7 @@
   const {config, get, post, listen, showFrame} = molebox;
   const $ = (id) => document.getElementById(id);
   let state = null;
+  let log = [];                    // the public log, streamed apart from the state as appends
   let shownGame = null;            // a past game picked from the history, or null: the game in play
   let historyKey = null;           // refetch the history when this changes (a game ends or starts, a name changes)
 
@@ -134,7 +135,7 @@
       $("round").textContent = view.over ? "Final scores"
         : [s.turn && `Turn ${s.turn}`, s.target && `to ${s.target} points`].filter(Boolean).join(", ") || "Scores";
       renderScores(view);
-      renderTurns(state.log);
+      renderTurns(log);
       renderNameFields(view);
     }
     renderProgress();
@@ -228,6 +229,7 @@
   $("back-to-game").addEventListener("click", () => { shownGame = null; renderProgress(); });
 
   listen("/api/dashboard/events", {
+    log({from, events}) { log = log.slice(0, from).concat(events); if (state) render(); },
     state(next) { state = next; render(); },
     table({png}) { showFrame($("table"), png); },
   });
