@@ -106,17 +106,19 @@ def _mole(draw, cell, pieces: dict, rods) -> None:
 def _cursor(image, draft, legal: bool) -> None:
     """The seat's cursor, inverted over the board so it shows on anything.
 
-    A space's whole pitch is inverted, or only every other pixel of it when OK would refuse it; an
-    edge gets a bar four pixels wide, solid over a free edge and hollow over a rod already there.
+    A space's whole pitch is inverted; an edge gets an inverted frame round it (holding the rod if
+    one is there). Where OK would refuse the target, only every other pixel is inverted.
     """
     col, row, *side = draft
     x0, y0 = _origin(col, row)
     if not side:
-        box = [(x, y) for x in range(x0 - 1, x0 + 6) for y in range(y0 - 1, y0 + 6) if legal or (x + y) % 2 == 0]
+        left, top, right, bottom = x0 - 1, y0 - 1, x0 + 5, y0 + 5
     elif side[0] == "E":
-        box = [(x, y) for x in range(x0 + 4, x0 + 8) for y in range(y0 - 2, y0 + 7)]
+        left, top, right, bottom = x0 + 4, y0 - 2, x0 + 7, y0 + 6
     else:
-        box = [(x, y) for x in range(x0 - 2, x0 + 7) for y in range(y0 + 4, y0 + 8)]
+        left, top, right, bottom = x0 - 2, y0 + 4, x0 + 6, y0 + 7
+    box = [(x, y) for x in range(left, right + 1) for y in range(top, bottom + 1)
+           if (legal or (x + y) % 2 == 0) and (not side or x in (left, right) or y in (top, bottom))]
     inside = range(BX, BX + PITCH * COLS), range(BY, BY + PITCH * BOARD_ROWS)
     for x, y in box:
         if x in inside[0] and y in inside[1]:
