@@ -303,3 +303,27 @@ def test_mole_hill_in_the_simulator_by_clicking(live_factory, pages):
         sim.wait_for_function(f"document.querySelector('img[data-display={name}]').src.length > 100")
         shown = png_image(oled(sim, name).split(",", 1)[1])
         assert ImageChops.difference(shown, box.hw.displays()[name].image.convert("1")).getbbox() is None
+
+
+def test_mouse_madness_in_the_simulator_and_on_the_dashboard(live_factory, pages):
+    """The opening of tests/companion/scripts/mouse-3seat.txt clicked on the page (seed 344, the box rolls):
+    S2 jumps S1, S3 lands on S1 and pushes it onto S2, who is pushed into the hole on 7 and falls to 2.
+    The dashboard tells it turn by turn and shows each mouse's space."""
+    box = live_factory("--game", "mouse-madness", "--seats", "3", "--seed", "344")
+    sim, board = pages(box.url), pages(box.url + "dashboard", PHONE)
+    assert settled_lamps(sim, box, 2) == ["dim", "dim", "off", "off", "off"]     # stay or jump
+    click(sim, 2, "hole2", "ok")
+    assert settled_lamps(sim, box, 3) == ["dim", "dim", "dim", "off", "off"]     # push forward, back, jump
+    click(sim, 3, "hole1", "ok")
+    wait_text(board, "#turns", "S2: pushed by S3 from 6 to 7 · falls through the mouse hole on 7 to 2")
+    assert board.locator("#round").inner_text() == "Turn 4"                     # S1 rolled a 5: which way?
+    assert board.locator("#scores .points").all_inner_texts() == ["6", "2", "5"]
+    turns = board.locator("#turns").inner_text()
+    assert "S2: rolls 4 · moves from 0 to 4 · jumps S1 to 6" in turns and "undefined" not in turns
+    assert "Before the first turn" in turns and "S1: rolls 5 for the first turn · goes first with 5" in turns
+    sim.wait_for_timeout(1000)                                                  # S1's die has landed
+    box.session.displays.flush()
+    for name in ("seat1", "seat3", "table"):
+        sim.wait_for_function(f"document.querySelector('img[data-display={name}]').src.length > 100")
+        shown = png_image(oled(sim, name).split(",", 1)[1])
+        assert ImageChops.difference(shown, box.hw.displays()[name].image.convert("1")).getbbox() is None

@@ -29,18 +29,42 @@
   };
   const QUIET = new Set(["locked", "unlocked", "reveal", "turn"]);
 
+  // Games whose view and log read differently: Mouse Madness calls the mover `turn`, counts turns in
+  // `turns`, keeps each mouse's space in `positions`, and a turn begins with its die roll.
+  const GAMES = {
+    "mouse-madness": {
+      describe: {
+        start_roll: (e) => `rolls ${e.roll} for the first turn`,
+        reroll: (e) => `tie at ${e.roll}: ${e.seats.map(short).join(", ")} roll again`,
+        first: (e) => `goes first with ${e.roll}`,
+        roll: (e) => `rolls ${e.roll}`,
+        move: (e) => `moves ${e.forced ? "" : e.direction + " "}from ${e.from} to ${e.to}`,
+        jump: (e) => `jumps ${short(e.over)} to ${e.to}`,
+        push: (e) => `pushed by ${short(e.by)} from ${e.from} to ${e.to}`,
+        fall: (e) => `falls through the mouse hole on ${e.from} to ${e.to}`,
+        win: (e) => `lands on the cheese (${e.space})`,
+      },
+      turnStart: "roll",
+      heading: (s) => (s.turns ? `Turn ${s.turns}` : "Rolls for the first turn"),
+      scores: (s) => s.positions,
+      won: "on the cheese",
+    },
+  };
+  const game = () => (state && state.view && GAMES[state.view.game]) || {};
+
   function describe(event) {
-    const text = DESCRIBE[event.kind]?.(event);
+    const text = (game().describe?.[event.kind] || DESCRIBE[event.kind])?.(event);
     if (text) return text;
     const {kind, seat, ...rest} = event;
     return `${kind} ${JSON.stringify(rest)}`;
   }
 
-  // Turns start at each reveal; a game without secret groups logs one turn per event.
+  // Turns start at each reveal (or the game's own turnStart event); without either, one turn in all.
   function turns(log) {
     const out = [];
+    const start = game().turnStart || "reveal";
     for (const event of log) {
-      if (event.kind === "reveal" || !out.length) out.push([]);
+      if (event.kind === start || !out.length) out.push([]);
       if (!QUIET.has(event.kind)) out[out.length - 1].push(event);
     }
     return out.filter((turn) => turn.length);
@@ -54,9 +78,11 @@
   }
 
   function renderTurns(log) {
-    $("turns").replaceChildren(...turns(log).map((turn, i) => {
+    const all = turns(log);
+    const before = all.length && game().turnStart && all[0][0].kind !== game().turnStart ? 1 : 0;
+    $("turns").replaceChildren(...all.map((turn, i) => {
       const li = item("li", "");
-      li.append(item("h3", `Turn ${i + 1}`));
+      li.append(item("h3", i < before ? "Before the first turn" : `Turn ${i + 1 - before}`));
       const bySeat = new Map();
       for (const event of turn) {
         const label = event.seat ? short(event.seat) : "";
@@ -72,7 +98,7 @@
 
   function renderScores(view) {
     const s = view.state;
-    const scores = s.scores || [];
+    const scores = (game().scores || ((st) => st.scores))(s) || [];
     const best = Math.max(...scores);
     $("scores").replaceChildren(...Array.from({length: view.seats}, (_, i) => {
       const seat = i + 1;
@@ -85,7 +111,8 @@
     }));
     $("waiting").textContent = view.over ? "" : `Waiting for ${view.waiting.map(short).join(", ") || "nobody"}.`;
     $("winner").textContent = view.over
-      ? `${view.winners.map(who).join(" and ")} won${scores.length ? " with " + best + " points" : ""}!` : "";
+      ? `${view.winners.map(who).join(" and ")} won${game().won ? " " + game().won
+        : scores.length ? " with " + best + " points" : ""}!` : "";
   }
 
   // Scores over turns: a past game picked from the history, else the game in play (when its view keeps them).
@@ -132,8 +159,8 @@
       $("waiting").textContent = `Seat 1 is choosing: ${l.games[l.index]}, ${l.seats} seats, ${l.dice} dice.`;
     } else {
       const s = view.state;
-      $("round").textContent = view.over ? "Final scores"
-        : [s.turn && `Turn ${s.turn}`, s.target && `to ${s.target} points`].filter(Boolean).join(", ") || "Scores";
+      $("round").textContent = view.over ? "Final scores" : game().heading?.(s)
+        || [s.turn && `Turn ${s.turn}`, s.target && `to ${s.target} points`].filter(Boolean).join(", ") || "Scores";
       renderScores(view);
       renderTurns(log);
       renderNameFields(view);
