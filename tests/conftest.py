@@ -4,12 +4,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pytest
+from hypothesis import settings
 
 from companion import script
 from companion.hardware.sim import SimHardware, open_sim
 from companion.session import Session
 from companion.store import Store
 from wiring.profile import load
+
+# Hypothesis's 200 ms deadline per example is a timing test in disguise: on a busy CI machine it fails
+# examples that are merely slow. Speed is make bench's business.
+settings.register_profile("molebox", deadline=None)
+settings.load_profile("molebox")
 
 
 @dataclass

@@ -7,6 +7,7 @@ whatever happens to the bytes in between.
 from __future__ import annotations
 
 import random
+import statistics
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -183,23 +184,28 @@ def test_ten_thousand_presses_through_every_fault_at_once(rig):
 
 @pytest.mark.parametrize("outage", [0.3, 1.2])
 def test_the_link_recovers_within_100_ms_of_the_line_clearing(rig, outage):
-    """Real timings. 0.3 s of noise: the link holds; 1.2 s: both ends give up on it and greet again."""
+    """Real timings, three outages in a row. 0.3 s of noise: the link holds; 1.2 s: both ends give up on
+    it and greet again. The median recovery is under 100 ms (a loaded machine may stall one of three)."""
     r = rig(timing=Timing(), board={})
-    out, back = Spoiler(6, noise=1.0, flip=1.0), Spoiler(7, noise=1.0, flip=1.0)
-    r.fake.tamper_out, r.fake.tamper_in = out, back
-    r.fake.press(2, "hole4")
-    r.hw.seats[1].set_lamps((Lamp.ON,) * 5)
-    time.sleep(outage)
-    out.on = back.on = False
-    cleared = time.monotonic()
-    r.fake.press(5, "ok")
-    assert wait_for(lambda: r.presses()[(5, "ok")] == 1 and r.lamps_agree(), 0.1)
-    if outage < Timing().silence:
-        assert wait_for(lambda: r.presses()[(2, "hole4")] == 1, 0.1)        # the press made in the noise
-        assert r.faults == [None]
-    else:
-        assert r.faults == [None, iolink.SILENT, None]
-    assert time.monotonic() - cleared < 0.1
+    recoveries = []
+    for n in range(1, 4):
+        out, back = Spoiler(6 + n, noise=1.0, flip=1.0), Spoiler(16 + n, noise=1.0, flip=1.0)
+        r.fake.tamper_out, r.fake.tamper_in = out, back
+        r.fake.press(2, "hole4")
+        r.hw.seats[1].set_lamps(((Lamp.ON,) if n % 2 else (Lamp.DIM,)) * 5)
+        time.sleep(outage)
+        out.on = back.on = False
+        cleared = time.monotonic()
+        r.fake.press(5, "ok")
+        assert wait_for(lambda: r.presses()[(5, "ok")] == n and r.lamps_agree(), 2)
+        recoveries.append(time.monotonic() - cleared)
+        if outage < Timing().silence:
+            assert wait_for(lambda: r.presses()[(2, "hole4")] == n, 2)      # the press made in the noise
+        r.fake.release(2, "hole4")
+        r.fake.release(5, "ok")
+    lost = [] if outage < Timing().silence else [iolink.SILENT, None] * 3
+    assert r.faults == [None, *lost]
+    assert statistics.median(recoveries) < 0.1, f"recoveries: {recoveries} s"
 
 
 def test_a_board_reset_mid_game_is_noticed_and_costs_no_press(rig):
