@@ -57,14 +57,17 @@ class MouseBot(Bot):
         return self.pick(rebuild(self.game, view["state"]), decision, self.rng(view, decision.key))
 
 
+#: what a player who never looks back prefers, by decision, first choice first
+FORWARD = {"direction": ("forward",), "jump": ("jump-forward", "stay"), "push": ("jump-forward", "back")}
+
+
 class Casual(MouseBot):
     level = "casual"
 
     def pick(self, state, decision, rng):
-        wanted = {"direction": ("forward",), "jump": ("jump-forward", "stay"), "push": ("jump-forward", "back")}
         if rng.random() < 0.15:
             return rng.choice(decision.options)
-        return next((v for v in wanted[decision.key] if v in decision.options), rng.choice(decision.options))
+        return next((v for v in FORWARD[decision.key] if v in decision.options), rng.choice(decision.options))
 
 
 class Strong(MouseBot):

@@ -19,7 +19,7 @@ from .base import Bot, weighted
 
 WHACK_POINTS_KEY = "whack_points"
 HABIT = 0.3          # how far the strong bot trusts "they will do what they did last turn"
-PUNISH = 0.8         # how often a whacker hits tokens left in plain sight
+PUNISH = 0.5         # how often a whacker is expected to hit tokens left in plain sight
 STALL = 2.0          # per turn nobody scored: what getting the game going again is worth
 REACH_BONUS = 12.0   # what ending the game with the target reached is worth beyond its points
 ITERATIONS = 60

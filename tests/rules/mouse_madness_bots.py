@@ -12,6 +12,7 @@ import random
 import statistics
 import sys
 
+from rules.bots.mouse_madness import FORWARD
 from rules.match import Header, Match
 from rules.model import Decision, Move
 from rules.mouse_madness import MouseState, boards
@@ -23,8 +24,7 @@ def random_answer(state: MouseState, d: Decision, rng: random.Random):
 
 def forward_answer(state: MouseState, d: Decision, rng: random.Random):
     """A player who never looks back: forward, jump forward when it can, push the other mouse back."""
-    wanted = {"direction": ("forward",), "jump": ("jump-forward", "stay"), "push": ("jump-forward", "back")}
-    return next((v for v in wanted.get(d.key, ()) if v in d.options), rng.choice(d.options))
+    return next((v for v in FORWARD.get(d.key, ()) if v in d.options), rng.choice(d.options))
 
 
 def _worth(state: MouseState, seat: int) -> float:
