@@ -218,6 +218,33 @@ def test_mole_from_the_lobby_a_round_reported_by_clicking(live_factory, pages):
     assert box.session.match.view(None)["state"]["flicker"] == 2
 
 
+#: game -> (command-line arguments, the first presses of a game, what the dashboard's turn log then says)
+OPENINGS = {
+    "mole-park": (["--seats", "2"], [(1, "hole1", "ok"), (2, "hole1", "ok")],
+                  ["Round 1", "moles dealt to the holes: 1 1 1 1 1", "S1: the Boxing Glove rolls"]),
+    "mole-hill": ([], [(1, "hole4", "ok"), (2, "ok")],
+                  ["Round 1", "S1: sets the mole down on column 2, row 1", "S2: places a rod east of column 1, row 1"]),
+    "mole": ([], [(2, "ok", "ok", "ok"), (1, "ok", "hole2", "ok", "ok", "ok")],
+             ["Turn 2", "S2: the mignettes call a flick · the mole stays on the board",
+              "S1: the mole calls a flick · the mole is over the winning line · round 1: mole win"]),
+}
+
+
+@pytest.mark.parametrize("game", OPENINGS)
+def test_the_turn_log_tells_each_game_in_words(live_factory, pages, game):
+    """The dashboard's log reads as the game's own moves, never as raw event data."""
+    args, presses, said = OPENINGS[game]
+    box = live_factory("--game", game, *args)
+    sim, board = pages(box.url), pages(box.url + "dashboard", PHONE)
+    for seat, *controls in presses:
+        settled_lamps(sim, box, seat)
+        click(sim, seat, *controls)
+    for text in said:
+        wait_text(board, "#turns", text)
+    log = board.locator("#turns").inner_text()
+    assert "{" not in log and "undefined" not in log and "[object" not in log, log
+
+
 def test_a_lamp_change_reaches_the_page_within_100_ms(live, pages):
     sim = pages(live.url)
     sim.evaluate("""() => {

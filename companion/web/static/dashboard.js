@@ -20,12 +20,6 @@
     whack: (e) => `whacked ${short(e.target)} hole ${e.hole}: ${e.hit ? `hit, ${plural(e.tokens, "token")} knocked out` : "miss"}`,
     score: (e) => `+${e.points}${e.whack ? ` (whack ${e.whack} + ${plural(e.tokens, "token")})` : ""} = ${e.total}`,
     game_over: (e) => `game over: ${e.winners.map(short).join(", ")} won`,
-    call: (e) => `${e.side} call ${e.call}`,
-    flick: (e) => `the mole ${e.where}${e.gad ? " (Gad)" : ""}${e.dead.length ? ", mignette " + e.dead.join(", ") + " dead" : ""}`,
-    mole_back: (e) => `the mole goes back (${e.why})`,
-    died: (e) => `mignette ${e.mignette} died (${e.how}), ${e.alive} left`,
-    push: (e) => `claims a push by ${short(e.against)}`,
-    round_over: (e) => `round ${e.round}: ${e.winner === "tie" ? "a tie" : e.winner + " win"}, ${e.text} (${e.scores.join("-")})`,
   };
   const QUIET = new Set(["locked", "unlocked", "reveal", "turn"]);
 
@@ -49,7 +43,66 @@
       scores: (s) => s.positions,
       won: "on the cheese",
     },
+    // Mole Park: a round begins with the deal; the score is each seat's prize stars.
+    "mole-park": {
+      describe: {
+        deal: (e) => `moles dealt to the holes: ${e.holes.join(" ")}`,
+        crown: (e) => (e.declare ? "goes for the Crown!" : "does not go for the Crown"),
+        roll: (e) => `the ${DIE_NAMES[e.die]} rolls ${e.face === "X" ? "X, a miss" : e.face}`,
+        whack: (e) => `hole ${e.hole}: ${e.dice.map(([seat]) => short(seat)).join(" and ")}, ${plural(e.each, "mole")} each${e.stays ? `, ${e.stays} stay` : ""}`,
+        take: (e) => `takes a ${e.stars}-star mole`,
+        discard: (e) => `discards down to ${e.hand}`,
+        flee: (e) => `the ${plural(e.moles, "mole")} on hole ${e.hole} flee`,
+        reshuffle: (e) => `the discards are shuffled into the deck (${e.deck})`,
+        cash_in: (e) => `cashes in ${plural(e.moles.length, "mole")} + prize die ${e.die} + ${e.prizes} = ${e.total} stars`,
+        order: (e) => `as King Mole, lets ${short(e.next)} go next`,
+        prize: (e) => `takes ${e.name} (${e.stars} stars) from stand ${e.stand}: ${e.total_stars} stars`,
+        no_prize: (e) => `no prize at ${e.total} stars`,
+        restock: (e) => `stand ${e.stand} shows ${e.name} (${e.stars} stars), ${e.left} left`,
+        crown_failed: (e) => `falls short of the Crown with ${e.total} stars`,
+        crown_won: () => "wins the Crown and is King Mole!",
+        showdown: (e) => `Showdown between ${e.contenders.map(short).join(", ")}`,
+        showdown_score: (e) => `showdown total ${e.total}`,
+      },
+      turnStart: "deal",
+      turnWord: "Round",
+      heading: (s) => `Round ${s.round}, King Mole: ${short(s.king_mole)}`,
+      scores: (s) => s.seats.map((seat) => seat.stars),
+    },
+    // Mole Hill: a round is one mole's walk, from where it sets down to where it stops.
+    "mole-hill": {
+      describe: {
+        place: (e) => `sets the mole down on ${space(e.cell)}${e.flower ? ` (a ${e.flower}-point flower)` : ""}`,
+        rod: (e) => `places a rod ${edge(e.edge)}, ${e.rods_left} left`,
+        pass: () => "passes: no rods left",
+        move: (e) => `moves to ${space(e.to)}, leaving a ${e.left} piece${e.flower ? ` (a ${e.flower}-point flower)` : ""}`,
+        jump: (e) => `jumps from the centre to ${space(e.to)}, leaving a ${e.left} piece`,
+        round_over: (e) => `round ${e.round} over (${e.reason === "pieces" ? "no pieces left" : "no move left"}): ${e.dark} dark + ${e.flowers} for flowers = ${e.score}`,
+      },
+      turnStart: "place",
+      turnWord: "Round",
+      heading: (s) => `Round ${s.round}: ${short(s.mole)} is the mole, ${short(s.gardener)} the gardener`,
+    },
+    // Mole: each flick is a turn, opened by its call; the heading keeps the roles and the target in sight.
+    "mole": {
+      describe: {
+        call: (e) => `${e.side === "mole" ? "the mole calls" : "the mignettes call"} ${MOLE_CALLS[e.call]}`,
+        flick: (e) => `the mole ${MOLE_WHERE[e.where]}${e.gad ? ` (${e.gad.replace("_", " ")})` : ""}${e.dead.length ? `, mignette ${e.dead.join(", ")} dead` : ""}`,
+        mole_back: (e) => `the mole goes back (${e.why})`,
+        died: (e) => `mignette ${e.mignette} died (${e.how}), ${e.alive} left`,
+        push: (e) => `claims a push by ${short(e.against)}`,
+        round_over: (e) => `round ${e.round}: ${e.winner === "tie" ? "a tie" : e.winner + " win"}, ${e.text} (${e.scores.join("-")})`,
+      },
+      turnStart: "call",
+      heading: (s) => `Round ${s.round}, turn ${s.turn}: ${short(s.mole)} is the mole; ${s.target} points by ${s.margin}`,
+    },
   };
+  const MOLE_CALLS = {flick: "a flick", nasdaq: "Nasdaq", taupiniere: "taupiniere"};
+  const MOLE_WHERE = {board: "stays on the board", gad: "is in Gad", line: "is over the winning line",
+                      back: "is off the back", side: "is off a side", under: "is under a mignette"};
+  const DIE_NAMES = {glove: "Boxing Glove", pan: "Frying Pan", mallet: "Giant Mallet", prize: "Prize die"};
+  const space = ([col, row]) => `column ${col}, row ${row}`;
+  const edge = ([col, row, side]) => `${side === "E" ? "east" : "south"} of ${space([col, row])}`;
   const game = () => (state && state.view && GAMES[state.view.game]) || {};
 
   function describe(event) {
@@ -82,7 +135,7 @@
     const before = all.length && game().turnStart && all[0][0].kind !== game().turnStart ? 1 : 0;
     $("turns").replaceChildren(...all.map((turn, i) => {
       const li = item("li", "");
-      li.append(item("h3", i < before ? "Before the first turn" : `Turn ${i + 1 - before}`));
+      li.append(item("h3", i < before ? "Before the first turn" : `${game().turnWord || "Turn"} ${i + 1 - before}`));
       const bySeat = new Map();
       for (const event of turn) {
         const label = event.seat ? short(event.seat) : "";
