@@ -349,6 +349,8 @@ def test_mouse_madness_in_the_simulator_and_on_the_dashboard(live_factory, pages
     assert "S2: rolls 4 · moves from 0 to 4 · jumps S1 to 6" in turns and "undefined" not in turns
     assert "Before the first turn" in turns and "S1: rolls 5 for the first turn · goes first with 5" in turns
     sim.wait_for_timeout(1000)                                                  # S1's die has landed
+    shoot(sim, "simulator-mouse-madness.png")
+    shoot(board, "dashboard-mouse-madness.png")
     box.session.displays.flush()
     for name in ("seat1", "seat3", "table"):
         sim.wait_for_function(f"document.querySelector('img[data-display={name}]').src.length > 100")
