@@ -243,10 +243,10 @@ class MoleHillState(State):
             self.trail, self.rods, self.gardener_next = [], set(), False
         return events
 
-    def totals(self) -> tuple[int, int]:
-        """Each seat's mole score over the finished rounds."""
+    def totals(self, upto: int | None = None) -> tuple[int, int]:
+        """Each seat's mole score over the finished rounds (the first ``upto`` of them)."""
         scores = [0, 0]
-        for record in self.rounds:
+        for record in self.rounds[:upto]:
             scores[record.mole - 1] += self.game.score(record.trail)
         return tuple(scores)
 
@@ -287,6 +287,7 @@ class MoleHillState(State):
                         **self._board(r.trail, r.rods)} for r in self.rounds],
             "scores": list(self.totals()),
             "round_scores": [[self.game.score(r.trail) if r.mole == s else 0 for r in self.rounds] for s in (1, 2)],
+            "history": [list(self.totals(upto)) for upto in range(1, len(self.rounds) + 1)],
         }
 
     def clone(self) -> "MoleHillState":

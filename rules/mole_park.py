@@ -129,6 +129,7 @@ class ParkState(State):
     next_pick: int | None = None                              # King Mole's pick among tied seats
     showdown: list[int] = field(default_factory=list)         # contenders for the crown
     winner: int | None = None
+    history: list[list[int]] = field(default_factory=list)   # each seat's stars after each round
 
     # ---- the protocol --------------------------------------------------------------------
 
@@ -160,7 +161,7 @@ class ParkState(State):
         twin = copy.copy(self)
         for name in ("unseen", "seen", "declared", "dice"):
             setattr(twin, name, dict(getattr(self, name)))
-        for name in ("holes", "stock", "shown", "taking", "rolls", "track", "picked", "showdown"):
+        for name in ("holes", "stock", "shown", "taking", "rolls", "track", "picked", "showdown", "history"):
             setattr(twin, name, list(getattr(self, name)))
         for name in ("hands", "prizes", "face_up"):
             setattr(twin, name, [list(x) for x in getattr(self, name)])
@@ -404,6 +405,7 @@ class ParkState(State):
 
     def _end_round(self) -> list[Event]:
         """Discard the face-up moles, restock the stands, let full holes flee (2-3 players)."""
+        self.history.append([self.stars(s) for s in self.seat_numbers])
         events = self._discard_face_up()
         for i, (name, stars) in enumerate(STANDS):
             if not self.shown[i] and self.stock[i]:
@@ -457,6 +459,7 @@ class ParkState(State):
     def _win(self, seat: int) -> list[Event]:
         self.winner = self.king = seat
         self.phase = "over"
+        self.history.append([self.stars(s) for s in self.seat_numbers])
         result = self.result()
         return [Event("crown_won", seat, {"king_mole": seat}),
                 Event("game_over", None, {"winners": list(result.winners), "scores": list(result.scores)})]
@@ -487,6 +490,7 @@ class ParkState(State):
                        "declared": bool(self.declared.get(s)), "done": s in self.picked} for s, t in order],
             "showdown": list(self.showdown),
             "winner": self.winner,
+            "history": [list(h) for h in self.history],
         }
         if seat is not None:
             out["hand"] = sorted(self.hands[seat - 1])
