@@ -196,20 +196,24 @@ def test_physical_dice_land_at_once(box_factory):
     assert box.pixels("table") == mouse_madness.table(box.match.view(None)).tobytes()
 
 
-def test_the_cli_plays_the_physical_game_and_replays_its_transcript(tmp_path, capsys):
+@pytest.mark.parametrize("name", list(GAMES))
+def test_molebox_sim_plays_each_script_and_replays_its_transcript(name, tmp_path, capsys):
     from companion.cli import main
 
-    out = tmp_path / "out"
-    assert main(["sim", "--game", "mouse-madness", "--seats", "4", "--dice", "physical",
-                 "--script", str(SCRIPTS / "mouse-4seat-dice.txt"), "--out", str(out)]) == 0
-    assert json.loads(capsys.readouterr().out) == [24, 30, 19, 26]
+    seats, seed, dice = GAMES[name]
+    expected, out = EXPECTED[name], tmp_path / "out"
+    assert main(["sim", "--game", "mouse-madness", "--seats", str(seats), "--seed", str(seed), "--dice", dice,
+                 "--script", str(SCRIPTS / f"{name}.txt"), "--out", str(out)]) == 0
+    assert json.loads(capsys.readouterr().out) == expected["positions"]
     state = json.loads((out / "state.json").read_text())
-    assert state["view"]["winners"] == [2] and json.loads((out / "lamps.json").read_text())["seat2"] == ["on"] * 5
-    for display in _displays(4):
-        golden = Image.open(GOLDEN / f"mouse-4seat-dice-end-{display}.png").convert("1")
+    winner = expected["winner"]
+    assert state["view"]["winners"] == [winner]
+    assert json.loads((out / "lamps.json").read_text())[f"seat{winner}"] == ["on"] * 5
+    for display in _displays(seats):
+        golden = Image.open(GOLDEN / f"{name}-end-{display}.png").convert("1")
         assert ImageChops.difference(Image.open(out / f"{display}.png").convert("1"), golden).getbbox() is None
     assert main(["replay", str(out / "transcript.json")]) == 0
-    assert json.loads(capsys.readouterr().out)["state"]["positions"] == [24, 30, 19, 26]
+    assert json.loads(capsys.readouterr().out)["state"]["positions"] == expected["positions"]
 
 
 def test_a_draft_shows_on_its_own_seat_only(box_factory):
