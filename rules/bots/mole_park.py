@@ -6,12 +6,14 @@ and a full hand loses the smallest to the limit).
 
 - ``casual``: a whacking die drawn in proportion to the moles it can reach; the Prize die once
   the hand holds four moles; goes for the Crown only when it cannot miss.
-- ``strong``: the die pick is a game among every seat picking: regret matching over all of
-  them, each whacking die worth its expected share of the holes it can land on (moles split
-  with every other die that lands there), the Prize die worth the prize the roll would buy
-  less the hand it spends. The other seats are restricted towards the die they rolled last
-  round (people repeat themselves). It goes for the Crown when the odds are good, or at any
-  odds when someone else has declared.
+- ``strong``: cashes in with a full hand, or when waiting a round would not buy a prize
+  ``WAIT`` times better. Its whacking die is a game among every seat picking: regret matching
+  over all of them, each whacking die worth its expected share of the holes it can land on
+  (moles split with every other die that lands there), another seat's Prize die worth the
+  prize the roll would buy less the hand it spends. (Trusting seats to repeat last round's
+  die, as the Whakka bot does, made it weaker here: the board changes too much between
+  rounds.) It goes for the Crown at even odds or better, or at any odds once someone else
+  has declared.
 - ``fixed``: always the Giant Mallet, the Prize die when the hand is full: a sparring partner.
 """
 from __future__ import annotations
@@ -25,8 +27,7 @@ from . import regret
 from .base import Bot, weighted
 
 HAND_WORTH = 0.6      # a mole in hand, per star, against a prize star
-HABIT = 0.3
-WAIT = 1.4           # how much better a prize must be to be worth one more round of whacking
+WAIT = 1.4            # how much better a prize must be to be worth one more round of whacking
 ITERATIONS = 60
 
 
@@ -101,9 +102,6 @@ class Strong(ParkBot):
         seats = [s["seat"] for s in state["seats"] if s["crown"] != "declared"]
         options = {s: WHACKING + (("prize",) if state["seats"][s - 1]["hand"] and s != self.seat else ())
                    for s in seats}
-        last = {r["seat"]: r["die"] for r in state["rolls"]}
-        models = [[1.0 if d == last.get(s) else 0.0 for d in options[s]] if s != self.seat and last.get(s) in options[s]
-                  else None for s in seats]
         lands = {d: [(face, float(p)) for face, p in odds(self.game.faces[d]).items() if face != MISS]
                  for d in WHACKING}
         cash = {s: self._cash_in(state, s) for s in seats}
@@ -132,8 +130,7 @@ class Strong(ParkBot):
             holes = taken(seats[i], landing["on"][:i] + landing["on"][i + 1:])
             return [worth(seats[i], d, holes) for d in options[seats[i]]]
 
-        mixes = regret.solve([len(options[s]) for s in seats], utilities, ITERATIONS, models,
-                             HABIT if any(models) else 0.0)
+        mixes = regret.solve([len(options[s]) for s in seats], utilities, ITERATIONS)
         return weighted(rng, dict(zip(options[self.seat], mixes[seats.index(self.seat)])))
 
     def _cash_now(self, state: dict) -> bool:
