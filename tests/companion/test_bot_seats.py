@@ -140,3 +140,20 @@ def test_sim_with_a_bot_seat_writes_its_answers_to_the_transcript(tmp_path, caps
     transcript = json.loads((tmp_path / "out" / "transcript.json").read_text())
     assert transcript["header"]["bots"] == {"2": "strong"}
     assert [(r["seat"], r["key"]) for r in transcript["records"]] == [(1, "place"), (2, "rod")]
+
+
+def test_a_computer_has_no_hands_so_the_box_rolls_its_dice(box_factory):
+    """Mouse Madness with physical dice: seat 1 enters its own rolls; seat 2's are the box's."""
+    box = box_factory("mouse-madness", 2, dice="physical", bots={2: "strong"})
+    (start,) = box.match.open_decisions()
+    assert (start.seat, start.key) == (1, "start-1")            # seat 2 rolled already, virtually
+    assert {"seat": None, "key": "start-2", "value": box.match.records[0]["value"]} == box.match.records[0]
+    for _ in range(30):
+        if box.match.over:
+            break
+        decisions = box.match.open_decisions()
+        assert {d.seat for d in decisions} == {1}, "only the person is ever asked, rolls included"
+        box.press(1, "ok")                                       # the die's first face, or the first option
+    chance_keys = {r["key"] for r in box.match.records if r["seat"] is None}
+    assert "start-2" in chance_keys and "roll" in chance_keys  # the box rolled for seat 2
+    assert any(r["seat"] == 1 and r["key"] in ("start-1", "roll") for r in box.match.records)
