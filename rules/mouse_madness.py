@@ -121,6 +121,7 @@ class MouseState(State):
     winner: int | None = None
     turns: int = 0                  # turns begun (rolls)
     trail: list = field(default_factory=list)   # [kind, seat, from, to] of this turn's moves
+    history: list = field(default_factory=list)  # every seat's space after each finished turn (rows never change)
 
     # ---- the board ----------------------------------------------------------------------
 
@@ -291,11 +292,13 @@ class MouseState(State):
         return events + self._end_turn()
 
     def _end_turn(self) -> list[Event]:
+        self.history.append(list(self.pos))
         self.mover, self.phase, self.jumped = self.game.next_seat(self.mover), "roll", frozenset()
         return []
 
     def _win(self, seat: int, how: str) -> list[Event]:
         self.winner, self.phase = seat, "over"
+        self.history.append(list(self.pos))
         result = self.result()
         return [Event("win", seat, {"by": how, "space": self.length}),
                 Event("game_over", None, {"winners": list(result.winners), "scores": list(result.scores)})]
@@ -318,6 +321,7 @@ class MouseState(State):
             "jumped": sorted(self.jumped),
             "choices": [list(c) for c in self.choices()],
             "trail": [list(step) for step in self.trail],
+            "history": [list(row) for row in self.history],
             "turns": self.turns,
             "winner": self.winner,
         }
@@ -328,7 +332,7 @@ class MouseState(State):
     def clone(self) -> "MouseState":
         return MouseState(self.game, list(self.pos), self.rolling, [dict(r) for r in self.start_rolls],
                           self.mover, self.roll, self.phase, self.jumped, self.winner, self.turns,
-                          [list(step) for step in self.trail])
+                          [list(step) for step in self.trail], list(self.history))
 
 
 GAME = MouseMadness

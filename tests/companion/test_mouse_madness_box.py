@@ -113,6 +113,8 @@ def test_each_game_reaches_the_cheese_by_the_moves_worked_out_by_hand(played):
     assert view["over"] and view["winners"] == [expected["winner"]]
     assert view["state"]["positions"] == expected["positions"] and view["state"]["turns"] == expected["turns"]
     assert _moves(played) == expected["moves"]
+    history = view["state"]["history"]                             # the dashboard charts it
+    assert len(history) == expected["turns"] and history[-1] == expected["positions"]
 
 
 def test_the_transcript_replays_to_the_same_game(played):

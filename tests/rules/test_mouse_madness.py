@@ -408,6 +408,7 @@ def test_the_view_is_public_and_tells_this_turn_s_story():
     assert view["trail"] == [["move", 1, 5, 11], ["push", 2, 11, 12], ["fall", 2, 12, 8],
                              ["push", 3, 8, 7], ["fall", 3, 7, 2]]
     assert view["positions"] == [11, 8, 2] and view["turn"] == 2 and view["to_act"] == [2]
+    assert view["history"] == [[11, 8, 2]]                       # every seat's space after each turn
     assert view["choices"] == [] and view["board"] == {
         "name": "standard", "length": 30, "holes": [[7, 2], [12, 8], [17, 10], [22, 16], [27, 24]]}
 
