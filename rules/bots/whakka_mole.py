@@ -5,8 +5,10 @@
 - ``strong``: treats the turn as two small zero-sum games, its own sheet against the seat that
   whacks it and the sheet it whacks against that sheet's owner, and plays each by regret matching
   as a restricted Nash response to what that seat did last turn (people repeat themselves). It
-  weighs the score: a pop-up that reaches the target is worth more, a hit that hands the whacker
-  the game costs more. Its picks are drawn from the mixed strategies, so they follow no pattern.
+  always whacks tokens it can see, prices its own pop-ups by the sure hit they invite next turn,
+  and weighs the score: a pop-up that reaches the target is worth more, a hit that hands the
+  whacker the game costs more. Its picks are drawn from the mixed strategies, so they follow no
+  pattern. See docs/bots.md.
 - ``fixed``: the same pattern every turn (pop up holes 1 and 2, whack hole 3): a sparring partner.
 """
 from __future__ import annotations
@@ -17,7 +19,6 @@ from ..model import Decision
 from . import regret
 from .base import Bot, weighted
 
-WHACK_POINTS_KEY = "whack_points"
 HABIT = 0.3          # how far the strong bot trusts "they will do what they did last turn"
 PUNISH = 0.5         # how often a whacker is expected to hit tokens left in plain sight
 STALL = 2.0          # per turn nobody scored: what getting the game going again is worth
@@ -73,32 +74,32 @@ class Strong(WhakkaBot):
         whacker = state["whacks"].index(self.seat) + 1
         target = state["whacks"][self.seat - 1]
         mine, _ = self._sheet_game(state, self.seat, whacker)
-        sets, _ = self._actions(state, self.seat)
-        popup = sets[weighted(rng, dict(enumerate(mine)))]
+        popup = self._actions(state, self.seat)[weighted(rng, dict(enumerate(mine)))]
         _, theirs = self._sheet_game(state, target, self.seat)
         whack = weighted(rng, dict(enumerate(theirs))) + 1
         return popup, whack
 
-    def _actions(self, state: dict, seat: int) -> tuple[list[tuple], int]:
+    def _actions(self, state: dict, seat: int) -> list[tuple]:
+        """Every pop-up set ``seat`` may choose, the empty one first."""
         holes, most = self.popup_options(state, seat)
-        return [c for k in range(most + 1) for c in combinations(holes, k)], len(holes)
+        return [c for k in range(most + 1) for c in combinations(holes, k)]
 
     def _sheet_game(self, state: dict, owner: int, whacker: int) -> tuple[list[float], list[float]]:
         """Mixed strategies for one sheet: the owner's pop-up sets against the whacker's holes.
 
         A miss scores the sheet's tokens now, but leaves them in plain sight: next turn the whacker
-        hits them for sure (``PUNISH`` of the time), so a pop-up is worth its tokens less that
+        can hit them for sure (and is expected to, ``PUNISH`` of the time), so a pop-up is worth its tokens less that
         coming hit, unless it reaches the target and ends the game with the owner ahead. Between
         careful players that makes every pop-up a loss and nobody scores, so each turn in which
         nobody scored makes a pop-up worth more, until someone takes the gamble. On the sheet it
         whacks, the bot assumes its owner counts only this turn's tokens (as most people do), so
         its whack covers the holes such an owner would pop up into.
         """
-        sets, _ = self._actions(state, owner)
+        sets = self._actions(state, owner)
         holes = range(1, state["holes"] + 1)
         sheet = state["sheets"][owner - 1]
         goal, scores = state["target"], state["scores"]
-        points = self.game.settings[WHACK_POINTS_KEY]
+        points = self.game.settings["whack_points"]
         weight = self._rival_weight(scores, owner, whacker)
         hit_cost = weight * points + (REACH_BONUS if scores[whacker - 1] + points >= goal else 0.0)
         others = max(s for i, s in enumerate(scores, 1) if i != owner)
