@@ -232,9 +232,22 @@ class Session:
         self.hw.seats[seat - 1].set_lamps(steps[0][0])
 
     def _computers_play(self) -> None:
-        """Let the computer players answer whatever is theirs to answer now."""
+        """Let the computer players answer whatever is theirs to answer now.
+
+        They think on the loop: at the moments they answer, nobody else is choosing (their secret
+        picks wait for every person's lock-in), and the bench keeps their think time in bounds.
+        A refused answer is a bug in a bot: it is logged and shown on the bot's OLED, and the
+        game waits (seat 1 can undo or end it) rather than the service failing.
+        """
         while self.match is not None and (move := self.computers.next_move(self.match)) is not None:
-            self._events(self.match.submit(*move))
+            try:
+                events = self.match.submit(*move)
+            except IllegalMove as exc:
+                log.error("computer player at seat %d: %s", move[0], exc)
+                self.notices[move[0]] = "stuck: a bot error"
+                self._dirty = True
+                return
+            self._events(events)
             self._dirty = True
 
     def _last_person_record(self) -> int | None:
@@ -361,6 +374,7 @@ class Session:
         self.computers = Computers(self.match)
         self._saved = len(self.match.records)
         self.fresh = set()
+        self.notices.clear()
         for entry in self.entries.values():
             entry.follow(None)
         log.info("undo: back to %d decisions", self.match.seat_records())

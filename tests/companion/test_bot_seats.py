@@ -157,3 +157,19 @@ def test_a_computer_has_no_hands_so_the_box_rolls_its_dice(box_factory):
     chance_keys = {r["key"] for r in box.match.records if r["seat"] is None}
     assert "start-2" in chance_keys and "roll" in chance_keys  # the box rolled for seat 2
     assert any(r["seat"] == 1 and r["key"] in ("start-1", "roll") for r in box.match.records)
+
+
+def test_a_bot_that_answers_wrong_leaves_the_game_waiting_not_the_box_dead(box_factory, monkeypatch, caplog):
+    from rules.bots.mole_hill import Strong
+
+    monkeypatch.setattr(Strong, "choose", lambda self, view, decision: (0, 0, "E"))    # no such edge
+    box = box_factory("mole-hill", 2, bots={2: "strong"})
+    box.play("1 ok")                                                  # seat 1 places; the bot's rod fails
+    assert [r["key"] for r in box.match.records] == ["place"]
+    assert "computer player at seat 2" in caplog.text
+    box.session.refresh()
+    assert box.pixels("seat2") == bot_screen.seat(box.match.view(None), 2, "strong", "thinking",
+                                                  "stuck: a bot error").tobytes()
+    box.play("1 ok hold")                                             # seat 1 undoes the placement
+    assert box.match.records == []
+    assert 2 not in box.session.notices
