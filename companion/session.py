@@ -471,7 +471,7 @@ class Session:
         if self.match.locked(seat):
             return "locked in"
         if any(d.secret for d in mine):
-            return "picks when all lock in"
+            return "picks last, secretly"
         return "thinking" if mine else "waiting"
 
     def _fault(self, fault: str | None) -> None:

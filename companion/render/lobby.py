@@ -18,7 +18,7 @@ def menu(lobby: dict, notice: str = ""):
         bots = lobby["bots"]
         who = bots.get(str(lobby["cursor"]))
         computers = " ".join(f"{s}{level[0].upper()}" for s, level in bots.items()) or "none"
-        inverted_row(draw, 0, f"Seat {lobby['cursor']}: {f'computer {who}' if who else 'person'}")
+        inverted_row(draw, 0, f"Seat {lobby['cursor']}: {f'{who} bot' if who else 'person'}")
         rows(draw, ["1:< 2:> 3:change", f"computers: {computers}", "5: back",
                     notice and f"! {notice}" or "OK: start"], start=1)
     else:

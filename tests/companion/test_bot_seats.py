@@ -61,7 +61,7 @@ def test_a_bot_picks_only_when_every_person_has_locked_in(box_factory):
     box.play("1 hole2\n1 ok\n1 hole3")
     view = box.match.view(None)
     assert set(box.match.held) == {1} and view["locked"] == [] and view["waiting"] == [1, 2, 3]
-    assert box.pixels("seat3") == bot_screen.seat(view, 3, "casual", "picks when all lock in").tobytes()
+    assert box.pixels("seat3") == bot_screen.seat(view, 3, "casual", "picks last, secretly").tobytes()
     box.play("1 ok")
     state = box.match.view(None)["state"]
     assert state["turn"] == 2 and box.match.held == {}
