@@ -321,7 +321,7 @@ def test_mole_hill_in_the_simulator_by_clicking(live_factory, pages):
     click(sim, 1, "ok")
     settled_lamps(sim, box, 2)
     click(sim, 2, "ok")
-    wait_text(board, "#winner", "won with 1 points")
+    wait_text(board, "#winner", "Seat 1 and Seat 2 won with 1 point!")
     wait_text(board, "#turns", "round 2 over (no pieces left): 1 dark + 0 for flowers = 1")
     assert "undefined" not in board.locator("#turns").inner_text()
     assert board.locator("#scores .points").all_inner_texts() == ["1", "1"]

@@ -165,7 +165,7 @@
     $("waiting").textContent = view.over ? "" : `Waiting for ${view.waiting.map(short).join(", ") || "nobody"}.`;
     $("winner").textContent = view.over
       ? `${view.winners.map(who).join(" and ")} won${game().won ? " " + game().won
-        : scores.length ? " with " + best + " points" : ""}!` : "";
+        : scores.length ? " with " + plural(best, "point") : ""}!` : "";
   }
 
   // Scores over turns: a past game picked from the history, else the game in play (when its view keeps them).
