@@ -74,6 +74,7 @@ class Session:
         self.notices: dict[int, str] = {}
         self.names: dict[int, str] = {}      # players' names, from the dashboard; kept for the next game
         self.fresh: set[int] = set()
+        self._public_log: tuple[Match | None, list[dict], int] = (None, [], 0)   # see :attr:`log`
         self._overlays: dict[int, list[tuple[float, tuple[Lamp, ...]]]] = {}
         self._timers: list[tuple[float, int, int]] = []
         self._rolled_at = float("-inf")      # when the box last rolled virtual dice
@@ -305,10 +306,23 @@ class Session:
 
     @property
     def log(self) -> list[dict]:
-        """The public log of the match: every event anyone may see, in order."""
-        if self.match is None:
+        """The public log of the match: every event anyone may see, in order.
+
+        Built on from the last call rather than from the first event (a long game's log is rebuilt on
+        every refresh while the web pages stream); a new, undone or resumed match starts it afresh.
+        The list handed out is never changed afterwards, so any thread may read it.
+        """
+        match = self.match
+        if match is None:
             return []
-        return self.match.events_for(None, self.match.events)
+        of, log, seen = self._public_log
+        if of is not match:
+            log, seen = [], 0
+        events = match.events
+        if seen < len(events) or of is not match:
+            log = log + match.events_for(None, events[seen:])
+            self._public_log = (match, log, len(events))
+        return log
 
     # ---- game lifecycle -------------------------------------------------------------------
 
@@ -496,7 +510,7 @@ class Session:
         """What anyone may see: the lobby or the match's public view, and the public log."""
         if self.lobby is not None:
             return {"mode": "lobby", "lobby": self.lobby.view()}
-        return {"mode": "play", "view": self.match.view(None), "log": list(self.log), "names": self.names}
+        return {"mode": "play", "view": self.match.view(None), "log": self.log, "names": self.names}
 
     def subscribe(self, listener: Callable[[str, object], None]) -> None:
         self.listeners.append(listener)
