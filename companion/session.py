@@ -510,7 +510,8 @@ class Session:
         """What anyone may see: the lobby or the match's public view, and the public log."""
         if self.lobby is not None:
             return {"mode": "lobby", "lobby": self.lobby.view()}
-        return {"mode": "play", "view": self.match.view(None), "log": self.log, "names": self.names}
+        return {"mode": "play", "view": self.match.view(None), "log": self.log, "names": self.names,
+                "bots": self.match.header.bots}
 
     def subscribe(self, listener: Callable[[str, object], None]) -> None:
         self.listeners.append(listener)

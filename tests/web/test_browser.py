@@ -203,6 +203,13 @@ def test_seat_1_picks_the_game_in_the_lobby(live_factory, pages):
     assert sim.locator(".seat:visible").count() == 3
 
 
+def test_the_dashboard_says_which_seats_are_computers(live_factory, pages):
+    box = live_factory("--game", "whakka-mole", "--seats", "3", "--bots", "3=strong")
+    board = pages(box.url + "dashboard", PHONE)
+    wait_text(board, "#scores li:nth-child(3)", "computer, strong")
+    assert board.locator("#scores .bot").count() == 1
+
+
 def test_mole_from_the_lobby_a_round_reported_by_clicking(live_factory, pages):
     box = live_factory()
     sim, board = pages(box.url), pages(box.url + "dashboard", PHONE)

@@ -157,6 +157,8 @@
       const seat = i + 1;
       const li = item("li", "", view.winners.includes(seat) ? "won" : "");
       li.append(item("span", who(seat), "who"), item("span", scores.length ? String(scores[i]) : "", "points"));
+      const bot = (state.bots || {})[seat];
+      if (bot) li.append(item("span", `computer, ${bot}`, "tag bot"));
       if (view.locked.includes(seat)) li.append(item("span", "locked in", "tag"));
       else if (view.waiting.includes(seat)) li.append(item("span", "choosing", "tag dim"));
       if (scores.length && scores[i] === best && best > 0 && !view.over) li.classList.add("lead");
