@@ -224,7 +224,7 @@ def _serial(profile: Profile, system: System) -> list[Finding]:
         return [Finding("IO board", False, str(exc), "plug the Pico in with a data cable (not a charging-only "
                         "one), or set port = \"/dev/ttyACM0\" in the profile's [ioboard]")]
     return [_device(system, "IO board", system.path(port),
-                    f"set port in the profile's [ioboard] to the board's port (`ls /dev/ttyACM* /dev/serial0`)",
+                    "set port in the profile's [ioboard] to the board's port (`ls /dev/ttyACM* /dev/serial0`)",
                     "dialout")]
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from companion.hardware.lamps import Lamp
 
-from .common import CHAR_W, LINE_H, OFF, ON, ROWS, WIDTH, canvas, cells, rows, segments, text, title
+from .common import CHAR_W, LINE_H, ON, ROWS, WIDTH, canvas, cells, rows, segments, text, title
 
 HOLES = 5
 SHORT = {"On board": "Brd", "Over line": "Line", "Off back": "Back", "Off side": "Side", "Under mignette": "Undr",

@@ -7,7 +7,6 @@ rules (docs/rules/mole.md).
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -15,10 +14,9 @@ from PIL import Image, ImageChops
 
 from companion.render import mole
 from rules.match import Match
+from tests.companion.golden import GOLDEN, assert_frames_match
 
 HERE = Path(__file__).parent
-GOLDEN = HERE / "golden"
-REGOLD = os.environ.get("MOLEBOX_REGOLD") == "1"
 SCRIPT = HERE / "scripts" / "mole-match.txt"
 SEED = 7
 
@@ -84,18 +82,7 @@ def test_the_match_ends_as_checked_by_hand(played):
 
 
 def test_every_display_matches_its_golden_image_at_every_checkpoint(played, tmp_path):
-    """Regenerate with: MOLEBOX_REGOLD=1 .venv/bin/python -m pytest -q tests/companion/test_mole_box.py"""
-    differ = []
-    for checkpoint, (frames, _) in played.frames.items():
-        for display, image in frames.items():
-            golden = GOLDEN / f"mole-match-{checkpoint}-{display}.png"
-            if REGOLD:
-                image.save(golden)
-            if ImageChops.difference(image, Image.open(golden).convert("1")).getbbox() is None:
-                continue
-            image.save(tmp_path / golden.name)
-            differ.append(golden.name)
-    assert not differ, f"{differ} differ from the golden images; the new frames are in {tmp_path}"
+    assert_frames_match({checkpoint: frames for checkpoint, (frames, _) in played.frames.items()}, "mole-match", tmp_path)
 
 
 def test_the_lamps_suggest_the_legal_calls_and_light_the_answers(played):

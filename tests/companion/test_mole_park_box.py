@@ -6,7 +6,6 @@ the results below were worked out from those comments with the rules (docs/rules
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -15,11 +14,10 @@ from PIL import Image, ImageChops
 from companion.render import mole_park
 from companion.store import Store
 from rules.match import Match
+from tests.companion.golden import GOLDEN, assert_frames_match
 from tests.companion.mole_park_scripts import GAMES
 
 HERE = Path(__file__).parent
-GOLDEN = HERE / "golden"
-REGOLD = os.environ.get("MOLEBOX_REGOLD") == "1"
 
 #: Moments of each game whose every display is kept as a golden image: the script is played up to
 #: (not including) the first line equal to the marker.
@@ -127,17 +125,7 @@ def test_each_game_ends_as_worked_out_by_hand(played):
 
 
 def test_every_display_matches_its_golden_image_at_every_checkpoint(played, tmp_path):
-    """Regenerate with: MOLEBOX_REGOLD=1 .venv/bin/python -m pytest -q tests/companion/test_mole_park_box.py"""
-    differ = []
-    for checkpoint, frames in played.frames.items():
-        for display, image in frames.items():
-            golden = GOLDEN / f"{played.name}-{checkpoint}-{display}.png"
-            if REGOLD:
-                image.save(golden)
-            if ImageChops.difference(image, Image.open(golden).convert("1")).getbbox() is not None:
-                image.save(tmp_path / golden.name)
-                differ.append(golden.name)
-    assert not differ, f"{differ} differ from the golden images; the new frames are in {tmp_path}"
+    assert_frames_match(played.frames, played.name, tmp_path)
 
 
 def test_the_crown_lights_king_moles_lamps_and_nobody_elses(played):

@@ -10,7 +10,6 @@ bounce-back off the cheese. Each script's comments work every turn out from the 
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -18,11 +17,10 @@ from PIL import Image, ImageChops
 
 from companion.render import mouse_madness
 from rules.match import Match
+from tests.companion.golden import GOLDEN, assert_frames_match
 
 HERE = Path(__file__).parent
 SCRIPTS = HERE / "scripts"
-GOLDEN = HERE / "golden"
-REGOLD = os.environ.get("MOLEBOX_REGOLD") == "1"
 
 #: name -> (seats, seed, dice)
 GAMES = {"mouse-3seat": (3, 344, "virtual"), "mouse-4seat-dice": (4, 0, "physical")}
@@ -122,17 +120,7 @@ def test_the_transcript_replays_to_the_same_game(played):
 
 
 def test_every_display_matches_its_golden_image_at_every_checkpoint(played, tmp_path):
-    """Regenerate with: MOLEBOX_REGOLD=1 .venv/bin/python -m pytest -q tests/companion/test_mouse_madness_box.py"""
-    differ = []
-    for checkpoint, frames in played.frames.items():
-        for display, image in frames.items():
-            golden = GOLDEN / f"{played.name}-{checkpoint}-{display}.png"
-            if REGOLD:
-                image.save(golden)
-            if ImageChops.difference(image, Image.open(golden).convert("1")).getbbox() is not None:
-                image.save(tmp_path / golden.name)
-                differ.append(golden.name)
-    assert not differ, f"{differ} differ from the golden images; the new frames are in {tmp_path}"
+    assert_frames_match(played.frames, played.name, tmp_path)
 
 
 def test_the_winner_s_lamps_light_and_nobody_else_s(played):

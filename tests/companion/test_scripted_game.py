@@ -2,18 +2,16 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops
 
 from rules.match import Match
+from tests.companion.golden import GOLDEN, REGOLD
 
 HERE = Path(__file__).parent
 SCRIPT = HERE / "scripts" / "whakka-3seat.txt"
-GOLDEN = HERE / "golden"
-REGOLD = os.environ.get("MOLEBOX_REGOLD") == "1"
 
 # Worked out from the rules (docs/rules/whakka-mole.md): seat 1 whacks seat 2, 2 whacks 3, 3 whacks 1.
 # T1: S3 hits S1's hole 2 (+6), S3 keeps 2 tokens, S2 keeps 1.        -> 0, 1, 8

@@ -8,7 +8,6 @@ import sqlite3
 import pytest
 
 from companion.store import MIGRATIONS, SCHEMA_VERSION, Store
-from rules.match import Header, Match
 
 
 def journal_of(store: Store, game_id: int) -> list[tuple]:

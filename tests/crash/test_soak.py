@@ -22,7 +22,7 @@ import pytest
 
 from companion.store import Store
 from rules import registry
-from rules.match import RETRACT, Header, Match
+from rules.match import Header, Match
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = 200
