@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import io
 import json
 
 from aiohttp import web
@@ -53,7 +52,7 @@ class Hub:
         self.public: dict | None = None           # the latest public state, log included
         self.log: list[dict] = []
         self.streams: dict[asyncio.Queue, frozenset] = {}
-        self._pngs: dict[str, tuple[object, str]] = {}
+        self._bitmaps: dict[str, tuple[object, dict]] = {}
         session.subscribe(self.listen)
         session.call(session.refresh)           # the current state and lamps, for the first page
 
@@ -73,7 +72,7 @@ class Hub:
             if self._wanted("frame"):
                 self._send("frame", self._frame(name))
             if name == "table" and self._wanted("table"):
-                self._send("table", json.dumps({"png": self._png("table/public", image)}))
+                self._send("table", json.dumps(self._bitmap("table/public", image)))
             return
         if kind == "state":
             self._state(payload)
@@ -96,18 +95,19 @@ class Hub:
             self._send("log", _log(log, kept))
         self._latest("state", {key: value for key, value in public.items() if key != "log"})
 
-    def _png(self, key: str, image) -> str:
-        """Base64 PNG of ``image``, encoded once per image."""
-        cached = self._pngs.get(key)
+    def _bitmap(self, key: str, image) -> dict:
+        """A one-bit image as the page draws it: its size and its rows of packed bits (MSB first, 1 lit)
+        in base64, made once per image. Packing is one C call; a PNG took 0.2 ms of the GIL a frame."""
+        cached = self._bitmaps.get(key)
         if cached is None or cached[0] is not image:
-            buffer = io.BytesIO()
-            image.save(buffer, "PNG")
-            cached = self._pngs[key] = (image, base64.b64encode(buffer.getvalue()).decode())
+            bits = (image if image.mode == "1" else image.convert("1")).tobytes()
+            cached = self._bitmaps[key] = (image, {"width": image.width, "height": image.height,
+                                                   "bits": base64.b64encode(bits).decode()})
         return cached[1]
 
     def _frame(self, name: str) -> str:
         """A display's device pixels: exactly what the luma device holds."""
-        return json.dumps({"name": name, "png": self._png(name, self.devices[name].image)})
+        return json.dumps({"name": name, **self._bitmap(name, self.devices[name].image)})
 
     def _wanted(self, kind: str) -> bool:
         return any(kind in kinds for kinds in self.streams.values())
@@ -133,7 +133,7 @@ class Hub:
                     if device.image is not None]
         table = self.session.displays.frames.get("table")
         if "table" in kinds and table is not None:
-            out.append(_message("table", json.dumps({"png": self._png("table/public", table)})))
+            out.append(_message("table", json.dumps(self._bitmap("table/public", table))))
         return out
 
     async def stream(self, request: web.Request, kinds: frozenset) -> web.StreamResponse:

@@ -33,8 +33,13 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
 
 
 def png_image(b64: str) -> Image.Image:
-    """A frame as the page gets it (base64 PNG), as a one-bit image."""
+    """A display as the page shows it (its <img>'s base64 PNG), as a one-bit image."""
     return Image.open(io.BytesIO(base64.b64decode(b64))).convert("1")
+
+
+def frame_image(frame: dict) -> Image.Image:
+    """A display's frame as the stream sends it (size and base64 packed bits), as a one-bit image."""
+    return Image.frombytes("1", (frame["width"], frame["height"]), base64.b64decode(frame["bits"]))
 
 
 @dataclass

@@ -15,7 +15,7 @@ from companion.hardware import gpio
 from companion.web.auth import MAX_WRONG_PINS, TOKEN_HEADER
 from companion.web.server import make_app
 
-from .conftest import GAME, png_image
+from .conftest import GAME, frame_image
 
 PRESS = {"seat": 1, "control": "hole1", "pressed": True}
 
@@ -253,8 +253,7 @@ def test_the_pin_is_on_the_table_display_and_never_on_the_dashboard(lan):
     lan.session.displays.flush()
     events = lan.stream("/api/dashboard/events", 0.3)
     assert {kind for kind, _ in events} == {"state", "log", "table"}
-    table = next(json.loads(data)["png"] for kind, data in events if kind == "table")
-    streamed = png_image(table)
+    streamed = frame_image(next(json.loads(data) for kind, data in events if kind == "table"))
     rendered = lan.session.displays.frames["table"].convert("1")
     device = lan.hw.displays()["table"].image.convert("1")
     assert ImageChops.difference(streamed, rendered).getbbox() is None

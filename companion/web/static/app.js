@@ -40,8 +40,26 @@ const molebox = (() => {
     return source;
   }
 
-  function showFrame(img, png) {
-    img.src = "data:image/png;base64," + png;
+  // A display's one-bit frame (its rows of packed bits, most significant first, 1 lit) drawn into an
+  // <img>: the server only packs bits, the page makes the picture.
+  const canvas = document.createElement("canvas");
+  function showFrame(img, {width, height, bits}) {
+    const packed = atob(bits);
+    const stride = Math.ceil(width / 8);
+    canvas.width = width;
+    canvas.height = height;
+    const context = canvas.getContext("2d");
+    const pixels = context.createImageData(width, height);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const lit = packed.charCodeAt(y * stride + (x >> 3)) & (0x80 >> (x & 7));
+        const at = (y * width + x) * 4;
+        pixels.data.fill(lit ? 255 : 0, at, at + 3);
+        pixels.data[at + 3] = 255;
+      }
+    }
+    context.putImageData(pixels, 0, 0);
+    img.src = canvas.toDataURL();
     img.hidden = false;
   }
 

@@ -313,6 +313,6 @@
   listen("/api/dashboard/events", {
     log({from, events}) { log = log.slice(0, from).concat(events); if (state) render(); },
     state(next) { state = next; render(); },
-    table({png}) { showFrame($("table"), png); },
+    table(frame) { showFrame($("table"), frame); },
   });
 })();

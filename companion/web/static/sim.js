@@ -124,9 +124,9 @@
         });
       }
     },
-    frame({name, png}) {
+    frame({name, ...frame}) {
       const img = document.querySelector(`img[data-display="${name}"]`);
-      if (img) showFrame(img, png);
+      if (img) showFrame(img, frame);
     },
   });
 })();
