@@ -29,3 +29,27 @@ def assert_frames_match(frames: dict[str, dict[str, Image.Image]], prefix: str, 
                 image.save(out / golden.name)
                 differ.append(golden.name)
     assert not differ, f"{differ} differ from the golden images; the new frames are in {out}"
+
+
+def displays(seats: int) -> list[str]:
+    """The displays of a game at ``seats``: the table and each playing seat's OLED."""
+    return ["table"] + [f"seat{s}" for s in range(1, seats + 1)]
+
+
+def shown(box) -> dict[str, Image.Image]:
+    """What each display of the game in play shows now, as one-bit images."""
+    box.session.displays.flush()
+    return {name: box.hw.displays()[name].image.convert("1") for name in displays(box.match.header.seats)}
+
+
+def play_with_checkpoints(box, lines: list[str], stops: dict[str, int]) -> tuple[dict, dict]:
+    """Play the script ``lines`` on ``box``, pausing before each checkpoint's line (``stops``) and at the end.
+
+    Returns what every display showed and every seat's lamps, by checkpoint (``end`` last).
+    """
+    frames, lamps, done = {}, {}, 0
+    for checkpoint, at in [*stops.items(), ("end", len(lines))]:
+        box.play("\n".join(lines[done:at]))
+        done = at
+        frames[checkpoint], lamps[checkpoint] = shown(box), box.session.lamps()
+    return frames, lamps

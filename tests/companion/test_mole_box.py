@@ -14,7 +14,7 @@ from PIL import Image, ImageChops
 
 from companion.render import mole
 from rules.match import Match
-from tests.companion.golden import GOLDEN, assert_frames_match
+from tests.companion.golden import GOLDEN, assert_frames_match, displays, play_with_checkpoints
 
 HERE = Path(__file__).parent
 SCRIPT = HERE / "scripts" / "mole-match.txt"
@@ -49,27 +49,11 @@ def script_lines() -> list[str]:
     return SCRIPT.read_text().splitlines()
 
 
-def _displays() -> list[str]:
-    return ["table", "seat1", "seat2"]
-
-
-def _frames(box) -> dict[str, Image.Image]:
-    box.session.displays.flush()
-    return {name: box.hw.displays()[name].image.convert("1") for name in _displays()}
-
-
 @pytest.fixture
 def played(box_factory, script_lines):
     box = box_factory(game="mole", seats=2, seed=SEED)
-    frames, done = {}, 0
-    for checkpoint, marker in CHECKPOINTS.items():
-        at = script_lines.index(marker)
-        box.play("\n".join(script_lines[done:at]))
-        done = at
-        frames[checkpoint] = (_frames(box), box.session.lamps())
-    box.play("\n".join(script_lines[done:]))
-    frames["end"] = (_frames(box), box.session.lamps())
-    box.frames = frames
+    box.frames, box.lamps_at = play_with_checkpoints(
+        box, script_lines, {c: script_lines.index(m) for c, m in CHECKPOINTS.items()})
     return box
 
 
@@ -82,11 +66,11 @@ def test_the_match_ends_as_checked_by_hand(played):
 
 
 def test_every_display_matches_its_golden_image_at_every_checkpoint(played, tmp_path):
-    assert_frames_match({checkpoint: frames for checkpoint, (frames, _) in played.frames.items()}, "mole-match", tmp_path)
+    assert_frames_match(played.frames, "mole-match", tmp_path)
 
 
 def test_the_lamps_suggest_the_legal_calls_and_light_the_answers(played):
-    lamps = {name: lamps for name, (_, lamps) in played.frames.items()}
+    lamps = played.lamps_at
     assert lamps["gad"]["seat1"] == ["on", "off", "off", "off", "off"]     # Flick only: Gad, one mignette left
     assert lamps["gad"]["seat2"] == ["off"] * 5
     assert lamps["taupiniere"]["seat2"] == ["on", "on", "on", "off", "off"]
@@ -152,7 +136,7 @@ def test_the_cli_plays_the_whole_match(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out) == list(FINAL)
     state = json.loads((out / "state.json").read_text())
     assert state["view"]["winners"] == [2] and len(state["view"]["state"]["rounds"]) == len(ROUNDS)
-    for display in _displays():
+    for display in displays(2):
         golden = Image.open(GOLDEN / f"mole-match-end-{display}.png").convert("1")
         assert ImageChops.difference(Image.open(out / f"{display}.png").convert("1"), golden).getbbox() is None
 

@@ -14,7 +14,7 @@ from PIL import Image, ImageChops
 
 from companion.render import mole_hill
 from rules.match import Match
-from tests.companion.golden import GOLDEN, REGOLD, assert_frames_match
+from tests.companion.golden import GOLDEN, REGOLD, assert_frames_match, displays, play_with_checkpoints
 from tests.companion.mole_hill_scripts import GAMES
 
 HERE = Path(__file__).parent
@@ -68,31 +68,12 @@ def _box(box_factory, name: str):
     return box_factory(game="mole-hill", seats=2, settings=GAMES[name][1])
 
 
-DISPLAYS = ["table", "seat1", "seat2"]
-
-
-def _frames(box) -> dict[str, Image.Image]:
-    box.session.displays.flush()
-    return {name: box.hw.displays()[name].image.convert("1") for name in DISPLAYS}
-
-
-def _play_with_checkpoints(box, name: str) -> dict[str, dict[str, Image.Image]]:
-    lines = _script(name).splitlines()
-    frames, done = {}, 0
-    for checkpoint, marker in CHECKPOINTS[name].items():
-        at = lines.index(marker)
-        box.play("\n".join(lines[done:at]))
-        done = at
-        frames[checkpoint] = _frames(box)
-    box.play("\n".join(lines[done:]))
-    frames["end"] = _frames(box)
-    return frames
-
-
 @pytest.fixture(params=list(GAMES))
 def played(request, box_factory):
     box = _box(box_factory, request.param)
-    box.frames = _play_with_checkpoints(box, request.param)
+    lines = _script(request.param).splitlines()
+    stops = {checkpoint: lines.index(marker) for checkpoint, marker in CHECKPOINTS[request.param].items()}
+    box.frames, _ = play_with_checkpoints(box, lines, stops)
     box.name = request.param
     return box
 
@@ -185,7 +166,7 @@ def test_the_cli_plays_a_whole_game(tmp_path, capsys):
     assert state["view"]["winners"] == [1, 2]
     replayed = Match.replay(json.loads((out / "transcript.json").read_text()))
     assert replayed.view(None) == state["view"]
-    for display in DISPLAYS:
+    for display in displays(2):
         golden = Image.open(GOLDEN / f"mole-hill-draw-end-{display}.png").convert("1")
         assert ImageChops.difference(Image.open(out / f"{display}.png").convert("1"), golden).getbbox() is None
 

@@ -14,7 +14,7 @@ from PIL import Image, ImageChops
 from companion.render import mole_park
 from companion.store import Store
 from rules.match import Match
-from tests.companion.golden import GOLDEN, assert_frames_match
+from tests.companion.golden import GOLDEN, assert_frames_match, displays, play_with_checkpoints
 from tests.companion.mole_park_scripts import GAMES
 
 HERE = Path(__file__).parent
@@ -77,33 +77,12 @@ def _box(box_factory, name: str, **kwargs):
     return box_factory(game="mole-park", seats=seats, seed=seed, dice=mode, cards=mode, **kwargs)
 
 
-def _displays(seats: int) -> list[str]:
-    return ["table"] + [f"seat{s}" for s in range(1, seats + 1)]
-
-
-def _play_with_checkpoints(box, name: str) -> dict[str, dict[str, Image.Image]]:
-    """Play the whole script, keeping every display's frame at each checkpoint and at the end."""
-    lines = _script(name).splitlines()
-    frames, done = {}, 0
-    for checkpoint, marker in CHECKPOINTS[name].items():
-        at = lines.index(marker)
-        box.play("\n".join(lines[done:at]))
-        done = at
-        frames[checkpoint] = _frames(box)
-    box.play("\n".join(lines[done:]))
-    frames["end"] = _frames(box)
-    return frames
-
-
-def _frames(box) -> dict[str, Image.Image]:
-    box.session.displays.flush()
-    return {name: box.hw.displays()[name].image.convert("1") for name in _displays(box.match.header.seats)}
-
-
 @pytest.fixture(params=list(GAMES))
 def played(request, box_factory):
     box = _box(box_factory, request.param)
-    box.frames = _play_with_checkpoints(box, request.param)
+    lines = _script(request.param).splitlines()
+    stops = {checkpoint: lines.index(marker) for checkpoint, marker in CHECKPOINTS[request.param].items()}
+    box.frames, _ = play_with_checkpoints(box, lines, stops)
     box.name = request.param
     return box
 
@@ -214,7 +193,7 @@ def test_the_cli_plays_a_five_seat_game_to_its_showdown(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out) == EXPECTED["mole-park-5seat"]["stars"]
     state = json.loads((out / "state.json").read_text())
     assert state["view"]["winners"] == [3] and state["view"]["state"]["showdown"] == [1, 3, 4]
-    for display in _displays(5):
+    for display in displays(5):
         golden = Image.open(GOLDEN / f"mole-park-5seat-end-{display}.png").convert("1")
         assert ImageChops.difference(Image.open(out / f"{display}.png").convert("1"), golden).getbbox() is None
 
@@ -235,7 +214,7 @@ def test_the_cli_journals_physical_cards(tmp_path, capsys):
 
 def _same_to_everyone_else(a, b, seat: int) -> None:
     assert json.dumps(a.session.public(), sort_keys=True) == json.dumps(b.session.public(), sort_keys=True)
-    others = [n for n in _displays(a.match.header.seats) if n != f"seat{seat}"]
+    others = [n for n in displays(a.match.header.seats) if n != f"seat{seat}"]
     for name in others:
         assert a.pixels(name) == b.pixels(name), name
     for other in range(1, a.match.header.seats + 1):

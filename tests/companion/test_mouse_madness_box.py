@@ -17,7 +17,7 @@ from PIL import Image, ImageChops
 
 from companion.render import mouse_madness
 from rules.match import Match
-from tests.companion.golden import GOLDEN, assert_frames_match
+from tests.companion.golden import GOLDEN, assert_frames_match, displays, play_with_checkpoints
 
 HERE = Path(__file__).parent
 SCRIPTS = HERE / "scripts"
@@ -68,15 +68,6 @@ def _box(box_factory, name: str):
     return box_factory(game="mouse-madness", seats=seats, seed=seed, dice=dice)
 
 
-def _displays(seats: int) -> list[str]:
-    return ["table"] + [f"seat{s}" for s in range(1, seats + 1)]
-
-
-def _frames(box) -> dict[str, Image.Image]:
-    box.session.displays.flush()
-    return {name: box.hw.displays()[name].image.convert("1") for name in _displays(box.match.header.seats)}
-
-
 def _until(lines: list[str], start: str) -> int:
     """The index of the first line starting with ``start``."""
     return next(i for i, line in enumerate(lines) if line.startswith(start))
@@ -87,15 +78,9 @@ def played(request, box_factory):
     """The whole game, with every display's frame and every seat's lamps kept at each checkpoint."""
     name = request.param
     box = _box(box_factory, name)
-    lines, done = _script(name).splitlines(), 0
-    box.frames, box.lamps_at = {}, {}
-    for checkpoint in CHECKPOINTS[name]:
-        at = _until(lines, f"# @{checkpoint}")
-        box.play("\n".join(lines[done:at]))
-        done = at
-        box.frames[checkpoint], box.lamps_at[checkpoint] = _frames(box), box.session.lamps()
-    box.play("\n".join(lines[done:]))
-    box.frames["end"] = _frames(box)
+    lines = _script(name).splitlines()
+    stops = {checkpoint: _until(lines, f"# @{checkpoint}") for checkpoint in CHECKPOINTS[name]}
+    box.frames, box.lamps_at = play_with_checkpoints(box, lines, stops)
     box.name = name
     return box
 
@@ -199,7 +184,7 @@ def test_molebox_sim_plays_each_script_and_replays_its_transcript(name, tmp_path
     winner = expected["winner"]
     assert state["view"]["winners"] == [winner]
     assert json.loads((out / "lamps.json").read_text())[f"seat{winner}"] == ["on"] * 5
-    for display in _displays(seats):
+    for display in displays(seats):
         golden = Image.open(GOLDEN / f"{name}-end-{display}.png").convert("1")
         assert ImageChops.difference(Image.open(out / f"{display}.png").convert("1"), golden).getbbox() is None
     assert main(["replay", str(out / "transcript.json")]) == 0
