@@ -13,17 +13,9 @@ from PIL import Image, ImageDraw
 from companion.hardware.gpio import luma_device
 from companion.hardware.oled import ResilientDisplay
 from wiring.profile import DisplaySpec
+from tests.waiting import wait_for
 
 from .fake_i2c import FakeBus, FakeOLED
-
-
-def wait_for(condition, timeout: float = 3.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.005)
-    return True
 
 
 def card(label: str) -> Image.Image:

@@ -26,6 +26,7 @@ from companion.render.fault import paused
 from companion.session import Session
 from firmware import protocol as p
 from wiring.profile import ProfileError, load, parse
+from tests.waiting import wait_for
 
 FAST = Timing(retry=0.01, heartbeat=0.05, silence=0.5, backoff=0.01, backoff_max=0.05)
 FAST_BOARD = {"retry_ms": 10, "heartbeat_ms": 50, "silence_ms": 500, "debounce_ms": 0}
@@ -34,15 +35,6 @@ LAMPS = list(Lamp)
 
 def display(spec):
     return dummy(width=spec.width, height=spec.height, mode="1")
-
-
-def wait_for(condition, timeout: float = 3.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.001)
-    return True
 
 
 @dataclass

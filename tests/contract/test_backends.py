@@ -27,20 +27,12 @@ from companion.inputs import DEBOUNCE_S, Inputs
 from companion.render.selftest import card
 from companion.session import Session
 from wiring.profile import load
+from tests.waiting import wait_for
 
 from ..companion.fake_i2c import FakeBus, FakeOLED
 
 BY_CODE = {code: lamp for lamp, code in CODES.items()}
 TAP_S = 0.08
-
-
-def wait_for(condition, timeout: float = 3.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.005)
-    return True
 
 
 def pwm_lamp(value: float) -> Lamp:

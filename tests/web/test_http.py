@@ -14,17 +14,11 @@ from companion.hardware import gpio
 
 from companion.web.auth import MAX_WRONG_PINS, TOKEN_HEADER
 from companion.web.server import make_app
+from tests.waiting import wait_for
 
 from .conftest import GAME, frame_image
 
 PRESS = {"seat": 1, "control": "hole1", "pressed": True}
-
-
-def wait_for(predicate, seconds: float = 3.0):
-    deadline = time.monotonic() + seconds
-    while not predicate():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.01)
 
 
 def tap(live, seat: int, control: str) -> None:
@@ -133,7 +127,7 @@ def test_a_press_drives_the_mock_pin_and_reaches_the_lamps(live):
     assert live.session.lamps()["seat1"] == ["dim"] * 5
     assert live.post("/api/sim/press", PRESS).status == 200
     assert live.hw.pin(1, "hole1").state == 0               # pulled low, as a finger does
-    wait_for(lambda: live.session.lamps()["seat1"] == ["on"] * 5)   # the ack flash
+    assert wait_for(lambda: live.session.lamps()["seat1"] == ["on"] * 5)   # the ack flash
     assert live.post("/api/sim/press", {**PRESS, "pressed": False}).status == 200
     assert live.hw.pin(1, "hole1").state == 1
 
@@ -143,9 +137,9 @@ def test_host_actions_on_localhost_need_no_pin(live):
     assert_refused(live.post("/api/host/new-game"), 409, "not over")
     for control in ("hole1", "ok"):
         tap(live, 1, control)
-    wait_for(lambda: live.session.match.seat_records() == 1)
+    assert wait_for(lambda: live.session.match.seat_records() == 1)
     assert live.post("/api/host/undo").status == 200
-    wait_for(lambda: live.session.match.seat_records() == 0)
+    assert wait_for(lambda: live.session.match.seat_records() == 0)
     seed = live.session.seed
     assert live.post("/api/host/end-game").status == 200
     assert live.session.seed == seed + 1
@@ -162,7 +156,7 @@ def test_a_box_on_real_panels_has_no_simulator(live_factory, monkeypatch):
     assert_refused(box.call("GET", "/api/sim/events"), 404, "no simulator")
     assert_refused(box.post("/api/host/lan-sim", {"enabled": True}), 404, "no simulator")
     assert box.post("/api/names", {"seat": 2, "name": "Bo"}).status == 200
-    wait_for(lambda: box.call("GET", "/api/state").body["names"] == {"2": "Bo"})
+    assert wait_for(lambda: box.call("GET", "/api/state").body["names"] == {"2": "Bo"})
 
 
 # ---- CSRF and the Host check ---------------------------------------------------------------------
@@ -275,7 +269,7 @@ def test_the_dashboard_log_comes_as_appends_and_whole_again_after_an_undo(live):
         time.sleep(0.3)
         for seat, control in WINNING_GAME[:8]:
             tap(live, seat, control)
-        wait_for(lambda: any(e["kind"] == "reveal" for e in live.session.log))
+        assert wait_for(lambda: any(e["kind"] == "reveal" for e in live.session.log))
         assert live.post("/api/host/undo").status == 200
 
     player = threading.Thread(target=play_a_turn_and_undo_its_reveal)
@@ -311,7 +305,7 @@ def play_the_winning_game(live) -> None:
     """Seat 2 hits seat 1's pop-up twice: 0 to 15 after two turns (target 12)."""
     for seat, control in WINNING_GAME:
         tap(live, seat, control)
-    wait_for(lambda: live.session.match.over)
+    assert wait_for(lambda: live.session.match.over)
 
 
 def test_names_show_on_the_state_the_history_and_the_terminal(live, capsys):
@@ -320,9 +314,9 @@ def test_names_show_on_the_state_the_history_and_the_terminal(live, capsys):
     assert live.call("GET", "/api/history").body == {"games": [], "stats": {"players": {}, "games": {}}}
     assert live.post("/api/names", {"seat": 1, "name": "  Ada   Lovelace "}).body["name"] == "Ada Lovelace"
     assert live.post("/api/names", {"seat": 2, "name": "Bo"}).status == 200
-    wait_for(lambda: live.call("GET", "/api/state").body["names"] == {"1": "Ada Lovelace", "2": "Bo"})
+    assert wait_for(lambda: live.call("GET", "/api/state").body["names"] == {"1": "Ada Lovelace", "2": "Bo"})
     play_the_winning_game(live)
-    wait_for(lambda: live.call("GET", "/api/history").body["games"])
+    assert wait_for(lambda: live.call("GET", "/api/history").body["games"])
     history = live.call("GET", "/api/history").body
     [game] = history["games"]
     assert (game["names"], game["scores"], game["winners"], game["title"]) == (
@@ -338,10 +332,10 @@ def test_names_show_on_the_state_the_history_and_the_terminal(live, capsys):
 def test_names_carry_over_to_the_next_game_and_can_be_taken_away(live):
     live.post("/api/names", {"seat": 2, "name": "Bo"})
     assert live.post("/api/host/end-game").status == 200
-    wait_for(lambda: live.call("GET", "/api/state").body["names"] == {"2": "Bo"})
+    assert wait_for(lambda: live.call("GET", "/api/state").body["names"] == {"2": "Bo"})
     assert live.session.store.names(live.session.game_id) == {2: "Bo"}
     assert live.post("/api/names", {"seat": 2, "name": " "}).body["name"] is None
-    wait_for(lambda: live.call("GET", "/api/state").body["names"] == {})
+    assert wait_for(lambda: live.call("GET", "/api/state").body["names"] == {})
     assert live.session.store.names(live.session.game_id) == {}
 
 
