@@ -15,6 +15,7 @@ from PIL import Image, ImageChops
 from companion.render import mole
 from rules.match import Match
 from tests.companion.golden import GOLDEN, assert_frames_match, displays, play_with_checkpoints
+from tests.random_play import random_answer
 
 HERE = Path(__file__).parent
 SCRIPT = HERE / "scripts" / "mole-match.txt"
@@ -170,7 +171,6 @@ def test_every_screen_of_random_matches_draws_and_the_lamps_follow_the_question(
         d = m.decisions_for(seat)[0]
         if d.key == "push" and rng.random() < 0.9:
             continue
-        value = rng.sample(d.options, rng.randint(d.min, d.max)) if d.kind.value == "holes" else rng.choice(d.options)
-        m.submit(seat, d.key, value)
+        m.submit(seat, d.key, random_answer(d, rng))
     assert m.over
     mole.table(m.view(None))

@@ -23,6 +23,7 @@ import pytest
 from companion.store import Store
 from rules import registry
 from rules.match import Header, Match
+from tests.random_play import random_answer
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = 200
@@ -41,11 +42,7 @@ def reference(game: str, seed: int) -> tuple[dict, dict]:
             continue
         seat = rng.choice(sorted({d.seat for d in match.open_decisions()}))
         d = match.decisions_for(seat)[0]
-        if d.kind.value == "holes":
-            value = rng.sample(d.options, rng.randint(d.min, d.max))
-        else:
-            value = rng.choice(d.options)
-        match.submit(seat, d.key, value)
+        match.submit(seat, d.key, random_answer(d, rng))
     plan = {"header": match.transcript()["header"],
             "records": [r for r in match.records if r["seat"] is not None]}
     result = match.result()

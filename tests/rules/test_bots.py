@@ -10,6 +10,7 @@ from rules import arena, bots
 from rules.match import Header, Match
 from rules.model import Move
 from rules.mole_hill import CENTRE, MoleHillState, edge_between
+from tests.random_play import random_answer
 
 GAMES = ("whakka-mole", "mole-hill", "mole-park", "mouse-madness")
 
@@ -71,9 +72,7 @@ def test_a_bot_answers_alike_whatever_the_other_seats_hold(game, seats, level):
             match = Match.replay(base.transcript())
             rng = random.Random(other)
             for d in [d for d in match.open_decisions() if d.seat != 3]:
-                value = rng.sample(d.options, rng.randint(d.min, d.max)) if d.kind.value == "holes" \
-                    else rng.choice(d.options)
-                match.submit(d.seat, d.key, value)
+                match.submit(d.seat, d.key, random_answer(d, rng))
             bot = bots.make(match.game, 3, level, seed)
             answers.add(tuple(repr(bot.choose(match.view(3), d)) for d in match.decisions_for(3)))
         assert len(answers) == 1, answers

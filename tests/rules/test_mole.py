@@ -9,6 +9,7 @@ from hypothesis import given, settings, strategies as st
 
 from rules.match import Header, Match
 from rules.model import IllegalMove
+from tests.random_play import random_answer
 
 
 def new(**settings) -> Match:
@@ -509,12 +510,8 @@ def random_match(seed: int, **settings) -> Match:
     while not m.over:
         seat = rng.choice(sorted({d.seat for d in m.open_decisions()}))
         d = m.decisions_for(seat)[0]
-        if d.kind.value == "holes":
-            value = rng.sample(d.options, rng.randint(d.min, d.max))
-        else:
-            value = rng.choice(d.options)
         before = state(m)
-        m.submit(seat, d.key, value)
+        m.submit(seat, d.key, random_answer(d, rng))
         after = state(m)
         assert after["scores"][0] >= before["scores"][0] and after["scores"][1] >= before["scores"][1]
         assert sum(after["scores"]) - sum(before["scores"]) <= 1
