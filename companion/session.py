@@ -293,13 +293,14 @@ class Session:
     def _events(self, events) -> None:
         self._journal()
         public = self.match.events_for(None, events)
-        if any(e["kind"] == "reveal" for e in public):
+        kinds = {e["kind"] for e in public}
+        if "reveal" in kinds:
             self.fresh = set(range(1, self.match.header.seats + 1))
         if self.match.over:
             self.hw.signals.beep("over")
-        elif any(e["kind"] == "reveal" for e in public):
+        elif "reveal" in kinds:
             self.hw.signals.beep("reveal")
-        if self.match.header.dice == "virtual" and any(e["kind"] == "roll" for e in public):
+        if self.match.header.dice == "virtual" and "roll" in kinds:
             self._roll()
         for event in public:
             log.info("event %s", event)
@@ -318,10 +319,9 @@ class Session:
         of, log, seen = self._public_log
         if of is not match:
             log, seen = [], 0
-        events = match.events
-        if seen < len(events) or of is not match:
-            log = log + match.events_for(None, events[seen:])
-            self._public_log = (match, log, len(events))
+        if seen < len(match.events):
+            log = log + match.events_for(None, match.events[seen:])
+            self._public_log = (match, log, len(match.events))
         return log
 
     # ---- game lifecycle -------------------------------------------------------------------
