@@ -58,8 +58,7 @@ def _session(args, backend: str, clock=time.monotonic, host_pin: str | None = No
         Match(Header(args.game, seats, settings))          # fail early on bad seats or settings
         if seats > len(profile.seats):
             raise ValueError(f"--seats {seats}: the wiring profile {profile.name} has {len(profile.seats)} panels")
-        computers = players.parse(args.bots, seats)
-        players.check(computers, seats, args.game)
+        computers = players.parse(args.bots, seats, args.game)
     elif args.bots:
         raise ValueError("--bots needs --game; without it seat 1 chooses the players in the lobby")
     else:

@@ -13,8 +13,8 @@ from rules import bots
 from rules.match import Match
 
 
-def parse(text: str, seats: int) -> dict[int, str]:
-    """``--bots 2=strong,3=casual`` as {seat: level}; a ValueError names the fix."""
+def parse(text: str, seats: int, game_id: str) -> dict[int, str]:
+    """``--bots 2=strong,3=casual`` for ``game_id`` at ``seats`` as {seat: level}; a ValueError names the fix."""
     out: dict[int, str] = {}
     for item in (part.strip() for part in text.split(",")):
         if not item:
@@ -23,19 +23,18 @@ def parse(text: str, seats: int) -> dict[int, str]:
         if not sep or not seat.strip().isdigit():
             raise ValueError(f"--bots {item!r}: write SEAT=LEVEL, e.g. --bots 2=strong")
         out[int(seat)] = level.strip()
-    check(out, seats)
+    check(out, seats, game_id)
     return out
 
 
-def check(seats_levels: dict[int, str], seats: int, game_id: str | None = None) -> None:
+def check(seats_levels: dict[int, str], seats: int, game_id: str) -> None:
     """Every bot seat is at the table with a level the table may choose, and a person plays too."""
     for seat, level in seats_levels.items():
         if not 1 <= seat <= seats:
             raise ValueError(f"bot seat {seat}: seats are 1 to {seats}")
         if level not in bots.TABLE_LEVELS:
             raise ValueError(f"bot seat {seat}: level {level!r}; the table chooses {' or '.join(bots.TABLE_LEVELS)}")
-        if game_id is not None:
-            bots.check(game_id, level)
+        bots.check(game_id, level)
     if seats_levels and len(seats_levels) >= seats:
         raise ValueError("every seat is a computer player: leave at least one seat to a person")
 
