@@ -389,7 +389,8 @@ def row(name: str, ours: float, raw: float | None, target: str, fmt: str = "{:.3
 
 
 def print_bot_rows(games: int) -> None:
-    """Think time per decision of every computer player, at two seats (no raw library to compare with)."""
+    """Think time per decision of every computer player, at two seats and at the game's largest table
+    (no raw library to compare with)."""
     for (game_id, seats, level), seconds in sorted(bot_think(games).items()):
         ms = [1000 * x for x in seconds]
         print(row(f"bot think p50, {game_id} {seats} seats {level} (ms)", statistics.median(ms), None, ""))
