@@ -67,13 +67,13 @@ def pages_streaming(session, hw):
     import asyncio
 
     from companion.web.auth import Guard
-    from companion.web.server import PANEL, make_app, start
+    from companion.web.server import PANEL, listen, make_app, start
 
     app = make_app(session, hw, Guard(lan=False))
     loop = asyncio.new_event_loop()
     server = threading.Thread(target=loop.run_forever, daemon=True)
     server.start()
-    runner, port = asyncio.run_coroutine_threadsafe(start(app, "127.0.0.1", 0), loop).result(10)
+    runner, port = asyncio.run_coroutine_threadsafe(start(app, listen("127.0.0.1", 0)), loop).result(10)
     reader = subprocess.Popen([sys.executable, "-m", "companion.bench", "--read-streams", str(port)],
                               stdout=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 10

@@ -4,12 +4,13 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import sys
 import time
 from pathlib import Path
 
 from companion import players
-from companion.store import StoreError, default_path as default_db
+from companion.storage import StoreError, default_path as default_db, reader_path
 from rules import registry
 from rules.match import Header, Match
 from rules.settings import SettingError, load_specs
@@ -29,6 +30,34 @@ def _settings(pairs: list[str]) -> dict:
     return out
 
 
+def read_text(path: str, what: str) -> str:
+    """A text file the user named; a ValueError that names the file says what is wrong with it."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot read the {what}: {exc.strerror}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{path}: the {what} is not UTF-8 text (byte {exc.start} is {data[exc.start]:#04x}); "
+                         f"is it the right file?") from None
+    if "\0" in text:
+        raise ValueError(f"{path}: the {what} is a binary file, not text (a NUL byte at {text.index(chr(0))}); "
+                         f"is it the right file?")
+    return text
+
+
+def port_number(text: str) -> int:
+    """``--port``: 0 (any free port) to 65535."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number: use 0 (any free port) to 65535") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{port} is not a port number: use 0 (any free port) to 65535")
+    return port
+
+
 def _game_args(p: argparse.ArgumentParser, required: bool) -> None:
     p.add_argument("--game", choices=list(registry.GAMES), required=required, help="game id")
     p.add_argument("--seats", type=int, help="number of seats (default: the game's minimum)")
@@ -44,42 +73,55 @@ def _game_args(p: argparse.ArgumentParser, required: bool) -> None:
                    help="computer players, e.g. --bots 2=strong,3=casual (levels: casual, strong)")
 
 
-def _session(args, backend: str, clock=time.monotonic, host_pin: str | None = None):
+class Plan:
+    """What ``run`` and ``sim`` were asked to play, checked before anything is opened or written."""
+
+    def __init__(self, args, backend: str):
+        self.backend = backend
+        self.profile = load_profile(args.wiring or DEFAULT_WIRING[backend])
+        self.settings = _settings(args.set)
+        self.seats = args.seats
+        self.computers: dict[int, str] = {}
+        if args.game:
+            if self.seats is None:
+                self.seats = registry.game_class(args.game).min_seats
+            Match(Header(args.game, self.seats, self.settings))          # bad seats or settings say so here
+            if self.seats > len(self.profile.seats):
+                raise ValueError(f"--seats {self.seats}: the wiring profile {self.profile.name} has "
+                                 f"{len(self.profile.seats)} panels")
+            self.computers = players.parse(args.bots, self.seats, args.game)
+        elif args.bots:
+            raise ValueError("--bots needs --game; without it seat 1 chooses the players in the lobby")
+        elif args.seats is not None:
+            raise ValueError("--seats needs --game; without it seat 1 chooses the seats in the lobby")
+
+
+def _session(args, plan: Plan, journal, clock=time.monotonic, host_pin: str | None = None):
     from companion.hardware import open_backend
     from companion.session import Session
-    from companion.store import Store
     from companion.web.pin import PinDisplay
 
-    profile = load_profile(args.wiring or DEFAULT_WIRING[backend])
-    settings = _settings(args.set)
-    seats = args.seats
-    if args.game:
-        seats = seats or registry.game_class(args.game).min_seats
-        Match(Header(args.game, seats, settings))          # fail early on bad seats or settings
-        if seats > len(profile.seats):
-            raise ValueError(f"--seats {seats}: the wiring profile {profile.name} has {len(profile.seats)} panels")
-        computers = players.parse(args.bots, seats, args.game)
-    elif args.bots:
-        raise ValueError("--bots needs --game; without it seat 1 chooses the players in the lobby")
-    else:
-        computers = {}
-    hardware = open_backend(backend, profile, clock)
+    hardware = open_backend(plan.backend, plan.profile, clock)
     if host_pin and hardware.table is not None:
         hardware.table = PinDisplay(hardware.table, host_pin)
-    store = Store(args.db) if args.db else None
-    session = Session(hardware, clock, game=args.game, seats=seats, seed=args.seed, settings=settings,
-                      dice=args.dice, cards=args.cards, store=store, bots=computers)
+    session = Session(hardware, clock, game=args.game, seats=plan.seats, seed=args.seed, settings=plan.settings,
+                      dice=args.dice, cards=args.cards, journal=journal, bots=plan.computers)
     return hardware, session
 
 
 def cmd_sim(args) -> int:
     from companion import script
+    from companion.journal import Journal
 
-    text = Path(args.script).read_text() if args.script else ""
+    plan = Plan(args, "sim")
+    text = read_text(args.script, "press script") if args.script else ""
+    steps = script.parse(text, args.script or "<none>", panels=plan.seats)
+    journal = Journal(args.db) if args.db else None
+    if journal is not None and journal.fault is not None:      # one shot: nothing to wait for
+        raise journal.fault
     clock = script.FakeClock()
-    hardware, session = _session(args, "sim", clock)
+    hardware, session = _session(args, plan, journal, clock)
     try:
-        steps = script.parse(text, args.script or "<none>", panels=len(hardware.seats))
         script.run(session, hardware, clock, steps)
         script.write_outputs(session, Path(args.out))
     finally:
@@ -91,37 +133,79 @@ def cmd_sim(args) -> int:
 
 
 def cmd_run(args) -> int:
+    """Everything that can refuse to start (another box on the journal, the port, the wiring) does so before
+    a game row is written; a journal the card will not take leaves the box running, paused, saying why."""
+    from companion.journal import Journal
     from companion.web import server
     from companion.web.auth import is_loopback
     from companion.web.pin import new_pin
 
+    plan = Plan(args, args.backend)
+    journal = Journal(args.db)
+    listening = server.listen(args.listen, args.port)
     pin = None if is_loopback(args.listen) else new_pin()
-    hardware, session = _session(args, args.backend, host_pin=pin)
-    return server.serve(session, hardware, args.listen, args.port, pin=pin, lan_sim=args.lan_sim)
+    hardware, session = _session(args, plan, journal, host_pin=pin)
+    return server.serve(session, hardware, listening, args.listen, pin=pin, lan_sim=args.lan_sim)
 
 
 def cmd_replay(args) -> int:
-    transcript = json.loads(Path(args.transcript).read_text())
-    match = Match.replay(transcript)
+    try:
+        transcript = json.loads(read_text(args.transcript, "transcript"))
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{args.transcript}:{exc.lineno}: the transcript is not JSON ({exc.msg}); "
+                         f"molebox sim writes one as transcript.json") from None
+    try:
+        match = Match.replay(transcript)
+    except (KeyError, TypeError) as exc:
+        raise ValueError(f"{args.transcript}: not a molebox transcript (no {exc}); molebox sim writes one as "
+                         f"transcript.json") from None
     if args.view is not None and not 1 <= args.view <= match.header.seats:
         raise ValueError(f"--view {args.view}: seats are 1 to {match.header.seats}")
     print(json.dumps(match.view(args.view), indent=1, sort_keys=True))
     return 0
 
 
-def cmd_history(args) -> int:
-    from companion.history import history_table
-    from companion.store import Store
+def _reader(args):
+    """The journal, read-only: ``--db``, or the service's when this machine has one, else the user's.
 
-    print(history_table(Store(args.db).finished_games(args.limit)))
+    Run as root (sudo) on the service's journal, the command reads it as the journal's owner, so SQLite
+    never leaves a file there that the service could not open.
+    """
+    from companion import storage
+    from companion.store import Reader
+
+    path = Path(args.db) if args.db else reader_path()
+    if not args.db and not path.exists():
+        raise StoreError(f"no molebox journal here: looked for the service's at {storage.SERVICE_JOURNAL} and for "
+                         f"yours at {path}; --db names another")
+    try:
+        owner = path.stat()
+    except OSError:
+        owner = None
+    if owner is not None and os.geteuid() == 0 and owner.st_uid != 0:
+        os.setgid(owner.st_gid)
+        os.setuid(owner.st_uid)
+    try:
+        return Reader.open(path)
+    except PermissionError:
+        raise StoreError(f"{path}: permission denied; the service's journal is private to it: use sudo") from None
+
+
+def cmd_history(args) -> int:
+    from companion.history import aside_table, history_table
+
+    reader = _reader(args)
+    print(history_table(reader.finished_games(args.limit)))
+    aside = reader.set_aside_games()
+    if aside:
+        print("\n" + aside_table(aside))
     return 0
 
 
 def cmd_stats(args) -> int:
     from companion.history import stats_table
-    from companion.store import Store
 
-    print(stats_table(Store(args.db).finished_games()))
+    print(stats_table(_reader(args).finished_games()))
     return 0
 
 
@@ -198,7 +282,7 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument("--backend", choices=list(DEFAULT_WIRING), default="sim")
     run.add_argument("--listen", default="127.0.0.1",
                      help="address of the web panel (0.0.0.0: LAN mode, host actions need the PIN)")
-    run.add_argument("--port", type=int, default=8080, help="port of the web panel (0: any free port)")
+    run.add_argument("--port", type=port_number, default=8080, help="port of the web panel (0: any free port)")
     run.add_argument("--lan-sim", action="store_true", help="in LAN mode, open the simulator to the LAN too")
     _game_args(run, required=False)
     run.add_argument("--db", default=str(default_db()),
@@ -217,13 +301,14 @@ def parser() -> argparse.ArgumentParser:
     replay.add_argument("--view", type=int, help="print this seat's view instead of the public one")
     replay.set_defaults(func=cmd_replay)
 
-    history = sub.add_parser("history", help="the finished games in the journal")
-    history.add_argument("--db", default=str(default_db()))
+    journal_help = f"the journal (default: the service's, {reader_path()}, where there is one, else the user's)"
+    history = sub.add_parser("history", help="the finished games in the journal, and any set aside")
+    history.add_argument("--db", help=journal_help)
     history.add_argument("--limit", type=int, default=20)
     history.set_defaults(func=cmd_history)
 
     stats = sub.add_parser("stats", help="wins per player and per game from the journal")
-    stats.add_argument("--db", default=str(default_db()))
+    stats.add_argument("--db", help=journal_help)
     stats.set_defaults(func=cmd_stats)
 
     variants = sub.add_parser("variants", help="list a game's variant settings")

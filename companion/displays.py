@@ -7,6 +7,11 @@ newest request for a display replaces an older one still waiting, so a slow
 I2C bus never queues up stale frames. A free-running render loop in the same
 process is what wrecks button latency (the GIL), so this worker sleeps unless
 there is something new to draw.
+
+One display's failure stays on that display: a frame that raises while it is
+drawn or sent is replaced there by ``fault_frame(name)``, reported once
+through ``on_fault`` until that display draws again, and every other display
+goes on.
 """
 from __future__ import annotations
 
@@ -19,11 +24,14 @@ STUCK_S = 10.0          # one frame taking longer than this means the worker is 
 
 class DisplayWorker:
     def __init__(self, devices: dict[str, object], max_fps: float = 30.0,
-                 on_frame: Callable[[str, object], None] | None = None):
+                 on_frame: Callable[[str, object], None] | None = None,
+                 on_fault: Callable[[str, Callable, tuple, BaseException], None] | None = None,
+                 fault_frame: Callable[[str], object] | None = None):
         self.devices = devices
         self.interval = 1.0 / max_fps
-        self.on_frame = on_frame
+        self.on_frame, self.on_fault, self.fault_frame = on_frame, on_fault, fault_frame
         self.frames: dict[str, object] = {}
+        self.failing: set[str] = set()          # displays whose last frame failed
         self._wanted: dict[str, tuple] = {}
         self._sent_at: dict[str, float] = {}
         self._busy = False
@@ -83,12 +91,31 @@ class DisplayWorker:
                     return
                 self._busy, self._busy_since = True, time.monotonic()
             name, (render, args) = job
-            image = render(*args)
-            previous = self.frames.get(name)
             self._sent_at[name] = time.monotonic()
-            if previous is not None and previous.tobytes() == image.tobytes():
-                continue
-            self.devices[name].display(image)
-            self.frames[name] = image
-            if self.on_frame is not None:
-                self.on_frame(name, image)
+            try:
+                self._send(name, render(*args))
+            except Exception as exc:            # a renderer's bug, or a device that raises what it should not
+                self._failed(name, render, args, exc)
+            else:
+                self.failing.discard(name)
+
+    def _send(self, name: str, image) -> None:
+        previous = self.frames.get(name)
+        if previous is not None and previous.tobytes() == image.tobytes():
+            return
+        self.devices[name].display(image)
+        self.frames[name] = image
+        if self.on_frame is not None:
+            self.on_frame(name, image)
+
+    def _failed(self, name: str, render: Callable, args: tuple, exc: Exception) -> None:
+        """Show the fault frame on that display alone, and report the first failure of a run of them."""
+        if name not in self.failing:
+            self.failing.add(name)
+            if self.on_fault is not None:
+                self.on_fault(name, render, args, exc)
+        if self.fault_frame is not None:
+            try:
+                self._send(name, self.fault_frame(name))
+            except Exception:                   # the device itself is broken: it keeps what it shows
+                pass

@@ -16,37 +16,35 @@ from pathlib import Path
 
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
+from .durable import write_new
+
 PADDED = 240
 NONCE = 12
+KEY_BYTES = 32
 
 
 class SealError(ValueError):
     """A sealed record that cannot be opened: wrong key, or the row was tampered with."""
 
 
+class KeyDamaged(SealError):
+    """The key file is there but is no molebox key (empty after a power cut, or cut short)."""
+
+
 def load_key(path: Path) -> bytes:
-    """Read the key, creating it (0600) on first use."""
+    """Read the key, creating it (0600) on first use; a key file of the wrong size raises KeyDamaged.
+
+    A new key is written whole or not at all (:func:`companion.durable.write_new`): a power cut
+    during the first start leaves no key, never an empty one.
+    """
     try:
         key = path.read_bytes()
     except FileNotFoundError:
-        key = AESGCM.generate_key(bit_length=256)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "wb") as f:
-            f.write(key)
-            f.flush()
-            os.fsync(f.fileno())
-        _fsync_dir(path.parent)
-    if len(key) != 32:
-        raise SealError(f"{path}: not a molebox key (expected 32 bytes, found {len(key)})")
+        key = AESGCM.generate_key(bit_length=8 * KEY_BYTES)
+        write_new(path, key)
+    if len(key) != KEY_BYTES:
+        raise KeyDamaged(f"{path} is not a molebox key ({len(key)} bytes, not {KEY_BYTES})")
     return key
-
-
-def _fsync_dir(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 class Sealer:

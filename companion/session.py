@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import json
 import logging
 import queue
 import sys
@@ -26,9 +27,10 @@ from .displays import DisplayWorker
 from .entry import Changed, Entry, Refuse, Submit
 from .hardware.lamps import Lamp
 from .inputs import DEBOUNCE_S, HOLD_S, Edge, Gesture, Inputs
+from .journal import Journal, short as fault_words, why_not_resumed
 from .lobby import Lobby, Start
 from .players import Computers
-from .store import Store
+from .storage import StoreError
 from .render import bot as bot_screen, fault as fault_screen, lobby as lobby_screens
 
 log = logging.getLogger("molebox.session")
@@ -38,7 +40,7 @@ SWITCH_INTERVAL_S = 0.0005
 REFUSE_S = 0.6          # after the flip, the lamps flash fast for this long: "not that"
 ROLL_S = 0.8            # the table shows virtual dice tumbling this long before they land
 ROLL_FRAMES = 4
-TABLE = 0               # the timers' seat number for the table display's own timers
+RETRY_S = 2.0           # while the journal refuses writes, it is tried again this often
 
 
 def _ack(base: tuple[Lamp, ...]) -> tuple[Lamp, ...]:
@@ -53,9 +55,9 @@ class Session:
     def __init__(self, hardware, clock: Callable[[], float] = time.monotonic, *, game: str | None = None,
                  seats: int | None = None, seed: int = 0, settings: dict | None = None,
                  dice: str = "virtual", cards: str = "virtual", debounce_s: float = DEBOUNCE_S, hold_s: float = HOLD_S,
-                 store: Store | None = None, bots: dict[int, str] | None = None):
+                 journal: Journal | None = None, bots: dict[int, str] | None = None):
         self.hw = hardware
-        self.store = store
+        self.journal = journal
         self.game_id: int | None = None
         self._saved = 0                      # how many match records are in the journal
         self.clock = clock
@@ -66,31 +68,36 @@ class Session:
         self.queue: queue.SimpleQueue = queue.SimpleQueue()
         self.inputs = Inputs(self.panels, debounce_s, hold_s)
         self.listeners: list[Callable[[str, object], None]] = []
-        self.displays = DisplayWorker(hardware.displays(), on_frame=self._frame)
+        self.displays = DisplayWorker(hardware.displays(), on_frame=self._frame, on_fault=self._display_failed,
+                                      fault_frame=fault_screen.broken)
         self.match: Match | None = None
         self.computers: Computers | None = None
         self.lobby: Lobby | None = None
         self.entries = {s: Entry(s) for s in range(1, self.panels + 1)}
-        self.notices: dict[int, str] = {}
+        self.notices: dict[int, str] = {}     # a seat's own one-line notice (a refusal's reason), on its OLED only
+        self.alerts: list[dict] = []          # what the host must know (a game set aside...), until dismissed
         self.names: dict[int, str] = {}      # players' names, from the dashboard; kept for the next game
         self.fresh: set[int] = set()
         self._public_log: tuple[Match | None, list[dict], int] = (None, [], 0)   # see :attr:`log`
         self._overlays: dict[int, list[tuple[float, tuple[Lamp, ...]]]] = {}
-        self._timers: list[tuple[float, int, int]] = []
+        self._timers: list[tuple[float, int, Callable[[float], None]]] = []
+        self._lamps_due = False
         self._rolled_at = float("-inf")      # when the box last rolled virtual dice
         self._seq = itertools.count()
         self._shown: dict[str, object] = {}
         self._dirty = False
         self._confirm_undo_until = float("-inf")
-        saved = store.unfinished() if store else None
-        if saved is not None:
-            self.resume(saved)
-        elif self.fixed:
-            self.start(*self.fixed)
+        self._alert_ids = itertools.count(1)
+        self._retrying = False
+        self.hw_fault: str | None = hardware.fault     # while set, the game is paused and every display says why
+        self.lobby = Lobby(self.panels)
+        for text, words in journal.store.notes if journal is not None and journal.store is not None else ():
+            self.alert(text, words)
+        if journal is not None and journal.fault is not None:
+            self._storage_failed()                      # _restore once the journal opens
         else:
-            self.lobby = Lobby(self.panels)
-        hardware.watch(lambda fault: self.call(lambda: self._fault(fault)))
-        self.fault: str | None = hardware.fault     # while set, the game is paused and every display says why
+            self._restore()
+        hardware.watch(lambda fault: self.call(lambda: self._hardware_fault(fault)))
         hardware.connect(self.post)
         self.refresh()
 
@@ -148,36 +155,54 @@ class Session:
     def _tick(self, now: float) -> None:
         for gesture in self.inputs.tick(now):
             self._gesture(gesture)
-        expired = False
         while self._timers and self._timers[0][0] <= now:
-            _, _, seat = heapq.heappop(self._timers)
-            if seat == TABLE:
-                self._dirty = True
-                continue
-            steps = self._overlays.get(seat, [])
-            while steps and steps[0][0] <= now:
-                steps.pop(0)
-                expired = True
-            if not steps:
-                self._overlays.pop(seat, None)
-        if expired:
+            heapq.heappop(self._timers)[2](now)
+        if self._lamps_due:
+            self._lamps_due = False
             self._set_lamps()
+
+    def _after(self, at: float, action: Callable[[float], None]) -> None:
+        """Run ``action(now)`` on the loop once the clock reaches ``at``."""
+        heapq.heappush(self._timers, (at, next(self._seq), action))
+
+    def _redraw(self, now: float) -> None:
+        self._dirty = True
+
+    def _expire(self, seat: int, now: float) -> None:
+        """An overlay step of the seat's lamps has run its time."""
+        steps = self._overlays.get(seat, [])
+        while steps and steps[0][0] <= now:
+            steps.pop(0)
+            self._lamps_due = True
+        if not steps:
+            self._overlays.pop(seat, None)
 
     # ---- gestures -------------------------------------------------------------------------
 
     def _gesture(self, g: Gesture) -> None:
         if self.fault:
+            self._answer(g, Refuse(f"paused: {self.fault}"))
             return
         self.notices.pop(g.seat, None)
-        if self.lobby is not None:
-            outcome = self.lobby.tap(g.seat, g.control) if g.kind == "tap" else Refuse("tap, don't hold")
-            if isinstance(outcome, Start):
-                self.start(outcome.game, outcome.seats, outcome.dice, outcome.cards, outcome.bots)
-                outcome = Changed()
-            self._answer(g, outcome)
-            return
-        self._answer(g, self._play(g))
+        try:
+            outcome = self._lobby(g) if self.lobby is not None else self._play(g)
+        except StoreError:
+            self._storage_failed()
+            outcome = Refuse(f"not saved: {self.fault}")
+        self._answer(g, outcome)
         self._computers_play()
+
+    def _lobby(self, g: Gesture):
+        if self.alerts:
+            if g.seat == 1 and g.control == "ok" and g.kind == "tap":
+                self.dismiss(self.alerts[0]["id"])
+                return Changed()
+            return Refuse("seat 1: OK to read on")
+        outcome = self.lobby.tap(g.seat, g.control) if g.kind == "tap" else Refuse("tap, don't hold")
+        if isinstance(outcome, Start):
+            self.start(outcome.game, outcome.seats, outcome.dice, outcome.cards, outcome.bots)
+            return Changed()
+        return outcome
 
     def _play(self, g: Gesture):
         match, seat = self.match, g.seat
@@ -228,7 +253,7 @@ class Session:
         for lamps, seconds in steps:
             until += seconds
             timed.append((until, lamps))
-            heapq.heappush(self._timers, (until, next(self._seq), seat))
+            self._after(until, lambda now, seat=seat: self._expire(seat, now))
         self._overlays[seat] = timed
         self.hw.seats[seat - 1].set_lamps(steps[0][0])
 
@@ -240,7 +265,7 @@ class Session:
         A refused answer is a bug in a bot: it is logged and shown on the bot's OLED, and the
         game waits (seat 1 can undo or end it) rather than the service failing.
         """
-        while self.match is not None and (move := self.computers.next_move(self.match)) is not None:
+        while not self.fault and self.match is not None and (move := self.computers.next_move(self.match)) is not None:
             try:
                 events = self.match.submit(*move)
             except IllegalMove as exc:
@@ -248,7 +273,11 @@ class Session:
                 self.notices[move[0]] = "stuck: a bot error"
                 self._dirty = True
                 return
-            self._events(events)
+            try:
+                self._events(events)
+            except StoreError:
+                self._storage_failed()          # it answers again once the journal takes writes
+                return
             self._dirty = True
 
     def _last_person_record(self) -> int | None:
@@ -274,21 +303,33 @@ class Session:
         self.undo()
         return Changed()
 
+    def _write(self, action: Callable):
+        """Run a journal write (nothing without a journal); StoreError if the journal will not take it."""
+        return None if self.journal is None else self.journal.write(action)
+
+    @staticmethod
+    def _rows(match: Match, start: int) -> list[tuple[int, dict, bool]]:
+        return [(i, match.records[i], i in match.secret_records) for i in range(start, len(match.records))]
+
     def _journal(self) -> None:
-        """Put every new record of the match on disk (one commit point) before anyone sees it answered."""
-        if self.store is None or self.game_id is None:
-            return
+        """Put every new record of the match on disk (one commit point) before anyone sees it answered.
+
+        At a turn end (no secret pick held) the WAL is checkpointed too, so a lost ``-wal`` costs at
+        most the turn in play. StoreError if the journal refuses the records: nothing is acknowledged.
+        """
         match = self.match
-        new = [(i, match.records[i], i in match.secret_records) for i in range(self._saved, len(match.records))]
-        if not new:
+        if self.game_id is None or len(match.records) == self._saved:
             return
-        self.store.append(self.game_id, new)
-        self._saved = len(match.records)
         result = match.result()
-        if result is not None:
-            history = match.view(None)["state"].get("history", [])
-            self.store.finish(self.game_id, {"scores": list(result.scores), "winners": list(result.winners),
-                                             "history": history})
+        summary = None if result is None else {"scores": list(result.scores), "winners": list(result.winners),
+                                                "history": match.view(None)["state"].get("history", [])}
+        self._write(lambda store: store.append(self.game_id, self._rows(match, self._saved), summary))
+        self._saved = len(match.records)
+        if not match.held:
+            try:
+                self._write(lambda store: store.checkpoint())
+            except StoreError:                  # the records are on disk all the same: pause from the next press
+                self._storage_failed()
 
     def _events(self, events) -> None:
         self._journal()
@@ -326,21 +367,47 @@ class Session:
 
     # ---- game lifecycle -------------------------------------------------------------------
 
+    def _restore(self) -> None:
+        """At start (or once the journal opens): resume the unfinished game, else open the lobby or the fixed game.
+
+        A game that cannot be resumed (its key lost, a row damaged, a game this molebox does not know)
+        is set aside in the journal, never deleted, the host is told, and the lobby opens.
+        """
+        store = None if self.journal is None else self.journal.store
+        game_id = None if store is None else store.unfinished_id()
+        if game_id is not None:
+            try:
+                self.resume(store.load(game_id))
+                return
+            except Exception as exc:             # whatever one damaged game holds, the box starts
+                why, words = why_not_resumed(exc)
+                log.error("game %d cannot be resumed (%s)", game_id, why, exc_info=exc)
+                self._write(lambda store: store.set_aside(game_id, why))
+                self.alert(f"The unfinished game #{game_id} could not be resumed: {why}. It is kept in the "
+                           f"journal ({self.journal.path}), set aside: `molebox history` lists it.",
+                           f"game #{game_id} set aside: {words}; kept in the journal")
+        self._lobby_or_fixed()
+
+    def _lobby_or_fixed(self) -> None:
+        """The lobby, or the game fixed by the command line once the host has read every alert."""
+        self.match, self.game_id = None, None
+        if self.fixed and not self.alerts:
+            self.start(*self.fixed)
+        else:
+            self.lobby = self.lobby or Lobby(self.panels)
+
     def start(self, game: str, seats: int, dice: str = "virtual", cards: str = "virtual",
               bots: dict[int, str] | None = None) -> None:
-        self.match = Match(Header(game=game, seats=seats, settings=self.settings if self.fixed else {},
-                                  seed=self.seed, dice=dice, cards=cards, bots=dict(bots or {})))
-        self.computers = Computers(self.match)
+        """Deal a new game; it is journaled (header, first chance, names) before anyone sees it."""
+        match = Match(Header(game=game, seats=seats, settings=self.settings if self.fixed else {},
+                             seed=self.seed, dice=dice, cards=cards, bots=dict(bots or {})))
+        names = {s: n for s, n in self.names.items() if s <= seats}
+        self.game_id = self._write(lambda store: store.begin(match.transcript()["header"], self._rows(match, 0), names))
+        self.match, self.names, self._saved = match, names, len(match.records)
+        self.computers = Computers(match)
         self.lobby = None
         self.fresh = set()
         self.notices.clear()
-        self.names = {s: n for s, n in self.names.items() if s <= seats}
-        if self.store is not None:
-            self.game_id = self.store.begin(self.match.transcript()["header"])
-            self._saved = 0
-            self._journal()
-            for seat, name in self.names.items():
-                self.store.set_name(self.game_id, seat, name)
         log.info("started %s for %d seats (seed %d, computer players %s)", game, seats, self.seed, bots or "none")
         self._computers_play()
 
@@ -353,7 +420,7 @@ class Session:
         self.match = Match.replay(saved.transcript)
         self.computers = Computers(self.match)
         self.game_id, self._saved = saved.game_id, len(self.match.records)
-        self.names = self.store.names(saved.game_id)
+        self.names = self.journal.store.names(saved.game_id)
         self.seed = self.match.header.seed
         self.lobby = None
         revealed = any(e.kind == "reveal" for e in self.match.events)
@@ -364,8 +431,8 @@ class Session:
 
     def new_game(self) -> None:
         """After a game: the same game again (fixed by the command line) or back to the lobby."""
-        if self.store is not None and self.game_id is not None and not self.match.over:
-            self.store.abandon(self.game_id)
+        if self.game_id is not None and not self.match.over:
+            self._write(lambda store: store.abandon(self.game_id))
         self.game_id = None
         self.seed += 1
         if self.fixed:
@@ -382,8 +449,8 @@ class Session:
         if last is None:
             return False
         upto = sum(1 for r in self.match.records[:last] if r["seat"] is not None)
-        if self.store is not None and self.game_id is not None:
-            self.store.undo(self.game_id, upto)
+        if self.game_id is not None:
+            self._write(lambda store: store.undo(self.game_id, upto))
         self.match = Match.replay(self.match.transcript(), upto=upto)
         self.computers = Computers(self.match)
         self._saved = len(self.match.records)
@@ -402,12 +469,12 @@ class Session:
             return "no game yet: names belong to a game, and seat 1 is choosing one"
         if not 1 <= seat <= self.match.header.seats:
             return f"seat {seat} is not playing; seats are 1 to {self.match.header.seats}"
+        if self.game_id is not None:
+            self._write(lambda store: store.set_name(self.game_id, seat, name))
         if name:
             self.names[seat] = name
         else:
             self.names.pop(seat, None)
-        if self.store is not None and self.game_id is not None:
-            self.store.set_name(self.game_id, seat, name)
         self._dirty = True
         return None
 
@@ -416,6 +483,81 @@ class Session:
         if self.match is not None:
             self.new_game()
             self.refresh()
+
+    def host(self, action: Callable[["Session"], str | None]) -> str | None:
+        """Run a host action (from the dashboard) on the loop: a refusal in words, or None when done."""
+        if self.fault:
+            return f"the box is paused: {self.fault}"
+        try:
+            return action(self)
+        except StoreError:
+            self._storage_failed()
+            return f"not saved: {self.fault}; the box tries again by itself"
+
+    # ---- what the host must know ----------------------------------------------------------
+
+    def alert(self, text: str, screen: str) -> None:
+        """Tell the host: the log, the dashboard, and in the lobby the table display and seat 1, until dismissed.
+
+        ``screen`` is the few words the OLEDs show; ``text`` says it all (where a file went, what to do).
+        """
+        log.warning("%s", text)
+        self.alerts.append({"id": next(self._alert_ids), "text": text, "screen": screen, "at": time.time()})
+        self._dirty = True
+
+    def dismiss(self, alert_id: int | None = None) -> None:
+        """The host has read an alert (None: all of them)."""
+        self.alerts = [a for a in self.alerts if alert_id is not None and a["id"] != alert_id]
+        if self.lobby is not None and self.match is None and not self.alerts:
+            self._lobby_or_fixed()
+        self._dirty = True
+
+    def _storage_failed(self) -> None:
+        """The journal refused a write (or would not open): forget in memory what it did not take, pause
+        play on every screen, flash the status LED, and try the journal again every few seconds."""
+        match = self.match
+        if match is not None and len(match.records) > self._saved:
+            self.match = Match.replay({**match.transcript(), "records": match.records[:self._saved]})
+            self.computers = Computers(self.match)
+        if not self._retrying:
+            self._retrying = True
+            log.error("the journal cannot be written, play is paused: %s", self.journal.fault)
+            self.hw.signals.health(self.fault)
+            self.hw.signals.beep("fault")
+            self._after(self.clock() + RETRY_S, self._retry_journal)
+        self._dirty = True
+
+    def _retry_journal(self, now: float) -> None:
+        opened = self.journal.store is None
+        if not self.journal.retry():
+            self._after(now + RETRY_S, self._retry_journal)
+            self._dirty = True                  # the screens say what is wrong now
+            return
+        self._retrying = False
+        self.hw.signals.health(self.fault)
+        if opened:                              # the journal opened at last: what did it hold?
+            for text, words in self.journal.store.notes:
+                self.alert(text, words)
+            self.lobby = None
+            self._restore()
+        self._computers_play()
+        self._dirty = True
+
+    def _display_failed(self, name: str, render_fn, args: tuple, exc: BaseException) -> None:
+        """From the display worker: one display's frame failed (it shows a fault screen); log it once, tell the host."""
+        self.call(lambda: self._report_display(name, render_fn, args, exc))
+
+    def _report_display(self, name: str, render_fn, args: tuple, exc: BaseException) -> None:
+        if name == "table":
+            view = json.dumps(args, default=repr)[:4000]
+        else:                                   # a seat's own view is its secret: the public one goes in the log
+            view = "(the seat's own view is private) public view " + json.dumps(
+                self.match.view(None) if self.match is not None else self.public(), default=repr)[:4000]
+        log.error("the %s display failed to draw %s: %s; %s", name, getattr(render_fn, "__qualname__", render_fn),
+                  exc, view, exc_info=exc)
+        label = "table" if name == "table" else f"seat {name[4:]}"
+        self.alert(f"The {label} screen could not draw its frame ({type(exc).__name__}: {exc}); it shows a fault "
+                   f"screen and the game goes on. The log has the details.", f"{label} screen: drawing bug")
 
     # ---- output side ----------------------------------------------------------------------
 
@@ -432,7 +574,7 @@ class Session:
             return
         self._rolled_at = self.clock()
         for frame in range(1, ROLL_FRAMES + 1):
-            heapq.heappush(self._timers, (self._rolled_at + frame * ROLL_S / ROLL_FRAMES, next(self._seq), TABLE))
+            self._after(self._rolled_at + frame * ROLL_S / ROLL_FRAMES, self._redraw)
 
     def _table_screen(self) -> tuple:
         screens, view = render.for_game(self.match.header.game), self.match.view(None)
@@ -457,7 +599,9 @@ class Session:
         self._set_lamps()
         for panel in self.hw.seats:
             self._show(f"seat{panel.seat}", *self._seat_screen(panel.seat))
-        if self.lobby is not None:
+        if self.lobby is not None and self.alerts:
+            self._show("table", fault_screen.alert, self.alerts[0]["screen"], len(self.alerts), "seat 1 OK: got it")
+        elif self.lobby is not None:
             self._show("table", lobby_screens.menu, self.lobby.view())
         else:
             self._show("table", *self._table_screen())
@@ -467,7 +611,11 @@ class Session:
     def _seat_screen(self, seat: int) -> tuple:
         notice = self.notices.get(seat, "")
         if self.lobby is not None:
-            return (lobby_screens.menu, self.lobby.view(), notice) if seat == 1 else (lobby_screens.waiting, seat)
+            if seat != 1:
+                return (lobby_screens.waiting, seat)
+            if self.alerts:
+                return (fault_screen.alert, self.alerts[0]["screen"], len(self.alerts), "OK: got it")
+            return (lobby_screens.menu, self.lobby.view(), notice)
         if seat > self.match.header.seats:
             return (lobby_screens.waiting, seat)
         if seat in self.computers:
@@ -488,18 +636,27 @@ class Session:
             return "picks last, secretly"
         return "thinking" if mine else "waiting"
 
-    def _fault(self, fault: str | None) -> None:
+    @property
+    def fault(self) -> str | None:
+        """Why play is paused, in a few words (the journal's fault first, then the hardware's), or None."""
+        if self.journal is not None and self.journal.fault is not None:
+            return fault_words(self.journal.fault)
+        return self.hw_fault
+
+    def _hardware_fault(self, fault: str | None) -> None:
         """The hardware's fault changed (an IO board unplugged or back): pause or resume, and show it."""
         log.info("hardware: %s", fault or "back")
-        self.fault = fault
-        self.hw.signals.health(fault)
+        self.hw_fault = fault
+        self.hw.signals.health(self.fault)
         if fault:
             self.hw.signals.beep("fault")
         self._dirty = True
 
     def _show(self, name: str, render_fn, *args) -> None:
-        if self.fault:
-            render_fn, args = fault_screen.paused, (self.fault,)
+        if self.journal is not None and self.journal.fault is not None:
+            render_fn, args = fault_screen.storage, (fault_words(self.journal.fault),)
+        elif self.hw_fault:
+            render_fn, args = fault_screen.paused, (self.hw_fault,)
         key = (render_fn, args)
         if self._shown.get(name) == key:
             return
@@ -507,11 +664,14 @@ class Session:
         self.displays.submit(name, render_fn, *args)
 
     def public(self) -> dict:
-        """What anyone may see: the lobby or the match's public view, and the public log."""
+        """What anyone may see: the lobby or the match's public view, the public log, and what the host must know."""
+        box = {"alerts": [{k: a[k] for k in ("id", "text", "at")} for a in self.alerts],
+               "fault": None if self.journal is None or self.journal.fault is None else str(self.journal.fault)}
+        box["fault"] = box["fault"] or self.hw_fault
         if self.lobby is not None:
-            return {"mode": "lobby", "lobby": self.lobby.view()}
+            return {"mode": "lobby", "lobby": self.lobby.view(), **box}
         return {"mode": "play", "view": self.match.view(None), "log": self.log, "names": self.names,
-                "bots": self.match.header.bots}
+                "bots": self.match.header.bots, **box}
 
     def subscribe(self, listener: Callable[[str, object], None]) -> None:
         self.listeners.append(listener)
@@ -536,3 +696,5 @@ class Session:
     def close(self) -> None:
         self.displays.close()
         self.hw.close()
+        if self.journal is not None:
+            self.journal.close()

@@ -2,11 +2,18 @@
 
 An embedded SQLite file in WAL mode. Every append is a commit point with
 ``synchronous=FULL``, so a record the lamps have acknowledged survives a power
-cut. The game in memory is always a replay of the journal: resuming after a
-crash, and undo, are both "replay what the journal says". Secret picks are
-sealed (:mod:`companion.sealing`). The schema is versioned (``user_version``)
-and migrated forward; a file that is not ours, or is damaged, is moved aside,
-never overwritten.
+cut, and the WAL is checkpointed into the main file at every turn end, so a
+lost or damaged ``-wal`` costs at most the turn being played. The game in
+memory is always a replay of the journal: resuming after a crash, and undo,
+are both "replay what the journal says". Secret picks are sealed
+(:mod:`companion.sealing`). The schema is versioned (``user_version``) and
+migrated forward.
+
+Only a molebox journal is ever opened (:mod:`companion.storage`), and only
+one that SQLite reports as damaged is moved aside; one process writes it at a
+time. Readers (:meth:`Reader.open`) open it read-only, never migrate and never
+make a key. Whatever the card refuses raises
+:class:`~companion.storage.StorageFault` and leaves the journal as it was.
 """
 from __future__ import annotations
 
@@ -19,11 +26,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
-from .sealing import Sealer, load_key
+from .durable import fsync_dir, set_aside
+from .sealing import KeyDamaged, Sealer, load_key
+from .storage import (APPLICATION_ID, StorageFault, StoreError, WriterLock, damaged, identify,
+                      storage_fault)
 
 log = logging.getLogger("molebox.store")
 
-APPLICATION_ID = 0x4D4F4C45          # "MOLE"
 MIGRATIONS = [
     # 1: games and their journal
     """
@@ -52,21 +61,15 @@ MIGRATIONS = [
     );
     ALTER TABLE games ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0;
     """,
+    # 3: unfinished games set aside at start (why, in words), and the scratch row a storage-fault retry writes
+    """
+    ALTER TABLE games ADD COLUMN aside TEXT;
+    CREATE TABLE probe (body BLOB);
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
-
-
-class StoreError(RuntimeError):
-    """The database cannot be used; the message says what to do."""
-
-
-def default_path() -> Path:
-    """The service's state directory under systemd, else the user's data directory."""
-    state = os.environ.get("STATE_DIRECTORY")
-    if state:
-        return Path(state.split(":")[0]) / "molebox.db"
-    data = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
-    return Path(data) / "molebox" / "molebox.db"
+READABLE_FROM = 2                   # the oldest schema the readers understand
+PROBE_BYTES = 4096                  # a storage-fault retry writes (and drops) this much
 
 
 @dataclass(frozen=True)
@@ -79,10 +82,31 @@ class Saved:
 
 
 class Reader:
-    """Names and finished games, read on one connection: the store's own, or a read-only one (:meth:`Store.reader`)."""
+    """Names, finished games and games set aside, read on one connection: the store's own, or a read-only one."""
 
     def __init__(self, db: sqlite3.Connection):
         self.db = db
+
+    @classmethod
+    def open(cls, path: Path | str) -> "Reader":
+        """The journal at ``path``, read-only: refused if it is not a molebox journal, never migrated."""
+        path = Path(path)
+        identify(path)
+        if not path.exists():
+            raise StoreError(f"no molebox journal at {path}: `molebox run` makes one there")
+        try:
+            db = sqlite3.connect(path.absolute().as_uri() + "?mode=ro", uri=True)
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+        except sqlite3.DatabaseError as exc:
+            if damaged(exc):
+                raise StoreError(f"{path} is damaged ({exc}): the service moves it aside at its next start") from None
+            raise storage_fault(path, exc) from None
+        if not READABLE_FROM <= version <= SCHEMA_VERSION:
+            db.close()
+            raise StoreError(f"{path} has journal schema {version}; this molebox reads {READABLE_FROM} to "
+                             f"{SCHEMA_VERSION}" + (": start `molebox run` once to bring it up to date"
+                                                    if version < READABLE_FROM else ": update molebox"))
+        return cls(db)
 
     def names(self, game_id: int) -> dict[int, str]:
         return dict(self.db.execute("SELECT seat, name FROM names WHERE game = ?", (game_id,)))
@@ -102,36 +126,62 @@ class Reader:
                         "started": started, "duration": finished - started})
         return out
 
+    def set_aside_games(self) -> list[dict]:
+        """Unfinished games a start set aside, newest first: id, when, the header as written, and why."""
+        if self.db.execute("PRAGMA user_version").fetchone()[0] < 3:
+            return []
+        return [{"id": game_id, "started": started, "header": header, "why": why}
+                for game_id, started, header, why in self.db.execute(
+                    "SELECT id, started, header, aside FROM games WHERE aside IS NOT NULL ORDER BY id DESC")]
+
     def close(self) -> None:
         self.db.close()
 
 
 class Store(Reader):
+    """The journal, opened for writing by this process alone.
+
+    Opening may set aside a damaged journal or key; ``notes`` says so, (in words for the host, in a few for a screen).
+    """
+
     def __init__(self, path: Path | str, now: Callable[[], float] = time.time):
         self.path = Path(path)
         self.now = now
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.moved_aside: Path | None = None
-        super().__init__(self._open())
-        self.sealer = Sealer(load_key(self.path.with_suffix(".key")))
+        self.notes: list[tuple[str, str]] = []
+        identify(self.path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise storage_fault(self.path.parent, exc) from None
+        self._lock = WriterLock(self.path)
+        try:
+            super().__init__(self._open())
+            self.sealer = Sealer(self._key())
+            self.checkpoint()
+        except BaseException:
+            self._lock.release()
+            raise
 
     def reader(self) -> Reader:
         """A read-only connection for another thread: in WAL mode it reads beside this writer, neither waits."""
         return Reader(sqlite3.connect(self.path.absolute().as_uri() + "?mode=ro", uri=True))
 
+    def close(self) -> None:
+        super().close()
+        self._lock.release()
+
     # ---- opening, checking, migrating -------------------------------------------------------
 
     def _open(self) -> sqlite3.Connection:
         try:
-            db = self._connect()
-            self._check(db)
-            self._migrate(db)
-            return db
-        except (sqlite3.DatabaseError, StoreError) as exc:
-            self._move_aside(str(exc))
+            why = self._damage()
+            if why:
+                self._move_aside(why)
             db = self._connect()
             self._migrate(db)
             return db
+        except sqlite3.Error as exc:
+            raise storage_fault(self.path, exc) from None
 
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
@@ -140,18 +190,27 @@ class Store(Reader):
         db.execute("PRAGMA foreign_keys=ON")
         return db
 
-    @staticmethod
-    def _check(db: sqlite3.Connection) -> None:
-        app = db.execute("PRAGMA application_id").fetchone()[0]
-        tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-        if tables and app != APPLICATION_ID:
-            raise StoreError("it is not a molebox database (another program's file?)")
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        if version > SCHEMA_VERSION:
-            raise StoreError(f"its schema version {version} is newer than this molebox ({SCHEMA_VERSION})")
-        problems = [row[0] for row in db.execute("PRAGMA integrity_check")]
-        if problems != ["ok"]:
-            raise StoreError("integrity check failed: " + "; ".join(problems[:3]))
+    def _damage(self) -> str | None:
+        """Why SQLite calls this journal damaged, or None; a schema newer than this molebox raises StoreError."""
+        try:
+            db = self._connect()
+        except sqlite3.DatabaseError as exc:
+            if damaged(exc):
+                return str(exc)
+            raise
+        try:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise StoreError(f"{self.path} has journal schema {version}, newer than this molebox "
+                                 f"({SCHEMA_VERSION}): update molebox")
+            problems = [row[0] for row in db.execute("PRAGMA integrity_check")]
+        except sqlite3.DatabaseError as exc:
+            if damaged(exc):
+                return str(exc)
+            raise
+        finally:
+            db.close()
+        return None if problems == ["ok"] else "integrity check failed: " + "; ".join(problems[:3])
 
     @staticmethod
     def _migrate(db: sqlite3.Connection) -> None:
@@ -164,44 +223,70 @@ class Store(Reader):
             db.execute(f"PRAGMA user_version={number}")
             db.execute("COMMIT")
             if version:
-                log.warning("database migrated to schema version %d", number)
+                log.warning("journal migrated to schema version %d", number)
+
+    def _stamp(self) -> str:
+        return time.strftime("%Y%m%d-%H%M%S", time.gmtime(self.now()))
 
     def _move_aside(self, why: str) -> None:
-        stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(self.now()))
-        aside = self.path.with_name(f"{self.path.name}.{stamp}.aside")
-        for suffix in ("", "-wal", "-shm"):
+        """Move a damaged molebox journal (with its -wal and -shm) aside, never deleting it, and say so."""
+        aside = set_aside(self.path, self._stamp())
+        for suffix in ("-wal", "-shm"):
             source = Path(f"{self.path}{suffix}")
             if source.exists():
                 source.rename(Path(f"{aside}{suffix}"))
-        fd = os.open(self.path.parent, os.O_RDONLY)
+        fsync_dir(self.path.parent)
+        self.notes.append((f"The journal was damaged ({why}): it was moved to {aside} and a new one started.",
+                           "journal damaged: moved aside, a new one started"))
+        log.error("%s could not be used (%s); moved it to %s and started a fresh journal", self.path, why, aside)
+
+    def _key(self) -> bytes:
+        key_path = self.path.with_suffix(".key")
         try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        self.moved_aside = aside
-        log.error("%s could not be used (%s); moved it to %s and started a fresh database",
-                  self.path, why, aside)
+            try:
+                return load_key(key_path)
+            except KeyDamaged as exc:
+                aside = set_aside(key_path, self._stamp())
+                self.notes.append((f"The key file was damaged ({exc}): it was moved to {aside} and a new key made.",
+                                   "key file damaged: moved aside, a new key made"))
+                log.error("%s; moved it to %s and made a new key", exc, aside)
+                return load_key(key_path)
+        except OSError as exc:
+            raise storage_fault(key_path, exc) from None
 
     # ---- the journal ------------------------------------------------------------------------
 
-    def begin(self, header: dict) -> int:
-        cur = self.db.execute("INSERT INTO games (header, started) VALUES (?, ?)",
-                              (json.dumps(header, sort_keys=True), self.now()))
-        return cur.lastrowid
+    def begin(self, header: dict, records: Iterable[tuple[int, dict, bool]] = (),
+              names: dict[int, str] | None = None) -> int:
+        """Journal a new game with its first records and its players' names, in one commit point."""
+        with self._transaction():
+            game_id = self.db.execute("INSERT INTO games (header, started) VALUES (?, ?)",
+                                      (json.dumps(header, sort_keys=True), self.now())).lastrowid
+            self._insert(game_id, records)
+            self.db.executemany("INSERT INTO names (game, seat, name) VALUES (?, ?, ?)",
+                                [(game_id, seat, name) for seat, name in (names or {}).items()])
+        self.checkpoint()
+        return game_id
 
-    def append(self, game_id: int, records: Iterable[tuple[int, dict, bool]]) -> None:
-        """Write ``(index, record, sealed)`` rows in one commit point."""
+    def append(self, game_id: int, records: Iterable[tuple[int, dict, bool]], result: dict | None = None) -> None:
+        """Write ``(index, record, sealed)`` rows, and the game's result if it ended, in one commit point."""
+        with self._transaction():
+            self._insert(game_id, records)
+            if result is not None:
+                self.db.execute("UPDATE games SET finished = ?, result = ? WHERE id = ?",
+                                (self.now(), json.dumps(result, sort_keys=True), game_id))
+
+    def _insert(self, game_id: int, records: Iterable[tuple[int, dict, bool]]) -> None:
+        seq = self._next_seq(game_id)
         rows = []
-        for index, record, sealed in records:
+        for _, record, sealed in records:
             body = json.dumps(record, sort_keys=True).encode()
-            seq = self._next_seq(game_id) + len(rows)
             if sealed:
                 rows.append((game_id, seq, "sealed", self.sealer.seal(body, f"{game_id}:{seq}")))
             else:
                 rows.append((game_id, seq, "open", body))
-        if rows:
-            with self._transaction():
-                self.db.executemany("INSERT INTO journal (game, seq, kind, body) VALUES (?, ?, ?, ?)", rows)
+            seq += 1
+        self.db.executemany("INSERT INTO journal (game, seq, kind, body) VALUES (?, ?, ?, ?)", rows)
 
     def undo(self, game_id: int, upto: int) -> None:
         """Journal an undo: the game goes back to its first ``upto`` seat decisions (and is unfinished)."""
@@ -209,15 +294,18 @@ class Store(Reader):
             self.db.execute("INSERT INTO journal (game, seq, kind, body) VALUES (?, ?, 'undo', ?)",
                             (game_id, self._next_seq(game_id), json.dumps({"upto": upto}).encode()))
             self.db.execute("UPDATE games SET finished = NULL, result = NULL WHERE id = ?", (game_id,))
-
-    def finish(self, game_id: int, result: dict) -> None:
-        with self._transaction():
-            self.db.execute("UPDATE games SET finished = ?, result = ? WHERE id = ?",
-                            (self.now(), json.dumps(result, sort_keys=True), game_id))
+        self.checkpoint()
 
     def abandon(self, game_id: int) -> None:
         with self._transaction():
             self.db.execute("UPDATE games SET finished = ?, abandoned = 1 WHERE id = ?", (self.now(), game_id))
+        self.checkpoint()
+
+    def set_aside(self, game_id: int, why: str) -> None:
+        """Keep an unfinished game that cannot be resumed out of the way: its rows stay, it is never resumed."""
+        with self._transaction():
+            self.db.execute("UPDATE games SET aside = ? WHERE id = ?", (why, game_id))
+        self.checkpoint()
 
     def set_name(self, game_id: int, seat: int, name: str | None) -> None:
         """Name the player at ``seat`` of the game; None takes the name away."""
@@ -228,21 +316,46 @@ class Store(Reader):
             else:
                 self.db.execute("DELETE FROM names WHERE game = ? AND seat = ?", (game_id, seat))
 
+    def checkpoint(self) -> None:
+        """Copy the WAL into the main file (a turn has ended): from here a lost ``-wal`` costs nothing before now."""
+        try:
+            self.db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        except sqlite3.Error as exc:
+            raise storage_fault(self.path, exc) from None
+
+    def probe(self) -> None:
+        """Write a scratch row and checkpoint it all: StorageFault while the card still refuses, else nothing."""
+        with self._transaction():
+            self.db.execute("INSERT INTO probe (body) VALUES (zeroblob(?))", (PROBE_BYTES,))
+            self.db.execute("DELETE FROM probe")
+        try:
+            busy, _, _ = self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        except sqlite3.Error as exc:
+            raise storage_fault(self.path, exc) from None
+        if busy:
+            raise StorageFault(f"{self.path}: the journal could not be written through yet", "storage busy")
+
     def _next_seq(self, game_id: int) -> int:
         row = self.db.execute("SELECT max(seq) FROM journal WHERE game = ?", (game_id,)).fetchone()
         return 0 if row[0] is None else row[0] + 1
 
     def _transaction(self):
-        return _Transaction(self.db)
+        return _Transaction(self.db, self.path)
 
     # ---- reading back -----------------------------------------------------------------------
 
+    def unfinished_id(self) -> int | None:
+        """The newest game that is neither finished nor set aside."""
+        row = self.db.execute("SELECT id FROM games WHERE finished IS NULL AND aside IS NULL "
+                              "ORDER BY id DESC LIMIT 1").fetchone()
+        return None if row is None else row[0]
+
     def unfinished(self) -> Saved | None:
-        row = self.db.execute("SELECT id FROM games WHERE finished IS NULL ORDER BY id DESC LIMIT 1").fetchone()
-        return None if row is None else self.load(row[0])
+        game_id = self.unfinished_id()
+        return None if game_id is None else self.load(game_id)
 
     def load(self, game_id: int) -> Saved:
-        """The game's transcript as the journal says, undos applied, secrets opened."""
+        """The game's transcript as the journal says, undos applied, secrets opened (SealError if one cannot be)."""
         header = json.loads(self.db.execute("SELECT header FROM games WHERE id = ?", (game_id,)).fetchone()[0])
         records: list[dict] = []
         sealed: list[bool] = []
@@ -272,11 +385,32 @@ def _prefix(records: list[dict], upto: int) -> int:
 
 
 class _Transaction:
-    def __init__(self, db: sqlite3.Connection):
-        self.db = db
+    """One commit point; anything the card refuses leaves the journal as it was and raises StorageFault."""
+
+    def __init__(self, db: sqlite3.Connection, path: Path):
+        self.db, self.path = db, path
 
     def __enter__(self):
-        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise storage_fault(self.path, exc) from None
 
     def __exit__(self, kind, value, traceback):
-        self.db.execute("ROLLBACK" if kind else "COMMIT")
+        try:
+            if kind is not None:
+                if self.db.in_transaction:
+                    self.db.execute("ROLLBACK")
+            else:
+                self.db.execute("COMMIT")
+                return False
+        except sqlite3.Error as exc:
+            if self.db.in_transaction:
+                try:
+                    self.db.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass
+            raise storage_fault(self.path, exc) from None
+        if isinstance(value, sqlite3.Error):
+            raise storage_fault(self.path, value) from None
+        return False

@@ -9,7 +9,7 @@ from hypothesis import settings
 from companion import script
 from companion.hardware.sim import SimHardware, open_sim
 from companion.session import Session
-from companion.store import Store
+from companion.journal import Journal
 from wiring.profile import load
 
 # Hypothesis's 200 ms deadline per example is a timing test in disguise: on a busy CI machine it fails
@@ -43,6 +43,11 @@ class Box:
     def match(self):
         return self.session.match
 
+    def pull_plug(self) -> None:
+        """The power goes: the box's hold on its journal goes with it, so another box may start on it."""
+        if self.session.journal is not None:
+            self.session.journal.close()
+
 
 @pytest.fixture(autouse=True)
 def private_data_dir(tmp_path, monkeypatch):
@@ -61,9 +66,9 @@ def box_factory():
               cards: str = "virtual", db=None, make_display=None, bots: dict | None = None) -> Box:
         clock = script.FakeClock()
         hw = open_sim(load(profile), clock, make_display)
-        store = Store(db) if db is not None else None
+        journal = Journal(db) if db is not None else None
         session = Session(hw, clock, game=game, seats=seats, seed=seed, settings=settings, dice=dice,
-                          cards=cards, store=store, bots=bots)
+                          cards=cards, journal=journal, bots=bots)
         made.append(Box(hw, session, clock))
         return made[-1]
 

@@ -113,9 +113,12 @@ def load(name_or_path: str) -> Profile:
         if not path.exists():
             raise ProfileError(f"no built-in wiring profile {name_or_path!r}; built-in: {', '.join(builtin_names())}")
     try:
-        text = path.read_text()
+        text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise ProfileError(f"{path}: cannot read the wiring profile: {exc.strerror}") from None
+    except UnicodeDecodeError as exc:
+        raise ProfileError(f"{path}: the wiring profile is not UTF-8 text (byte {exc.start}); a profile is a TOML "
+                           f"file like those in wiring/profiles/") from None
     return parse(text, str(path))
 
 

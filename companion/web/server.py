@@ -8,6 +8,7 @@ takes on real hardware), and a host action runs on the session loop through
 from __future__ import annotations
 
 import asyncio
+import errno
 import html
 import json
 import logging
@@ -175,9 +176,10 @@ class Panel:
 
     def _finished_games(self) -> list[dict]:
         """Read on a connection of its own, off the session loop: a press never waits for the history."""
-        if self.session.store is None:
+        reader = None if self.session.journal is None else self.session.journal.reader()
+        if reader is None:
             return []
-        with closing(self.session.store.reader()) as reader:
+        with closing(reader):
             return reader.finished_games()
 
     async def dashboard_events(self, request: web.Request) -> web.StreamResponse:
@@ -299,16 +301,37 @@ def make_app(session, hardware, guard: Guard) -> web.Application:
 
 # ---- running it ------------------------------------------------------------------------------
 
-async def start(app: web.Application, listen: str, port: int) -> tuple[web.AppRunner, int]:
-    """Serve ``app`` on ``listen``:``port`` (0: any free port); returns the runner and the port."""
+def listen(address: str, port: int) -> socket.socket:
+    """A socket bound and listening on ``address``:``port`` (0: any free port), or an OSError that says what to do.
+
+    ``molebox run`` binds before anything else is opened, so a second box on a busy port writes nothing.
+    """
+    try:
+        family = socket.AF_INET6 if ":" in address else socket.AF_INET
+        sock = socket.socket(family, socket.SOCK_STREAM)
+    except OSError as exc:
+        raise OSError(f"cannot listen on {address}:{port}: {exc.strerror or exc}") from None
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((address, port))
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        hint = " (is another molebox running? choose another with --port)" if exc.errno == errno.EADDRINUSE else ""
+        raise OSError(f"cannot listen on {address}:{port}: {exc.strerror or exc}{hint}") from None
+    except (socket.gaierror, OverflowError) as exc:
+        sock.close()
+        raise OSError(f"cannot listen on {address}:{port}: {exc}") from None
+    sock.setblocking(False)
+    return sock
+
+
+async def start(app: web.Application, sock: socket.socket) -> tuple[web.AppRunner, int]:
+    """Serve ``app`` on a listening socket (:func:`listen`); returns the runner and the port."""
     runner = web.AppRunner(app, access_log=None)
     await runner.setup()
-    try:
-        await web.TCPSite(runner, listen, port).start()
-    except OSError as exc:
-        await runner.cleanup()
-        raise OSError(f"cannot listen on {listen}:{port}: {exc.strerror or exc}") from None
-    return runner, runner.addresses[0][1]
+    await web.SockSite(runner, sock).start()
+    return runner, sock.getsockname()[1]
 
 
 def base_url(listen: str, port: int) -> str:
@@ -317,7 +340,8 @@ def base_url(listen: str, port: int) -> str:
     return f"http://{f'[{host}]' if ':' in host else host}:{port}/"
 
 
-def serve(session, hardware, listen: str, port: int, *, pin: str | None = None, lan_sim: bool = False) -> int:
+def serve(session, hardware, sock: socket.socket, listen: str, *, pin: str | None = None,
+          lan_sim: bool = False) -> int:
     """``molebox run``: the session loop on its thread, the web panel on this one, until a signal.
 
     Under systemd (docs/pi.md) it says READY once the panel listens, feeds the
@@ -332,7 +356,7 @@ def serve(session, hardware, listen: str, port: int, *, pin: str | None = None, 
                                    name="session", daemon=True)
     loop_thread.start()
     try:
-        asyncio.run(_serve(app, listen, port, notifier))
+        asyncio.run(_serve(app, sock, listen, notifier))
     finally:
         notifier.stopping()
         stop.set()
@@ -344,8 +368,8 @@ def serve(session, hardware, listen: str, port: int, *, pin: str | None = None, 
     return 0
 
 
-async def _serve(app: web.Application, listen: str, port: int, notifier: Notifier) -> None:
-    runner, port = await start(app, listen, port)
+async def _serve(app: web.Application, sock: socket.socket, listen: str, notifier: Notifier) -> None:
+    runner, port = await start(app, sock)
     panel, url = app[PANEL], base_url(listen, port)
     print(f"molebox: {url}", flush=True)
     if panel.sim:

@@ -12,7 +12,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from companion.render import mole_park
-from companion.store import Store
+from companion.store import Reader
 from rules.match import Match
 from tests.companion.golden import GOLDEN, assert_frames_match, displays, play_with_checkpoints
 from tests.companion.mole_park_scripts import GAMES
@@ -126,7 +126,7 @@ def test_physical_dice_and_cards_are_entered_on_the_panels_and_journaled(box_fac
     assert not [r for r in records if r["seat"] is None]              # the box drew nothing itself
     entered = [r["key"] for r in records if r["key"].startswith(("roll-", "mole-"))]
     assert entered[:4] == ["roll-1-glove", "roll-2-glove", "roll-1-glove", "roll-2-glove"]
-    finished = Store(tmp_path / "journal.db").finished_games()
+    finished = Reader.open(tmp_path / "journal.db").finished_games()
     assert [g["winners"] for g in finished] == [[2]] and finished[0]["game"] == "mole-park"
 
 
@@ -207,7 +207,7 @@ def test_the_cli_journals_physical_cards(tmp_path, capsys):
                  "--db", str(db)]) == 0
     header = json.loads((tmp_path / "o" / "transcript.json").read_text())["header"]
     assert header["cards"] == "physical" and header["dice"] == "physical"
-    assert Store(db).finished_games()[0]["winners"] == [2]
+    assert Reader.open(db).finished_games()[0]["winners"] == [2]
 
 
 # ---- non-interference: nothing a seat keeps secret reaches another seat's pixels or any lamp ----------

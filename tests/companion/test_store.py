@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from companion.store import MIGRATIONS, SCHEMA_VERSION, Store
+from companion.store import MIGRATIONS, SCHEMA_VERSION, Reader, Store
 
 
 def journal_of(store: Store, game_id: int) -> list[tuple]:
@@ -30,6 +30,7 @@ def test_another_process_reading_the_file_without_the_key_learns_nothing(tmp_pat
     a = Store(tmp_path / "m.db")
     game = a.begin({"game": "whakka-mole", "seats": 2})
     a.append(game, [(0, {"seat": 2, "key": "whack", "value": 5}, True)])
+    a.close()
     (tmp_path / "m.key").unlink()
     (tmp_path / "m.key").write_bytes(b"\0" * 32)
     with pytest.raises(Exception, match="cannot be opened"):
@@ -53,26 +54,22 @@ def test_undo_is_journaled_and_folded_on_load(tmp_path):
     assert store.load(game).transcript["records"][-1]["value"] == 9
 
 
-def test_a_corrupt_file_is_moved_aside_with_a_clear_message(tmp_path, caplog):
+def test_a_damaged_molebox_journal_is_moved_aside_whole_with_a_note_for_the_host(tmp_path, caplog):
     path = tmp_path / "m.db"
-    path.write_bytes(b"this is not sqlite at all" * 100)
+    store = Store(path)
+    game = store.begin({"game": "whakka-mole", "seats": 2})
+    store.append(game, [], {"scores": [1, 0], "winners": [1]})
+    store.close()
+    data = bytearray(path.read_bytes())
+    data[4096 + 8:4096 + 200] = b"\xff" * 192           # page 2's header and cells: garbage
+    path.write_bytes(bytes(data))
     with caplog.at_level(logging.ERROR):
         store = Store(path)
-    assert store.moved_aside is not None and store.moved_aside.read_bytes().startswith(b"this is not sqlite")
-    assert "moved it to" in caplog.text and "started a fresh database" in caplog.text
+    [aside] = tmp_path.glob("m.db.*.aside")
+    assert aside.read_bytes() == bytes(data)                # kept byte for byte, never deleted
+    assert store.notes and str(aside) in store.notes[0][0] and "new one started" in store.notes[0][0]
+    assert "moved it to" in caplog.text
     assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
-
-
-def test_a_foreign_database_is_moved_aside_never_overwritten(tmp_path):
-    path = tmp_path / "m.db"
-    other = sqlite3.connect(path)
-    other.execute("CREATE TABLE recipes (name TEXT)")
-    other.execute("INSERT INTO recipes VALUES ('soup')")
-    other.commit()
-    other.close()
-    store = Store(path)
-    kept = sqlite3.connect(store.moved_aside)
-    assert kept.execute("SELECT name FROM recipes").fetchall() == [("soup",)]
 
 
 def test_migration_from_the_first_schema_version_keeps_the_games(tmp_path):
@@ -98,7 +95,7 @@ def test_a_reader_sees_finished_games_while_the_writer_holds_a_transaction_and_c
     store = Store(tmp_path / "m.db")
     game = store.begin({"game": "whakka-mole", "seats": 2})
     store.set_name(game, 2, "Bo")
-    store.finish(game, {"scores": [3, 12], "winners": [2]})
+    store.append(game, [], {"scores": [3, 12], "winners": [2]})
     store.db.execute("BEGIN IMMEDIATE")
     store.db.execute("UPDATE games SET result = '{}'")           # not committed: the reader must not see it
     reader = store.reader()
@@ -116,6 +113,7 @@ def test_a_restarted_box_resumes_mid_turn_with_lock_ins_kept_and_picks_hidden(bo
     box.play("1 hole1\n1 ok\n1 hole2\n1 ok\n2 hole3\n2 ok\n2 hole2\n2 ok\n3 hole5\n3 ok\n3 hole1\n3 ok")
     box.play("1 hole4\n1 ok\n1 hole3\n1 ok\n2 ok")      # seat 1 locked in, seat 2 half-way
     before, lamps, table = box.match.view(None), box.session.lamps(), box.pixels("table")
+    box.pull_plug()
     again = box_factory(seats=3, db=db)                    # the plug was pulled; the box starts again
     assert again.match.view(None) == before
     assert again.match.view(None)["locked"] == [1]
@@ -137,6 +135,7 @@ def test_undo_across_a_reveal_needs_a_second_hold_and_survives_a_restart(box_fac
     box.press(1, "ok", hold=True)
     view = box.match.view(None)
     assert view["state"]["turn"] == 1 and view["locked"] == [1] and view["state"]["scores"] == [0, 0]
+    box.pull_plug()
     again = box_factory(seats=2, db=db)
     assert again.match.view(None) == view and again.match.view(2)["held"] == {"popup": [2]}
     again.play("2 hole3\n2 ok")                       # this time seat 2 whacks hole 3: a miss
@@ -147,7 +146,7 @@ def test_finished_games_go_to_history_with_scores_and_winner(box_factory, tmp_pa
     db = tmp_path / "m.db"
     box = box_factory(seats=2, settings={"target": 2}, db=db)
     box.play("1 hole1\n1 hole2\n1 ok\n1 hole5\n1 ok\n2 ok\n2 hole5\n2 ok")
-    [game] = Store(db).finished_games()
+    [game] = Reader.open(db).finished_games()
     assert game["scores"] == [2, 0] and game["winners"] == [1] and game["history"] == [[2, 0]]
 
 

@@ -14,7 +14,7 @@ import sys
 from companion import script
 from companion.hardware.sim import open_sim
 from companion.session import Session
-from companion.store import Store
+from companion.journal import Journal
 from rules.match import RETRACT
 from wiring.profile import load
 
@@ -22,15 +22,15 @@ from wiring.profile import load
 def main(db: str, plan_path: str) -> None:
     plan = json.loads(open(plan_path).read())
     header = plan["header"]
-    store = Store(db)
-    finished = store.finished_games()
+    journal = Journal(db)
+    finished = journal.store.finished_games()
     if finished:                      # killed after the last commit point, before saying DONE
         print("DONE", json.dumps({"scores": finished[0]["scores"], "winners": finished[0]["winners"]}))
         return
     clock = script.FakeClock()
     hw = open_sim(load("sim-8"), clock)
     session = Session(hw, clock, game=header["game"], seats=header["seats"], seed=header["seed"],
-                      settings=header["settings"], store=store)
+                      settings=header["settings"], journal=journal)
     for record in plan["records"][session.match.seat_records():]:
         seat = record["seat"]
         if record["key"] == RETRACT:

@@ -23,9 +23,10 @@ import pytest
 from PIL import Image
 
 from companion import cli
+from companion.journal import Journal
 from companion.web.auth import TOKEN_HEADER, Guard
 from companion.web.pin import new_pin
-from companion.web.server import PANEL, make_app, start
+from companion.web.server import PANEL, listen, make_app, start
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -114,7 +115,7 @@ def boxes(workdir: Path):
         db = workdir / f"box{len(made) + 1}.db"
         args = cli.parser().parse_args(["run", "--db", str(db), *run_args])
         pin = new_pin() if lan else None
-        hardware, session = cli._session(args, backend, host_pin=pin)
+        hardware, session = cli._session(args, cli.Plan(args, backend), Journal(db), host_pin=pin)
         guard = Guard(lan=lan, pin=pin, lan_sim=lan_sim)
         stop = threading.Event()
         session_thread = threading.Thread(target=session.run, args=(stop,), daemon=True)
@@ -123,7 +124,7 @@ def boxes(workdir: Path):
         loop_thread = threading.Thread(target=loop.run_forever, daemon=True)
         loop_thread.start()
         app = make_app(session, hardware, guard)
-        runner, port = asyncio.run_coroutine_threadsafe(start(app, "127.0.0.1", 0), loop).result(10)
+        runner, port = asyncio.run_coroutine_threadsafe(start(app, listen("127.0.0.1", 0)), loop).result(10)
         deadline = time.monotonic() + 10
         while "state" not in app[PANEL].hub.latest:          # until then reads answer 503 "starting up"
             assert time.monotonic() < deadline, "the session loop never sent its first state"

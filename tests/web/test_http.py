@@ -323,9 +323,9 @@ def test_names_show_on_the_state_the_history_and_the_terminal(live, capsys):
         ["Ada Lovelace", "Bo"], [0, 15], [2], "Whakka Mole")
     assert game["history"] == [[0, 7], [0, 15]]
     assert history["stats"]["players"] == {"Bo": {"wins": 1, "games": 1}, "Ada Lovelace": {"wins": 0, "games": 1}}
-    assert cli.main(["history", "--db", str(live.session.store.path)]) == 0
+    assert cli.main(["history", "--db", str(live.session.journal.path)]) == 0
     assert "Ada Lovelace (0), Bo (15) | Bo |" in capsys.readouterr().out
-    assert cli.main(["stats", "--db", str(live.session.store.path)]) == 0
+    assert cli.main(["stats", "--db", str(live.session.journal.path)]) == 0
     assert "| Bo | 1 | 1 |" in capsys.readouterr().out
 
 
@@ -333,10 +333,10 @@ def test_names_carry_over_to_the_next_game_and_can_be_taken_away(live):
     live.post("/api/names", {"seat": 2, "name": "Bo"})
     assert live.post("/api/host/end-game").status == 200
     assert wait_for(lambda: live.call("GET", "/api/state").body["names"] == {"2": "Bo"})
-    assert live.session.store.names(live.session.game_id) == {2: "Bo"}
+    assert live.session.journal.store.names(live.session.game_id) == {2: "Bo"}
     assert live.post("/api/names", {"seat": 2, "name": " "}).body["name"] is None
     assert wait_for(lambda: live.call("GET", "/api/state").body["names"] == {})
-    assert live.session.store.names(live.session.game_id) == {}
+    assert live.session.journal.store.names(live.session.game_id) == {}
 
 
 @pytest.mark.parametrize("body, status, words", [

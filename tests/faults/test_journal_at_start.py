@@ -1,0 +1,223 @@
+"""A journal that is lost, damaged, foreign or held: what the host sees, and what is left on disk.
+
+Every start that used to exit (and, under systemd, restart for ever with dark displays)
+now opens the lobby with the trouble on the table display and seat 1's OLED, on the
+dashboard's state and in the log; the unfinished game is kept, set aside, never deleted.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+
+import pytest
+
+from companion import cli
+from companion.render import fault as fault_screen, lobby as lobby_screens
+from companion.store import Reader
+
+WHAKKA_TURN = "1 hole1\n1 ok\n1 hole5\n1 ok\n2 hole2\n2 ok\n2 hole1\n2 ok"          # seat 2 whacks seat 1
+LOCK_IN = "1 hole3\n1 ok\n1 hole2\n1 ok"                                        # seat 1's secret pick, held
+
+
+@pytest.fixture
+def half_played(box_factory, tmp_path):
+    """A journal holding one finished game and one unfinished game with a secret pick held; the plug pulled."""
+    db = tmp_path / "molebox.db"
+    first = box_factory(seats=2, settings={"target": 7}, db=db)
+    first.play(WHAKKA_TURN)
+    assert first.match.over
+    first.pull_plug()
+    second = box_factory(seats=2, db=db)
+    second.play(WHAKKA_TURN + "\n" + LOCK_IN)
+    assert second.session.game_id == 2 and second.match.view(None)["locked"] == [1]
+    second.pull_plug()
+    return db
+
+
+def sealed_rows(db) -> list[tuple[int, int]]:
+    raw = sqlite3.connect(db)
+    rows = raw.execute("SELECT game, seq FROM journal WHERE kind = 'sealed' ORDER BY game, seq").fetchall()
+    raw.close()
+    return rows
+
+
+def raw_update(db, sql: str, *params) -> None:
+    raw = sqlite3.connect(db)
+    raw.execute(sql, params)
+    raw.commit()
+    raw.close()
+
+
+def lose_key(db):
+    db.with_suffix(".key").unlink()
+
+
+def replace_key(db):
+    db.with_suffix(".key").write_bytes(bytes(range(32)))
+
+
+def empty_key(db):
+    db.with_suffix(".key").write_bytes(b"")            # a power cut during the first start, before our writes were whole
+
+
+def damage_sealed_row(db):
+    game, seq = sealed_rows(db)[-1]
+    raw_update(db, "UPDATE journal SET body = zeroblob(252) WHERE game = ? AND seq = ?", game, seq)
+
+
+def unparseable_row(db):
+    raw_update(db, "INSERT INTO journal (game, seq, kind, body) SELECT game, max(seq) + 1, 'open', X'7b6e6f7420' "
+                   "FROM journal WHERE game = 2")
+
+
+def unknown_game(db):
+    raw_update(db, "UPDATE games SET header = json_set(header, '$.game', 'whack-a-gnome') WHERE id = "
+                   "(SELECT max(id) FROM games)")
+
+
+CASES = {
+    "lost key": (lose_key, "key lost or row damaged"),
+    "replaced key": (replace_key, "key lost or row damaged"),
+    "zero-length key": (empty_key, "key lost or row damaged"),
+    "damaged sealed row": (damage_sealed_row, "key lost or row damaged"),
+    "unparseable row": (unparseable_row, "damaged row"),
+    "unknown game": (unknown_game, "unknown game"),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_a_game_that_cannot_be_resumed_is_set_aside_and_the_lobby_says_so(case, half_played, box_factory, caplog):
+    damage, words = CASES[case]
+    db = half_played
+    damage(db)
+    with caplog.at_level(logging.WARNING, logger="molebox"):
+        box = box_factory(game=None, seats=None, db=db)            # the service: no game fixed, the lobby
+    # the dashboard's state says it all, where the game was kept included; so does the log
+    alerts = box.session.public()["alerts"]
+    assert any("#2 could not be resumed" in a["text"] and str(db) in a["text"] for a in alerts)
+    assert "could not be resumed" in caplog.text
+    # the journal keeps the game, set aside, and the finished one in the history
+    reader = Reader.open(db)
+    [aside] = reader.set_aside_games()
+    assert aside["id"] == 2 and aside["why"]
+    assert [g["id"] for g in reader.finished_games()] == [1]
+    reader.close()
+    # the table display and seat 1 show each alert in turn (seat 1 reads on with OK); then the lobby
+    screens = [a["screen"] for a in box.session.alerts]
+    assert screens[-1] == f"game #2 set aside: {words}; kept in the journal"
+    for left, screen in zip(range(len(screens), 0, -1), screens):
+        assert box.pixels("table") == fault_screen.alert(screen, left, "seat 1 OK: got it").tobytes()
+        assert box.pixels("seat1") == fault_screen.alert(screen, left, "OK: got it").tobytes()
+        assert box.pixels("seat2") == lobby_screens.waiting(2).tobytes()
+        box.play("1 ok")
+    assert box.session.alerts == []
+    assert box.pixels("seat1") == lobby_screens.menu(box.session.lobby.view()).tobytes()
+
+
+def test_a_set_aside_game_is_kept_row_for_row_and_listed_by_history(half_played, box_factory, capsys):
+    db = half_played
+    before = sqlite3.connect(db).execute("SELECT game, seq, kind, body FROM journal WHERE game = 2").fetchall()
+    lose_key(db)
+    box = box_factory(game=None, seats=None, db=db)
+    box.pull_plug()
+    assert sqlite3.connect(db).execute("SELECT game, seq, kind, body FROM journal WHERE game = 2").fetchall() == before
+    assert cli.main(["history", "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert "1 unfinished game set aside" in out and "#2" in out and "key file (molebox.key) was lost" in out
+
+
+def test_a_zero_length_key_is_moved_aside_and_a_new_one_made(half_played, box_factory):
+    db = half_played
+    empty_key(db)
+    box = box_factory(game=None, seats=None, db=db)
+    [aside] = db.parent.glob("molebox.key.*.aside")
+    assert aside.read_bytes() == b""
+    assert len(db.with_suffix(".key").read_bytes()) == 32
+    texts = [a["text"] for a in box.session.public()["alerts"]]
+    assert any("key file was damaged" in t and str(aside) in t for t in texts)
+
+
+def test_with_a_game_fixed_on_the_command_line_it_starts_once_the_host_has_read_the_alert(half_played, box_factory):
+    db = half_played
+    lose_key(db)
+    box = box_factory(game="whakka-mole", seats=2, db=db)
+    assert box.match is None and box.session.alerts
+    box.play("1 ok")
+    assert box.match is not None and box.match.seat_records() == 0
+    assert box.session.game_id == 3
+
+
+@pytest.mark.parametrize("kind", ["directory", "another program's database", "not SQLite"])
+@pytest.mark.parametrize("command", [["history"], ["stats"], ["sim", "--game", "whakka-mole", "--out", "OUT"]])
+def test_commands_refuse_what_is_not_a_molebox_journal_and_leave_it_alone(kind, command, tmp_path, capsys):
+    path = tmp_path / "thing"
+    if kind == "directory":
+        path.mkdir()
+        (path / "notes.txt").write_text("keep me")
+    elif kind == "not SQLite":
+        path.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(200))
+    else:
+        other = sqlite3.connect(path)
+        other.execute("CREATE TABLE recipes (name TEXT)")
+        other.execute("INSERT INTO recipes VALUES ('soup')")
+        other.commit()
+        other.close()
+    before = {p.name: (p.read_bytes() if p.is_file() else None) for p in tmp_path.rglob("*")}
+    args = [a.replace("OUT", str(tmp_path / "out")) for a in command]
+    assert cli.main([*args, "--db", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert str(path) in err and "not a molebox journal" in err
+    after = {p.name: (p.read_bytes() if p.is_file() else None) for p in tmp_path.rglob("*") if "out" not in p.parts}
+    assert after == before                          # nothing renamed, nothing written beside it
+
+
+def test_readers_open_read_only_never_migrate_and_never_make_a_key(tmp_path, capsys):
+    db = tmp_path / "old.db"
+    v2 = sqlite3.connect(db)
+    from companion.store import MIGRATIONS
+    for script in MIGRATIONS[:2]:
+        v2.executescript(script)
+    v2.execute("PRAGMA application_id = 1297042501")
+    v2.execute("PRAGMA user_version = 2")
+    v2.execute("INSERT INTO games (header, started, finished, result) VALUES (?, 0, 60, ?)",
+               (json.dumps({"game": "whakka-mole", "seats": 2}), json.dumps({"scores": [50, 3], "winners": [1]})))
+    v2.commit()
+    v2.close()
+    before = db.read_bytes()
+    assert cli.main(["history", "--db", str(db)]) == 0
+    assert cli.main(["stats", "--db", str(db)]) == 0
+    assert "Whakka Mole" in capsys.readouterr().out
+    assert db.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["old.db"]
+
+
+def test_a_reader_finds_the_services_journal_or_says_where_it_looked(tmp_path, monkeypatch, box_factory, capsys):
+    from companion import storage
+
+    service = tmp_path / "var-lib-molebox" / "molebox.db"
+    monkeypatch.setattr(storage, "SERVICE_JOURNAL", service)
+    assert cli.main(["history"]) == 2
+    err = capsys.readouterr().err
+    assert "no molebox journal here: looked for the service's at" in err and str(service) in err
+    service.parent.mkdir()
+    box = box_factory(seats=2, settings={"target": 7}, db=service)
+    box.play(WHAKKA_TURN)
+    assert cli.main(["history"]) == 0                # while the service holds the journal
+    assert "Whakka Mole" in capsys.readouterr().out
+
+
+def test_the_box_started_on_a_foreign_file_shows_it_and_plays_once_it_is_moved(tmp_path, box_factory):
+    db = tmp_path / "molebox.db"
+    db.write_text("my shopping list\n")
+    box = box_factory(game=None, seats=None, db=db)
+    assert box.pixels("table") == fault_screen.storage("not a journal").tobytes()
+    assert box.pixels("seat1") == fault_screen.storage("not a journal").tobytes()
+    assert "is not a molebox journal" in box.session.public()["fault"]
+    box.press(1, "hole2")
+    assert db.read_text() == "my shopping list\n"
+    db.rename(tmp_path / "shopping.txt")            # the host moves it away
+    box.play("wait 2500")
+    assert box.session.public()["fault"] is None
+    assert box.pixels("seat1") == lobby_screens.menu(box.session.lobby.view()).tobytes()
+    assert (tmp_path / "shopping.txt").read_text() == "my shopping list\n"
