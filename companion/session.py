@@ -665,9 +665,11 @@ class Session:
 
     def public(self) -> dict:
         """What anyone may see: the lobby or the match's public view, the public log, and what the host must know."""
-        box = {"alerts": [{k: a[k] for k in ("id", "text", "at")} for a in self.alerts],
-               "fault": None if self.journal is None or self.journal.fault is None else str(self.journal.fault)}
-        box["fault"] = box["fault"] or self.hw_fault
+        box = {"alerts": [{k: a[k] for k in ("id", "text", "at")} for a in self.alerts], "fault": None}
+        if self.journal is not None and self.journal.fault is not None:
+            box["fault"] = {"words": fault_words(self.journal.fault), "text": str(self.journal.fault)}
+        elif self.hw_fault:
+            box["fault"] = {"words": self.hw_fault, "text": self.hw_fault}
         if self.lobby is not None:
             return {"mode": "lobby", "lobby": self.lobby.view(), **box}
         return {"mode": "play", "view": self.match.view(None), "log": self.log, "names": self.names,

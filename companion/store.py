@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import sqlite3
 import time
 from dataclasses import dataclass
@@ -70,6 +69,7 @@ MIGRATIONS = [
 SCHEMA_VERSION = len(MIGRATIONS)
 READABLE_FROM = 2                   # the oldest schema the readers understand
 PROBE_BYTES = 4096                  # a storage-fault retry writes (and drops) this much
+BUSY_S = 0.2                        # the longest the session loop waits for a reader to let the WAL go
 
 
 @dataclass(frozen=True)
@@ -184,7 +184,7 @@ class Store(Reader):
             raise storage_fault(self.path, exc) from None
 
     def _connect(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        db = sqlite3.connect(self.path, timeout=BUSY_S, isolation_level=None, check_same_thread=False)
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")
         db.execute("PRAGMA foreign_keys=ON")
@@ -317,9 +317,15 @@ class Store(Reader):
                 self.db.execute("DELETE FROM names WHERE game = ? AND seat = ?", (game_id, seat))
 
     def checkpoint(self) -> None:
-        """Copy the WAL into the main file (a turn has ended): from here a lost ``-wal`` costs nothing before now."""
+        """A turn has ended: copy the WAL into the main file and empty it.
+
+        Emptied, not just copied: a WAL whose frames were already copied still holds older versions
+        of those pages, and one cut short or damaged by a power cut would bring them back. The
+        emptying waits for readers (the history) at most ``BUSY_S``; if one is still reading, it is
+        done at the next turn end.
+        """
         try:
-            self.db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+            self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
         except sqlite3.Error as exc:
             raise storage_fault(self.path, exc) from None
 

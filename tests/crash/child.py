@@ -4,7 +4,8 @@ Usage: python -m tests.crash.child DB PLAN.json. PLAN holds a header and the sea
 records of a reference game. The child resumes whatever the journal holds,
 presses the panel for every record still to come, and prints ``ACK n`` once
 the n-th decision has been acknowledged on the lamps (after its commit point),
-then ``DONE`` with the result.
+``ACK n turn`` when that decision ended a turn (no secret pick held: the journal
+checkpoints there), then ``DONE`` with the result.
 """
 from __future__ import annotations
 
@@ -39,7 +40,7 @@ def main(db: str, plan_path: str) -> None:
             decision = next(d for d in session.match.decisions_for(seat) if d.key == record["key"])
             steps = [script.Press(0, seat, c) for c in script.presses_for(decision, record["value"])]
         script.run(session, hw, clock, steps, settle=False)
-        print(f"ACK {session.match.seat_records()}", flush=True)
+        print(f"ACK {session.match.seat_records()}{'' if session.match.held else ' turn'}", flush=True)
     result = session.match.result()
     print("DONE", json.dumps({"scores": list(result.scores), "winners": list(result.winners)}), flush=True)
 

@@ -87,7 +87,7 @@ def soak(game: str, seed: int, kills: int, workdir: Path) -> int:
         for line in child.stdout:
             word, _, rest = line.partition(" ")
             if word == "ACK":
-                acked = int(rest)
+                acked = int(rest.split()[0])
                 if budget:
                     budget -= 1
                     if budget == 0:

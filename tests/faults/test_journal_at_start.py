@@ -213,7 +213,7 @@ def test_the_box_started_on_a_foreign_file_shows_it_and_plays_once_it_is_moved(t
     box = box_factory(game=None, seats=None, db=db)
     assert box.pixels("table") == fault_screen.storage("not a journal").tobytes()
     assert box.pixels("seat1") == fault_screen.storage("not a journal").tobytes()
-    assert "is not a molebox journal" in box.session.public()["fault"]
+    assert "is not a molebox journal" in box.session.public()["fault"]["text"]
     box.press(1, "hole2")
     assert db.read_text() == "my shopping list\n"
     db.rename(tmp_path / "shopping.txt")            # the host moves it away

@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import http.client
 import io
-import json
 import shutil
 import threading
 import time
@@ -24,9 +22,10 @@ from PIL import Image
 
 from companion import cli
 from companion.journal import Journal
-from companion.web.auth import TOKEN_HEADER, Guard
+from companion.web.auth import Guard
 from companion.web.pin import new_pin
 from companion.web.server import PANEL, listen, make_app, start
+from tests.webclient import Client
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -38,20 +37,10 @@ def png_image(b64: str) -> Image.Image:
     return Image.open(io.BytesIO(base64.b64decode(b64))).convert("1")
 
 
-def frame_image(frame: dict) -> Image.Image:
-    """A display's frame as the stream sends it (size and base64 packed bits), as a one-bit image."""
-    return Image.frombytes("1", (frame["width"], frame["height"]), base64.b64decode(frame["bits"]))
-
-
 @dataclass
-class Answer:
-    status: int
-    body: dict | str
-    headers: dict
+class Live(Client):
+    """A box served in this process: its session, hardware and guard at hand."""
 
-
-@dataclass
-class Live:
     session: object
     hw: object
     guard: Guard
@@ -59,47 +48,8 @@ class Live:
     close: Callable[[], None]
 
     @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/"
-
-    def headers(self, **extra) -> dict:
-        """What the page sends with a POST."""
-        return {"Origin": f"http://127.0.0.1:{self.port}", TOKEN_HEADER: self.guard.token,
-                "Content-Type": "application/json", **extra}
-
-    def call(self, method: str, path: str, body=None, headers: dict | None = None) -> Answer:
-        """One request; ``body`` is sent as JSON unless it is bytes; headers default to the page's."""
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
-        data = body if isinstance(body, bytes) or body is None else json.dumps(body).encode()
-        conn.request(method, path, data, self.headers() if headers is None else headers)
-        response = conn.getresponse()
-        raw = response.read().decode()
-        conn.close()
-        kind = response.getheader("Content-Type", "")
-        return Answer(response.status, json.loads(raw) if kind.startswith("application/json") else raw,
-                      dict(response.getheaders()))
-
-    def post(self, path: str, body=None, **kwargs) -> Answer:
-        return self.call("POST", path, {} if body is None else body, **kwargs)
-
-    def stream(self, path: str, seconds: float, headers: dict | None = None) -> list[tuple[str, str]]:
-        """(event, data) pairs a stream sends within ``seconds``."""
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=seconds)
-        conn.request("GET", path, headers=headers or {})
-        response = conn.getresponse()
-        assert response.status == 200, response.read()
-        events, kind = [], None
-        try:
-            for line in response:
-                line = line.decode().rstrip("\n")
-                if line.startswith("event: "):
-                    kind = line[7:]
-                elif line.startswith("data: "):
-                    events.append((kind, line[6:]))
-        except TimeoutError:
-            pass
-        conn.close()
-        return events
+    def token(self) -> str:
+        return self.guard.token
 
 
 @contextmanager

@@ -15,8 +15,9 @@ from companion.hardware import gpio
 from companion.web.auth import MAX_WRONG_PINS, TOKEN_HEADER
 from companion.web.server import make_app
 from tests.waiting import wait_for
+from tests.webclient import frame_image
 
-from .conftest import GAME, frame_image
+from .conftest import GAME
 
 PRESS = {"seat": 1, "control": "hole1", "pressed": True}
 

@@ -1,0 +1,62 @@
+"""``molebox run`` in a process of its own, as a host starts it, driven over HTTP as its pages drive it."""
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from tests.webclient import Client
+
+ROOT = Path(__file__).resolve().parents[1]
+TAP_S = 0.06                    # down and up again: past the debouncer, well short of a hold
+
+
+def molebox(*args: str, env: dict | None = None, **popen) -> subprocess.Popen:
+    """Start the ``molebox`` command from this checkout with ``args``."""
+    return subprocess.Popen([sys.executable, "-m", "companion.cli", *args], cwd=ROOT, text=True,
+                            env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})},
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, **popen)
+
+
+class Running(Client):
+    """A box started with ``molebox run --backend sim --port 0 ARGS``; the token read from its page."""
+
+    def __init__(self, *args: str, env: dict | None = None, **popen):
+        self.proc = molebox("run", "--backend", "sim", "--port", "0", *args, env=env, **popen)
+        first = self.proc.stdout.readline()
+        found = re.match(r"molebox: http://[^:]+:(\d+)/", first)
+        if not found:
+            self.proc.kill()
+            out, err = self.proc.communicate()
+            raise RuntimeError(f"molebox run did not start (exit {self.proc.returncode}): {first}{out}{err}")
+        super().__init__(int(found.group(1)), "")
+        page = self.call("GET", "/dashboard", headers={}).body
+        config = re.search(r'<meta name="molebox" content="([^"]*)">', page).group(1)
+        self.token = json.loads(html.unescape(config))["token"]
+
+    def press(self, seat: int, control: str) -> None:
+        """A tap on a seat's control, down then up, through the simulator's mock pins, as long as a finger's."""
+        for pressed in (True, False):
+            answer = self.post("/api/sim/press", {"seat": seat, "control": control, "pressed": pressed})
+            assert answer.status == 200, answer.body
+            time.sleep(TAP_S)
+
+    def state(self) -> dict:
+        return self.call("GET", "/api/state", headers={}).body
+
+    def stop(self) -> tuple[int, str]:
+        """SIGTERM, as systemctl stop sends; the exit status and what it wrote on stderr."""
+        self.proc.send_signal(signal.SIGTERM)
+        _, err = self.proc.communicate(timeout=20)
+        return self.proc.returncode, err
+
+    def kill(self) -> None:
+        """The plug is pulled."""
+        self.proc.kill()
+        self.proc.communicate()
