@@ -193,9 +193,9 @@ class Session:
         self._computers_play()
 
     def _lobby(self, g: Gesture):
-        if self.alerts:
+        if self._to_read():
             if g.seat == 1 and g.control == "ok" and g.kind == "tap":
-                self.dismiss(self.alerts[0]["id"])
+                self.dismiss(self._to_read()[0]["id"])
                 return Changed()
             return Refuse("seat 1: OK to read on")
         outcome = self.lobby.tap(g.seat, g.control) if g.kind == "tap" else Refuse("tap, don't hold")
@@ -391,7 +391,7 @@ class Session:
     def _lobby_or_fixed(self) -> None:
         """The lobby, or the game fixed by the command line once the host has read every alert."""
         self.match, self.game_id = None, None
-        if self.fixed and not self.alerts:
+        if self.fixed and not self._to_read():
             self.start(*self.fixed)
         else:
             self.lobby = self.lobby or Lobby(self.panels)
@@ -496,11 +496,9 @@ class Session:
 
     # ---- what the host must know ----------------------------------------------------------
 
-    def alert(self, text: str, screen: str) -> None:
-        """Tell the host: the log, the dashboard, and in the lobby the table display and seat 1, until dismissed.
-
-        ``screen`` is the few words the OLEDs show; ``text`` says it all (where a file went, what to do).
-        """
+    def alert(self, text: str, screen: str | None) -> None:
+        """Tell the host: the log and the dashboard until dismissed; with ``screen`` (the few words an OLED has
+        room for) the table display and seat 1 in the lobby too, which waits until seat 1 has read it."""
         log.warning("%s", text)
         self.alerts.append({"id": next(self._alert_ids), "text": text, "screen": screen, "at": time.time()})
         self._dirty = True
@@ -508,9 +506,13 @@ class Session:
     def dismiss(self, alert_id: int | None = None) -> None:
         """The host has read an alert (None: all of them)."""
         self.alerts = [a for a in self.alerts if alert_id is not None and a["id"] != alert_id]
-        if self.lobby is not None and self.match is None and not self.alerts:
+        if self.lobby is not None and self.match is None and not self._to_read():
             self._lobby_or_fixed()
         self._dirty = True
+
+    def _to_read(self) -> list[dict]:
+        """The alerts seat 1 reads (and OKs) in the lobby before the menu."""
+        return [a for a in self.alerts if a["screen"]]
 
     def _storage_failed(self) -> None:
         """The journal refused a write (or would not open): forget in memory what it did not take, pause
@@ -557,7 +559,7 @@ class Session:
                   exc, view, exc_info=exc)
         label = "table" if name == "table" else f"seat {name[4:]}"
         self.alert(f"The {label} screen could not draw its frame ({type(exc).__name__}: {exc}); it shows a fault "
-                   f"screen and the game goes on. The log has the details.", f"{label} screen: drawing bug")
+                   f"screen and the game goes on. The log has the details.", None)
 
     # ---- output side ----------------------------------------------------------------------
 
@@ -599,8 +601,9 @@ class Session:
         self._set_lamps()
         for panel in self.hw.seats:
             self._show(f"seat{panel.seat}", *self._seat_screen(panel.seat))
-        if self.lobby is not None and self.alerts:
-            self._show("table", fault_screen.alert, self.alerts[0]["screen"], len(self.alerts), "seat 1 OK: got it")
+        unread = self._to_read() if self.lobby is not None else []
+        if unread:
+            self._show("table", fault_screen.alert, unread[0]["screen"], len(unread), "seat 1 OK: got it")
         elif self.lobby is not None:
             self._show("table", lobby_screens.menu, self.lobby.view())
         else:
@@ -613,8 +616,9 @@ class Session:
         if self.lobby is not None:
             if seat != 1:
                 return (lobby_screens.waiting, seat)
-            if self.alerts:
-                return (fault_screen.alert, self.alerts[0]["screen"], len(self.alerts), "OK: got it")
+            unread = self._to_read()
+            if unread:
+                return (fault_screen.alert, unread[0]["screen"], len(unread), "OK: got it")
             return (lobby_screens.menu, self.lobby.view(), notice)
         if seat > self.match.header.seats:
             return (lobby_screens.waiting, seat)

@@ -1,0 +1,90 @@
+"""One display's fault stays on that display: a renderer's bug or a device that raises.
+
+The display shows a fault screen, the log has it once (a seat's private view never goes
+there), the host is told on the dashboard, and every other display, the lamps and the
+watchdog go on.
+"""
+from __future__ import annotations
+
+import logging
+
+from luma.core.device import dummy
+
+from companion.render import fault as fault_screen, whakka_mole
+
+TURN = "1 hole1\n1 ok\n1 hole5\n1 ok\n2 hole2\n2 ok\n2 hole1\n2 ok\n3 hole4\n3 ok\n3 hole3\n3 ok"
+
+
+def test_a_renderer_that_raises_breaks_its_own_display_only_and_is_logged_once(box_factory, monkeypatch, caplog):
+    real = whakka_mole.seat
+
+    def seat(view, entry, notice):
+        if view["you"] == 2 and view["state"]["turn"] >= 2:
+            raise ZeroDivisionError("a bug in the seat screen")
+        return real(view, entry, notice)
+
+    monkeypatch.setattr(whakka_mole, "seat", seat)
+    box = box_factory(seats=3)
+    with caplog.at_level(logging.ERROR, logger="molebox"):
+        box.play(TURN)                               # the reveal: turn 2, seat 2's screen fails
+        box.play("2 hole3\n1 hole2")                 # more frames for seat 2: it fails again, quietly
+    assert box.match.view(None)["state"]["turn"] == 2
+    assert box.pixels("seat2") == fault_screen.broken("seat2").tobytes()
+    for name in ("seat1", "seat3"):
+        seat_no = int(name[4:])
+        entry = box.session.entries[seat_no].summary(box.match.decisions_for(seat_no)[0])
+        expected = real(box.match.view(seat_no), entry, box.session.notices.get(seat_no, ""))
+        assert box.pixels(name) == expected.tobytes(), name
+    assert box.pixels("table") == whakka_mole.table(box.match.view(None)).tobytes()
+    assert box.lamps(1) != ["off"] * 5               # the lamps answer
+    assert box.session.health() is None              # the watchdog is still fed
+    [record] = [r for r in caplog.records if "display failed" in r.getMessage()]
+    message = record.getMessage()
+    assert "seat2" in message and "ZeroDivisionError" in str(record.exc_info[1].__class__)
+    assert "private" in message and '"held"' not in message and '"you"' not in message
+    alerts = [a["text"] for a in box.session.public()["alerts"]]
+    assert any("seat 2 screen could not draw its frame" in a for a in alerts)
+
+
+def test_the_display_draws_again_once_its_frames_do(box_factory, monkeypatch):
+    broken = {"on": True}
+    real = whakka_mole.table
+
+    def table(view):
+        if broken["on"]:
+            raise KeyError("scores")
+        return real(view)
+
+    monkeypatch.setattr(whakka_mole, "table", table)
+    box = box_factory(seats=2)
+    assert box.pixels("table") == fault_screen.broken("table").tobytes()
+    broken["on"] = False
+    box.play("1 hole1")                              # a change: the table is drawn again
+    box.play("1 ok\n1 hole5\n1 ok")
+    assert box.pixels("table") == real(box.match.view(None)).tobytes()
+
+
+class Refusing(dummy):
+    """A device whose driver raises what no display should (a bug below us): every frame."""
+
+    def display(self, image):
+        raise ValueError("image size does not match")
+
+
+def test_a_device_that_raises_keeps_the_rest_of_the_box_going(box_factory):
+    def make(spec):
+        kind = Refusing if spec.bus == 13 else dummy            # seat 3's OLED (sim-8: bus 13)
+        device = kind(width=spec.width, height=spec.height, mode="1")
+        device.persist = True
+        return device
+
+    box = box_factory(seats=3, make_display=make)
+    box.play(TURN)
+    assert box.match.view(None)["state"]["turn"] == 2
+    assert box.session.health() is None
+    assert box.session.displays.failing == {"seat3"}
+    assert {"table", "seat1", "seat2"} <= set(box.session.displays.frames)
+    assert box.pixels("seat1") == whakka_mole.seat(box.match.view(1), box.session.entries[1].summary(
+        box.match.decisions_for(1)[0]), "").tobytes()
+    box.play("wait 10")                              # the display thread's report reaches the session loop
+    assert any("seat 3 screen" in a["text"] for a in box.session.public()["alerts"])
