@@ -96,14 +96,18 @@ class Plan:
             raise ValueError("--seats needs --game; without it seat 1 chooses the seats in the lobby")
 
 
-def _session(args, plan: Plan, journal, clock=time.monotonic, host_pin: str | None = None):
+def _session(args, plan: Plan, journal, clock=time.monotonic, host_pin=None):
+    """The hardware and the session; with a host PIN (a HostPin), the glass that shows it: the table display,
+    or seat 1's OLED on request where the profile has no table display."""
     from companion.hardware import open_backend
     from companion.session import Session
     from companion.web.pin import PinDisplay
 
     hardware = open_backend(plan.backend, plan.profile, clock)
-    if host_pin and hardware.table is not None:
+    if host_pin is not None and hardware.table is not None:
         hardware.table = PinDisplay(hardware.table, host_pin)
+    elif host_pin is not None and hardware.seats and hardware.seats[0].display is not None:
+        hardware.seats[0].display = PinDisplay(hardware.seats[0].display, host_pin, on_request=True)
     session = Session(hardware, clock, game=args.game, seats=plan.seats, seed=args.seed, settings=plan.settings,
                       dice=args.dice, cards=args.cards, journal=journal, bots=plan.computers)
     return hardware, session
@@ -138,12 +142,12 @@ def cmd_run(args) -> int:
     from companion.journal import Journal
     from companion.web import server
     from companion.web.auth import is_loopback
-    from companion.web.pin import new_pin
+    from companion.web.pin import HostPin, pin_path
 
     plan = Plan(args, args.backend)
     journal = Journal(args.db)
     listening = server.listen(args.listen, args.port)
-    pin = None if is_loopback(args.listen) else new_pin()
+    pin = None if is_loopback(args.listen) else HostPin(pin_path(journal.path))
     hardware, session = _session(args, plan, journal, host_pin=pin)
     return server.serve(session, hardware, listening, args.listen, pin=pin, lan_sim=args.lan_sim)
 
@@ -165,6 +169,18 @@ def cmd_replay(args) -> int:
     return 0
 
 
+def _as_owner(path: Path) -> None:
+    """Run as root (sudo) on the service's files, act as their owner from here on: nothing this command leaves
+    there (SQLite's -shm, a new PIN file) is one the service cannot open."""
+    try:
+        owner = path.stat()
+    except OSError:
+        return
+    if os.geteuid() == 0 and owner.st_uid != 0:
+        os.setgid(owner.st_gid)
+        os.setuid(owner.st_uid)
+
+
 def _reader(args):
     """The journal, read-only: ``--db``, or the service's when this machine has one, else the user's.
 
@@ -178,17 +194,28 @@ def _reader(args):
     if not args.db and not path.exists():
         raise StoreError(f"no molebox journal here: looked for the service's at {storage.SERVICE_JOURNAL} and for "
                          f"yours at {path}; --db names another")
-    try:
-        owner = path.stat()
-    except OSError:
-        owner = None
-    if owner is not None and os.geteuid() == 0 and owner.st_uid != 0:
-        os.setgid(owner.st_gid)
-        os.setuid(owner.st_uid)
+    _as_owner(path)
     try:
         return Reader.open(path)
     except PermissionError:
         raise StoreError(f"{path}: permission denied; the service's journal is private to it: use sudo") from None
+
+
+def cmd_pin(args) -> int:
+    """The running box's host PIN, for the host on the Pi (it is never on the dashboard)."""
+    from companion.web.pin import HostPin, pin_path
+
+    journal = Path(args.db) if args.db else reader_path()
+    path = pin_path(journal)
+    _as_owner(path.parent)
+    if args.new:
+        print(f"new host PIN: {HostPin.renew(path).pin} (every phone must enter it again)")
+        return 0
+    if not path.exists():
+        raise StoreError(f"no host PIN at {path}: molebox makes one when it serves the LAN (--listen 0.0.0.0); "
+                         f"on 127.0.0.1 host actions need none")
+    print(f"host PIN: {HostPin(path).pin}")
+    return 0
 
 
 def cmd_history(args) -> int:
@@ -310,6 +337,11 @@ def parser() -> argparse.ArgumentParser:
     stats = sub.add_parser("stats", help="wins per player and per game from the journal")
     stats.add_argument("--db", help=journal_help)
     stats.set_defaults(func=cmd_stats)
+
+    pin = sub.add_parser("pin", help="the host PIN of the box (for the dashboard's host actions in LAN mode)")
+    pin.add_argument("--db", help=journal_help)
+    pin.add_argument("--new", action="store_true", help="make a new PIN: every phone must enter it again")
+    pin.set_defaults(func=cmd_pin)
 
     variants = sub.add_parser("variants", help="list a game's variant settings")
     variants.add_argument("game", choices=list(registry.GAMES))

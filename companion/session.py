@@ -41,6 +41,7 @@ REFUSE_S = 0.6          # after the flip, the lamps flash fast for this long: "n
 ROLL_S = 0.8            # the table shows virtual dice tumbling this long before they land
 ROLL_FRAMES = 4
 RETRY_S = 2.0           # while the journal refuses writes, it is tried again this often
+PIN_S = 20.0            # seat 1's OLED shows the host PIN this long when asked in the lobby (hold OK)
 
 
 def _ack(base: tuple[Lamp, ...]) -> tuple[Lamp, ...]:
@@ -193,6 +194,11 @@ class Session:
         self._computers_play()
 
     def _lobby(self, g: Gesture):
+        glass = self._pin_glass()
+        if glass is not None and (g.seat, g.control, g.kind) == (1, "ok", "hold"):
+            glass.reveal(True)
+            self._after(self.clock() + PIN_S, lambda now: glass.reveal(False))
+            return Changed()
         if self._to_read():
             if g.seat == 1 and g.control == "ok" and g.kind == "tap":
                 self.dismiss(self._to_read()[0]["id"])
@@ -387,6 +393,11 @@ class Session:
                            f"journal ({self.journal.path}), set aside: `molebox history` lists it.",
                            f"game #{game_id} set aside: {words}; kept in the journal")
         self._lobby_or_fixed()
+
+    def _pin_glass(self):
+        """Seat 1's OLED where it shows the host PIN on request (a LAN box with no table display), else None."""
+        device = self.hw.displays().get("seat1")
+        return device if getattr(device, "on_request", False) else None
 
     def _lobby_or_fixed(self) -> None:
         """The lobby, or the game fixed by the command line once the host has read every alert."""
@@ -619,7 +630,7 @@ class Session:
             unread = self._to_read()
             if unread:
                 return (fault_screen.alert, unread[0]["screen"], len(unread), "OK: got it")
-            return (lobby_screens.menu, self.lobby.view(), notice)
+            return (lobby_screens.menu, self.lobby.view(), notice, self._pin_glass() is not None)
         if seat > self.match.header.seats:
             return (lobby_screens.waiting, seat)
         if seat in self.computers:

@@ -5,6 +5,7 @@ import base64
 import http.client
 import json
 from dataclasses import dataclass
+from http.cookies import SimpleCookie
 
 from PIL import Image
 
@@ -24,10 +25,37 @@ class Answer:
 
 
 class Client:
-    """A page's view of a box on 127.0.0.1:``port`` whose pages carry ``token``."""
+    """A page's view of a box on 127.0.0.1:``port`` whose pages carry ``token``.
 
-    def __init__(self, port: int, token: str):
-        self.port, self.token = port, token
+    It keeps the cookies the box sets, as a browser does. ``source`` is the client's own address
+    (127.0.0.2, 127.0.0.3...: other devices on the network, as far as the box can tell).
+    """
+
+    source: str | None = None
+
+    def __init__(self, port: int, token: str, source: str | None = None):
+        self.port, self.token, self.source = port, token, source
+        self.cookies: dict[str, str] = {}
+
+    def as_device(self, address: str) -> "Client":
+        """The same pages from another device (its own address, no cookies yet)."""
+        return Client(self.port, self.token, address)
+
+    def _connect(self, timeout: float) -> http.client.HTTPConnection:
+        return http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout,
+                                          source_address=(self.source, 0) if self.source else None)
+
+    def _cookie_header(self, headers: dict) -> dict:
+        jar = self.cookies
+        return {**headers, "Cookie": "; ".join(f"{k}={v}" for k, v in jar.items())} if jar else headers
+
+    def _keep_cookies(self, response: http.client.HTTPResponse) -> None:
+        for header in response.headers.get_all("Set-Cookie") or []:
+            for name, morsel in SimpleCookie(header).items():
+                if morsel["max-age"] == "0" or not morsel.value:
+                    self.cookies.pop(name, None)
+                else:
+                    self.cookies[name] = morsel.value
 
     @property
     def url(self) -> str:
@@ -40,12 +68,13 @@ class Client:
 
     def call(self, method: str, path: str, body=None, headers: dict | None = None) -> Answer:
         """One request; ``body`` is sent as JSON unless it is bytes; headers default to the page's."""
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
+        conn = self._connect(5)
         data = body if isinstance(body, bytes) or body is None else json.dumps(body).encode()
-        conn.request(method, path, data, self.headers() if headers is None else headers)
+        conn.request(method, path, data, self._cookie_header(self.headers() if headers is None else headers))
         response = conn.getresponse()
         raw = response.read().decode()
         conn.close()
+        self._keep_cookies(response)
         kind = response.getheader("Content-Type", "")
         return Answer(response.status, json.loads(raw) if kind.startswith("application/json") else raw,
                       dict(response.getheaders()))
@@ -55,8 +84,8 @@ class Client:
 
     def stream(self, path: str, seconds: float, headers: dict | None = None) -> list[tuple[str, str]]:
         """(event, data) pairs a stream sends within ``seconds``."""
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=seconds)
-        conn.request("GET", path, headers=headers or {})
+        conn = self._connect(seconds)
+        conn.request("GET", path, headers=self._cookie_header(headers or {}))
         response = conn.getresponse()
         assert response.status == 200, response.read()
         events, kind = [], None

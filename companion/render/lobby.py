@@ -6,10 +6,11 @@ from companion.hardware.lamps import Lamp
 from .common import canvas, inverted_row, rows, title
 
 
-def menu(lobby: dict, notice: str = ""):
+def menu(lobby: dict, notice: str = "", pin_hint: bool = False):
+    """Seat 1's menu (and the table display's); ``pin_hint``: seat 1 may hold OK to see the host PIN."""
     image, draw = canvas()
     if lobby["stage"] == "game":
-        title(draw, "molebox", "pick game")
+        title(draw, "pick game", "hold OK: PIN") if pin_hint else title(draw, "molebox", "pick game")
         for i, name in enumerate(lobby["games"][:5]):
             line = f"{i + 1} {name}"
             inverted_row(draw, i, line) if i == lobby["index"] else rows(draw, [line], start=i)

@@ -1,17 +1,21 @@
-"""Who may do what: the Host check, CSRF, the host PIN and the LAN switch for the simulator.
+"""Who may do what: the Host check, CSRF, the host PIN and its cookie, and the LAN switch for the simulator.
 
 - Every request must name this box in its ``Host`` header (a loopback name on
   127.0.0.1; an IP address, ``localhost``, this machine's name or a ``.local``
   name in LAN mode), so a DNS-rebinding page cannot read the token.
 - Every POST (any method that may change something) needs the page's token in ``X-Molebox-Token`` and an ``Origin``
   equal to this server's.
-- In LAN mode host actions need the PIN shown on the table display, and five
-  wrong PINs lock them for half a minute; the simulator (its stream carries
-  every seat's OLED, its presses play for anyone) is off until the host turns
-  it on.
+- In LAN mode host actions need the host: a device that has entered the PIN (shown only on the
+  box's own glass) holds an HttpOnly, SameSite=Strict cookie signed with the box's key, good for
+  the night and never refused because of anyone else's guesses. Wrong PINs are counted per client
+  address: five lock that address out for 30 s, each further lockout twice as long (an hour at
+  most). The simulator (its stream carries every seat's OLED, its presses play for anyone) is off
+  until the host turns it on.
 """
 from __future__ import annotations
 
+import hashlib
+import hmac
 import ipaddress
 import json
 import secrets
@@ -20,9 +24,15 @@ import time
 
 from aiohttp import web
 
+from .pin import HostPin
+
 TOKEN_HEADER = "X-Molebox-Token"
 MAX_WRONG_PINS = 5
 LOCKOUT_S = 30.0
+MAX_LOCKOUT_S = 3600.0
+HOST_COOKIE = "molebox_host"
+HOST_FOR_S = 12 * 3600              # a game night
+MAX_ADDRESSES = 4096                # guessers remembered at once (the oldest go first)
 
 
 def refuse(cls: type[web.HTTPException], message: str) -> web.HTTPException:
@@ -60,19 +70,49 @@ def _is_ip(name: str) -> bool:
     return True
 
 
+class Guesses:
+    """Wrong PINs per client address: five in a row lock that address out, for longer each time."""
+
+    def __init__(self, clock):
+        self.clock = clock
+        self.by_address: dict[str, list[float]] = {}     # address -> [wrong in a row, locked until, lockouts]
+
+    def wait(self, address: str) -> float:
+        """Seconds this address must still wait before it may guess again (0: it may)."""
+        entry = self.by_address.get(address)
+        return max(0.0, entry[1] - self.clock()) if entry else 0.0
+
+    def wrong(self, address: str) -> None:
+        entry = self.by_address.pop(address, [0, 0.0, 0])
+        entry[0] += 1
+        if entry[0] >= MAX_WRONG_PINS:
+            entry[0] = 0
+            entry[1] = self.clock() + min(LOCKOUT_S * 2 ** entry[2], MAX_LOCKOUT_S)
+            entry[2] += 1
+        self.by_address[address] = entry                  # newest last
+        while len(self.by_address) > MAX_ADDRESSES:
+            del self.by_address[next(iter(self.by_address))]
+
+    def right(self, address: str) -> None:
+        self.by_address.pop(address, None)
+
+
 class Guard:
-    def __init__(self, lan: bool, pin: str | None = None, lan_sim: bool = False,
-                 clock=time.monotonic):
+    def __init__(self, lan: bool, pin=None, lan_sim: bool = False, clock=time.monotonic, wall=time.time):
+        """``pin``: a :class:`~companion.web.pin.HostPin` (or the PIN's text, for a PIN of this run only)."""
         if lan and not pin:
             raise ValueError("LAN mode needs a host PIN")
         self.lan = lan
-        self.pin = pin
+        self.host_pin = pin if pin is None or isinstance(pin, HostPin) else _Fixed(pin)
         self.lan_sim = lan_sim
         self.token = secrets.token_urlsafe(24)
-        self.clock = clock
-        self.wrong = 0
-        self.locked_until = 0.0
+        self.clock, self.wall = clock, wall
+        self.guesses = Guesses(clock)
         self.machine = socket.gethostname().lower()
+
+    @property
+    def pin(self) -> str | None:
+        return None if self.host_pin is None else self.host_pin.pin
 
     def host_allowed(self, host: str) -> bool:
         name = _hostname(host.lower())
@@ -92,21 +132,46 @@ class Guard:
         if not _same(request.headers.get(TOKEN_HEADER, ""), self.token):
             raise refuse(web.HTTPForbidden, f"missing or wrong {TOKEN_HEADER}: reload the page")
 
-    def check_pin(self, given: str | None) -> None:
-        """Host actions: free on 127.0.0.1, the table display's PIN in LAN mode."""
+    # ---- the host -------------------------------------------------------------------------
+
+    def is_host(self, request: web.Request) -> bool:
+        """Free on 127.0.0.1; in LAN mode, a device holding a good host cookie."""
         if not self.lan:
-            return
-        wait = self.locked_until - self.clock()
+            return True
+        cookie = request.cookies.get(HOST_COOKIE, "")
+        until, _, signature = cookie.partition(".")
+        return (until.isdigit() and int(until) > self.wall()
+                and hmac.compare_digest(signature, self._sign(until)))
+
+    def authorise(self, request: web.Request, given: str | None) -> str | None:
+        """Let a host action through: a host's device, or the right PIN now. Returns a new cookie to set
+        when the PIN was just entered (None otherwise); raises 403 or 429 with what to do."""
+        if self.is_host(request):
+            return None
+        address = request.remote or "unknown"
+        wait = self.guesses.wait(address)
         if wait > 0:
-            raise refuse(web.HTTPTooManyRequests, f"too many wrong PINs: try again in {wait:.0f} s")
+            raise refuse(web.HTTPTooManyRequests, f"too many wrong PINs from this device: try again in {wait:.0f} s")
         if given is None:
-            raise refuse(web.HTTPForbidden, "host PIN needed: it is on the table display")
+            raise refuse(web.HTTPForbidden, "host PIN needed: it is on the box (the table display, seat 1's "
+                                            "screen in the lobby, or `molebox pin` on the Pi)")
         if not _same(given, self.pin):
-            self.wrong += 1
-            if self.wrong >= MAX_WRONG_PINS:
-                self.wrong, self.locked_until = 0, self.clock() + LOCKOUT_S
-            raise refuse(web.HTTPForbidden, "wrong host PIN: it is on the table display")
-        self.wrong = 0
+            self.guesses.wrong(address)
+            raise refuse(web.HTTPForbidden, "wrong host PIN: it is on the box (the table display, seat 1's screen "
+                                            "in the lobby, or `molebox pin` on the Pi)")
+        self.guesses.right(address)
+        until = str(int(self.wall() + HOST_FOR_S))
+        return f"{until}.{self._sign(until)}"
+
+    def _sign(self, until: str) -> str:
+        return hmac.new(self.host_pin.key, until.encode(), hashlib.sha256).hexdigest()
 
     def sim_open(self) -> bool:
         return not self.lan or self.lan_sim
+
+
+class _Fixed:
+    """A PIN given as text: for this run only, with a cookie key of its own."""
+
+    def __init__(self, pin: str):
+        self.pin, self.key = pin, secrets.token_bytes(32)

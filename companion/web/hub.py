@@ -12,7 +12,9 @@ Two kinds of stream:
   The log goes apart, as appends (``{"from": n, "events": [...]}``; from 0 after an
   undo), so a long game's log is not encoded again at every change;
 - ``SIM``: the public state, every lamp and every display's device pixels,
-  the seats' OLEDs included: secrets, for the simulator page only.
+  the seats' OLEDs included: secrets, for the simulator page only. In LAN mode the
+  frames the session rendered instead of the device pixels: the box's own glass
+  shows the host PIN (:class:`~companion.web.pin.PinDisplay`), and it never leaves it.
 """
 from __future__ import annotations
 
@@ -44,10 +46,11 @@ def _end(queue: asyncio.Queue) -> None:
 
 
 class Hub:
-    def __init__(self, session, loop: asyncio.AbstractEventLoop):
+    def __init__(self, session, loop: asyncio.AbstractEventLoop, device_pixels: bool = True):
         self.session = session
         self.loop = loop
         self.devices = session.hw.displays()
+        self.device_pixels = device_pixels
         self.latest: dict[str, str] = {}          # state (without its log) and lamps, as sent
         self.public: dict | None = None           # the latest public state, log included
         self.log: list[dict] = []
@@ -105,9 +108,12 @@ class Hub:
                                                    "bits": base64.b64encode(bits).decode()})
         return cached[1]
 
+    def _image(self, name: str):
+        """What the simulator shows of a display: the device's pixels, or (LAN mode) the frame rendered for it."""
+        return self.devices[name].image if self.device_pixels else self.session.displays.frames.get(name)
+
     def _frame(self, name: str) -> str:
-        """A display's device pixels: exactly what the luma device holds."""
-        return json.dumps({"name": name, **self._bitmap(name, self.devices[name].image)})
+        return json.dumps({"name": name, **self._bitmap(name, self._image(name))})
 
     def _wanted(self, kind: str) -> bool:
         return any(kind in kinds for kinds in self.streams.values())
@@ -129,8 +135,7 @@ class Hub:
         out += [_message(kind, self.latest[kind]) for kind in ("state", "lamps")
                 if kind in kinds and kind in self.latest]
         if "frame" in kinds:
-            out += [_message("frame", self._frame(name)) for name, device in self.devices.items()
-                    if device.image is not None]
+            out += [_message("frame", self._frame(name)) for name in self.devices if self._image(name) is not None]
         table = self.session.displays.frames.get("table")
         if "table" in kinds and table is not None:
             out.append(_message("table", json.dumps(self._bitmap("table/public", table))))

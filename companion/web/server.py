@@ -14,6 +14,7 @@ import json
 import logging
 import signal
 import socket
+import sys
 import threading
 from contextlib import closing
 from pathlib import Path
@@ -26,7 +27,7 @@ from companion.history import clean_name, dashboard as history_data
 from companion.inputs import CONTROLS
 from companion.notify import Notifier, Watchdog
 
-from .auth import Guard, is_loopback, refuse
+from .auth import HOST_COOKIE, HOST_FOR_S, Guard, is_loopback, refuse
 from .hub import DASHBOARD, SIM, Hub
 
 log = logging.getLogger("molebox.web")
@@ -59,7 +60,12 @@ def _end_game(session) -> str | None:
     return None
 
 
-HOST_ACTIONS = {"new-game": _new_game, "undo": _undo, "end-game": _end_game}
+def _dismiss(session) -> str | None:
+    session.dismiss()
+    return None
+
+
+HOST_ACTIONS = {"new-game": _new_game, "undo": _undo, "end-game": _end_game, "dismiss": _dismiss}
 
 
 # ---- request bodies --------------------------------------------------------------------------
@@ -72,6 +78,8 @@ async def read_json(request: web.Request, fields: dict[str, tuple[type, bool]]) 
         data = await request.json()
     except ValueError:
         raise refuse(web.HTTPBadRequest, "the body is not valid JSON") from None
+    except RecursionError:
+        raise refuse(web.HTTPBadRequest, "the body's JSON is nested too deeply") from None
     if not isinstance(data, dict):
         raise refuse(web.HTTPBadRequest, "the body must be a JSON object")
     unknown = sorted(set(data) - set(fields))
@@ -130,27 +138,27 @@ class Panel:
         self.assets = {path.name: path for path in STATIC.iterdir() if path.suffix in (".js", ".css")}
 
     async def start(self, app: web.Application) -> None:
-        self.hub = Hub(self.session, asyncio.get_running_loop())
+        self.hub = Hub(self.session, asyncio.get_running_loop(), device_pixels=not self.guard.lan)
 
     async def stop(self, app: web.Application) -> None:
         self.hub.close()
 
     # ---- pages and reads ----
 
-    def _page(self, name: str) -> web.Response:
+    def _page(self, request: web.Request, name: str) -> web.Response:
         config = {"token": self.guard.token, "lan": self.guard.lan, "sim": self.sim,
                   "lanSim": self.guard.lan_sim, "panels": len(self.hw.seats),
-                  "displays": list(self.hw.displays())}
+                  "displays": list(self.hw.displays()), "host": self.guard.is_host(request)}
         text = self.pages[name].replace("{{config}}", html.escape(json.dumps(config)))
         return web.Response(text=text, content_type="text/html", headers={"Cache-Control": "no-store"})
 
     async def simulator(self, request: web.Request) -> web.Response:
         if not (self.sim and self.guard.sim_open()):
             raise web.HTTPFound("/dashboard")
-        return self._page("index")
+        return self._page(request, "index")
 
     async def dashboard(self, request: web.Request) -> web.Response:
-        return self._page("dashboard")
+        return self._page(request, "dashboard")
 
     async def asset(self, request: web.Request) -> web.FileResponse:
         path = self.assets.get(request.match_info["name"])
@@ -220,16 +228,29 @@ class Panel:
             raise refuse(web.HTTPNotFound, f"no host action {request.match_info['action'][:30]!r}; "
                                            f"actions: {', '.join(HOST_ACTIONS)}")
         data = await read_json(request, {"pin": (str, False)})
-        self.guard.check_pin(data.get("pin"))
+        cookie = self.guard.authorise(request, data.get("pin"))
         refusal = await self._on_session(action)
         if refusal:
             raise refuse(web.HTTPConflict, refusal)
-        return web.json_response({"ok": True})
+        return _host_answer({"ok": True}, cookie)
+
+    async def login(self, request: web.Request) -> web.Response:
+        """``POST /api/host/login`` with ``{"pin": "..."}``: this device is the host's for the night."""
+        data = await read_json(request, {"pin": (str, True)})
+        cookie = self.guard.authorise(request, data["pin"])
+        return _host_answer({"ok": True, "host": True}, cookie)
+
+    async def logout(self, request: web.Request) -> web.Response:
+        """``POST /api/host/logout``: this device is no longer the host's (a phone passed round the table)."""
+        await read_json(request, {})
+        response = web.json_response({"ok": True, "host": not self.guard.lan})
+        response.del_cookie(HOST_COOKIE, path="/")
+        return response
 
     async def name(self, request: web.Request) -> web.Response:
         """``POST /api/names`` with ``{"seat": 2, "name": "Ada"}`` (and the PIN in LAN mode); "" takes it away."""
         data = await read_json(request, {"seat": (int, True), "name": (str, True), "pin": (str, False)})
-        self.guard.check_pin(data.get("pin"))
+        cookie = self.guard.authorise(request, data.get("pin"))
         seat = self._seat(data["seat"])
         try:
             name = clean_name(data["name"])
@@ -238,18 +259,18 @@ class Panel:
         refusal = await self._on_session(lambda session: session.set_name(seat, name))
         if refusal:
             raise refuse(web.HTTPConflict, refusal)
-        return web.json_response({"ok": True, "seat": seat, "name": name})
+        return _host_answer({"ok": True, "seat": seat, "name": name}, cookie)
 
     async def lan_sim(self, request: web.Request) -> web.Response:
         """``POST /api/host/lan-sim`` with ``{"enabled": bool, "pin": "..."}``."""
         data = await read_json(request, {"enabled": (bool, True), "pin": (str, False)})
-        self.guard.check_pin(data.get("pin"))
+        cookie = self.guard.authorise(request, data.get("pin"))
         if not self.sim:
             raise refuse(web.HTTPNotFound, "no simulator: this box runs on real panels")
         self.guard.lan_sim = data["enabled"]
         if not self.guard.sim_open():
             self.hub.close(SIM)
-        return web.json_response({"ok": True, "lanSim": self.guard.lan_sim})
+        return _host_answer({"ok": True, "lanSim": self.guard.lan_sim}, cookie)
 
     async def _on_session(self, action: Callable) -> str | None:
         """Run ``action(session)`` on the session loop and wait for its answer."""
@@ -258,7 +279,7 @@ class Panel:
 
         def job():
             try:
-                outcome, error = action(self.session), None
+                outcome, error = self.session.host(action), None
             except Exception as exc:          # a bug: the loop goes on, the request answers 500
                 outcome, error = None, exc
             loop.call_soon_threadsafe(_settle, done, outcome, error)
@@ -268,6 +289,14 @@ class Panel:
             return await asyncio.wait_for(done, ACTION_TIMEOUT_S)
         except asyncio.TimeoutError:
             raise refuse(web.HTTPServiceUnavailable, "the session loop did not answer in time") from None
+
+
+def _host_answer(body: dict, cookie: str | None) -> web.Response:
+    """A host action's answer; with the cookie that makes this device the host's when the PIN was just entered."""
+    response = web.json_response(body)
+    if cookie is not None:
+        response.set_cookie(HOST_COOKIE, cookie, max_age=HOST_FOR_S, path="/", httponly=True, samesite="Strict")
+    return response
 
 
 def _settle(future: asyncio.Future, outcome, error: Exception | None) -> None:
@@ -294,6 +323,8 @@ def make_app(session, hardware, guard: Guard) -> web.Application:
     app.router.add_get("/api/sim/events", panel.sim_events)
     app.router.add_post("/api/sim/press", panel.press)
     app.router.add_post("/api/host/lan-sim", panel.lan_sim)
+    app.router.add_post("/api/host/login", panel.login)
+    app.router.add_post("/api/host/logout", panel.logout)
     app.router.add_post("/api/host/{action}", panel.host)
     app.router.add_get("/static/{name}", panel.asset)
     return app
@@ -340,8 +371,7 @@ def base_url(listen: str, port: int) -> str:
     return f"http://{f'[{host}]' if ':' in host else host}:{port}/"
 
 
-def serve(session, hardware, sock: socket.socket, listen: str, *, pin: str | None = None,
-          lan_sim: bool = False) -> int:
+def serve(session, hardware, sock: socket.socket, listen: str, *, pin=None, lan_sim: bool = False) -> int:
     """``molebox run``: the session loop on its thread, the web panel on this one, until a signal.
 
     Under systemd (docs/pi.md) it says READY once the panel listens, feeds the
@@ -376,7 +406,9 @@ async def _serve(app: web.Application, sock: socket.socket, listen: str, notifie
         print(f"  simulator  {url}{'' if panel.guard.sim_open() else '  (off on the LAN: see the dashboard)'}")
     print(f"  dashboard  {url}dashboard")
     if panel.guard.lan:
-        print(f"  host PIN   {panel.guard.pin} (also on the table display), listening on {listen}:{port}")
+        where = "on the table display" if "table" in panel.hw.displays() else "on seat 1's screen in the lobby"
+        shown = panel.guard.pin if sys.stdout.isatty() else "kept off the log"
+        print(f"  host PIN   {shown} ({where}; `molebox pin` prints it), listening on {listen}:{port}")
     print("  Ctrl-C stops.", flush=True)
     notifier.ready(f"serving {url}")
     done = asyncio.Event()

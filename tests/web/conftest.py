@@ -23,7 +23,7 @@ from PIL import Image
 from companion import cli
 from companion.journal import Journal
 from companion.web.auth import Guard
-from companion.web.pin import new_pin
+from companion.web.pin import HostPin, pin_path
 from companion.web.server import PANEL, listen, make_app, start
 from tests.webclient import Client
 
@@ -47,6 +47,9 @@ class Live(Client):
     port: int
     close: Callable[[], None]
 
+    def __post_init__(self):
+        self.cookies = {}
+
     @property
     def token(self) -> str:
         return self.guard.token
@@ -64,7 +67,7 @@ def boxes(workdir: Path):
     def build(*run_args: str, lan: bool = False, lan_sim: bool = False, backend: str = "sim") -> Live:
         db = workdir / f"box{len(made) + 1}.db"
         args = cli.parser().parse_args(["run", "--db", str(db), *run_args])
-        pin = new_pin() if lan else None
+        pin = HostPin(pin_path(db)) if lan else None
         hardware, session = cli._session(args, cli.Plan(args, backend), Journal(db), host_pin=pin)
         guard = Guard(lan=lan, pin=pin, lan_sim=lan_sim)
         stop = threading.Event()

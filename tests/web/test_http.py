@@ -35,15 +35,16 @@ def assert_refused(answer, status: int, words: str) -> None:
 
 # Every route of the app, and the host actions among the POSTs (they need the PIN in LAN mode).
 GETS = ["/", "/dashboard", "/api/state", "/api/history", "/api/dashboard/events", "/api/sim/events", "/static/{name}"]
-HOST_BODIES = {"/api/host/new-game": {}, "/api/host/undo": {}, "/api/host/end-game": {},
-               "/api/host/lan-sim": {"enabled": True}, "/api/names": {"seat": 1, "name": "Ada"}}
+HOST_ACTIONS = {"/api/host/new-game": {}, "/api/host/undo": {}, "/api/host/end-game": {}, "/api/host/dismiss": {}}
+HOST_BODIES = {**HOST_ACTIONS, "/api/host/lan-sim": {"enabled": True}, "/api/names": {"seat": 1, "name": "Ada"}}
 POSTS = ["/api/sim/press", *HOST_BODIES]
+SESSIONS = {"/api/host/login": {"pin": "00000"}, "/api/host/logout": {}}
 
 
 def test_these_tests_know_every_route(unchanged):
     routes = {(r.method, r.resource.canonical) for r in make_app(unchanged.session, unchanged.hw, unchanged.guard)
               .router.routes() if r.method != "HEAD"}
-    posts = {path for path in POSTS if not path.startswith("/api/host/") or path.endswith("lan-sim")}
+    posts = {path for path in [*POSTS, *SESSIONS] if path not in HOST_ACTIONS}
     assert routes == {("GET", p) for p in GETS} | {("POST", p) for p in posts} | {("POST", "/api/host/{action}")}
 
 

@@ -1,0 +1,128 @@
+"""A phone guessing PINs locks out only itself; the host stays the host; the PIN never leaves the box's glass.
+
+Devices are told apart by their address, as the box tells them apart: each test client
+connects from its own 127.0.0.x address.
+"""
+from __future__ import annotations
+
+import json
+import re
+import time
+
+import pytest
+
+from companion import cli
+from companion.inputs import HOLD_S
+from companion.render import lobby as lobby_screens
+from companion.web import auth
+from companion.web.auth import HOST_COOKIE, LOCKOUT_S, MAX_WRONG_PINS, Guesses
+from companion.web.pin import HostPin, pin_path, pin_screen
+from tests.webclient import frame_image
+
+from .conftest import GAME
+
+
+@pytest.fixture
+def lan(live_factory):
+    return live_factory(*GAME, lan=True, lan_sim=True)
+
+
+def guess_wrong(device, times: int = MAX_WRONG_PINS) -> None:
+    for _ in range(times):
+        assert device.post("/api/host/login", {"pin": "x"}).status in (403, 429)
+
+
+def test_the_host_who_entered_the_pin_is_never_refused_because_of_a_guessing_phone(lan):
+    host, guesser, latecomer = (lan.as_device(f"127.0.0.{n}") for n in (2, 3, 4))
+    answer = host.post("/api/host/login", {"pin": lan.guard.pin})
+    assert answer.status == 200 and HOST_COOKIE in host.cookies
+    guess_wrong(guesser)
+    refused = guesser.post("/api/host/login", {"pin": lan.guard.pin})
+    assert refused.status == 429 and "from this device" in refused.body["error"]
+    for _ in range(3):                                   # the night goes on: no PIN asked again
+        assert host.post("/api/host/end-game", {}).status == 200
+    assert latecomer.post("/api/host/login", {"pin": lan.guard.pin}).status == 200
+
+
+def test_the_host_cookie_is_httponly_samesite_strict_and_good_for_the_night(lan):
+    host = lan.as_device("127.0.0.2")
+    answer = host.post("/api/host/login", {"pin": lan.guard.pin})
+    cookie = answer.headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and "Path=/" in cookie
+    assert int(re.search(r"Max-Age=(\d+)", cookie).group(1)) >= 8 * 3600
+    assert '"host": true' in host.call("GET", "/dashboard").body.replace("&quot;", '"')
+    assert host.post("/api/host/logout", {}).status == 200 and HOST_COOKIE not in host.cookies
+    assert host.post("/api/host/end-game", {}).status == 403
+
+
+@pytest.mark.parametrize("forged", ["9999999999.00", "1.{sig}", "{until}.{sig}x", "{until}"])
+def test_a_forged_or_expired_cookie_is_refused(lan, forged):
+    until = "9999999999"
+    sig = auth.hmac.new(b"not the box's key", until.encode(), auth.hashlib.sha256).hexdigest()
+    device = lan.as_device("127.0.0.2")
+    device.cookies[HOST_COOKIE] = forged.format(until=until, sig=sig)
+    assert device.post("/api/host/end-game", {}).status == 403
+    assert lan.session.seed == 0
+
+
+def test_lockouts_grow_for_a_device_that_keeps_guessing():
+    now = [0.0]
+    guesses = Guesses(lambda: now[0])
+    waits = []
+    for _ in range(4):
+        for _ in range(MAX_WRONG_PINS):
+            guesses.wrong("10.0.0.9")
+        waits.append(guesses.wait("10.0.0.9"))
+        now[0] += waits[-1]
+    assert waits == [LOCKOUT_S, 2 * LOCKOUT_S, 4 * LOCKOUT_S, 8 * LOCKOUT_S]
+    assert guesses.wait("10.0.0.10") == 0
+
+
+def test_the_pin_and_the_hosts_cookie_survive_a_restart_and_molebox_pin_prints_it(tmp_path, capsys):
+    db = tmp_path / "molebox.db"
+    first = HostPin(pin_path(db))
+    again = HostPin(pin_path(db))
+    assert again.pin == first.pin and again.key == first.key
+    assert pin_path(db).stat().st_mode & 0o077 == 0
+    assert cli.main(["pin", "--db", str(db)]) == 0
+    assert capsys.readouterr().out.strip() == f"host PIN: {first.pin}"
+    old_key = first.key
+    assert cli.main(["pin", "--db", str(db), "--new"]) == 0
+    renewed = capsys.readouterr().out.split()[3]
+    assert renewed.isdigit() and first.pin == renewed and first.key != old_key    # a running box takes it
+    assert cli.main(["pin", "--db", str(tmp_path / "other.db")]) == 2
+    assert "no host PIN" in capsys.readouterr().err
+
+
+def test_no_page_or_stream_carries_the_pin_in_lan_mode(lan):
+    pin = lan.guard.pin
+    phone = lan.as_device("127.0.0.7")
+    texts = [phone.call("GET", path).body for path in ("/", "/dashboard")]
+    texts += [json.dumps(phone.call("GET", path).body) for path in ("/api/state", "/api/history")]
+    frames = {}
+    for path in ("/api/sim/events", "/api/dashboard/events"):
+        for kind, data in phone.stream(path, 0.5):
+            if kind in ("frame", "table"):
+                frame = json.loads(data)
+                frames[frame.get("name", "table/public")] = frame_image(frame)
+                data = json.dumps({k: v for k, v in frame.items() if k != "bits"})
+            texts.append(data)
+    assert not any(pin in text for text in texts)
+    glass = lan.hw.displays()["table"].image                   # the box's own glass shows it ...
+    assert glass.tobytes() != frames["table"].tobytes()
+    assert frames["table"].tobytes() == lan.session.displays.frames["table"].tobytes()   # ... no stream does
+    assert frames["table/public"].tobytes() == frames["table"].tobytes()
+
+
+def test_without_a_table_display_seat_1_shows_the_pin_on_request_and_no_stream_does(live_factory):
+    box = live_factory("--wiring", "gpio-2", lan=True, lan_sim=True)
+    menu = box.frames()["seat1"]
+    assert menu.tobytes() == lobby_screens.menu(box.session.lobby.view(), "", True).tobytes()   # "hold OK: PIN"
+    box.post("/api/sim/press", {"seat": 1, "control": "ok", "pressed": True})     # seat 1 holds OK
+    time.sleep(HOLD_S + 0.2)
+    box.post("/api/sim/press", {"seat": 1, "control": "ok", "pressed": False})
+    box.session.displays.flush()
+    glass = box.hw.displays()["seat1"].image
+    assert glass.tobytes() == pin_screen(box.guard.pin).tobytes()
+    streamed = box.frames()["seat1"]
+    assert streamed.tobytes() == menu.tobytes() and streamed.tobytes() != glass.tobytes()
