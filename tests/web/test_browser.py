@@ -365,3 +365,37 @@ def test_mouse_madness_in_the_simulator_and_on_the_dashboard(live_factory, pages
         sim.wait_for_function(f"document.querySelector('img[data-display={name}]').src.length > 100")
         shown = png_image(oled(sim, name).split(",", 1)[1])
         assert ImageChops.difference(shown, box.hw.displays()[name].image.convert("1")).getbbox() is None
+
+
+def test_the_host_unlocks_once_and_a_guessing_phone_cannot_lock_them_out(live_factory, pages):
+    box = live_factory(*GAME, lan=True)
+    dashboard = box.url + "dashboard"
+    phone = box.as_device("127.0.0.3")                   # someone guesses from their own phone
+    answers = [phone.post("/api/host/login", {"pin": "00000"}).status for _ in range(6)]
+    assert answers == [403] * 5 + [429]
+    host = pages(dashboard, PHONE)
+    host.fill("#pin", box.guard.pin)
+    host.click("#login button")
+    wait_text(host, "#host-message", "unlocked")
+    assert host.locator("#login").is_hidden() and host.locator("#is-host").is_visible()
+    host.click("[data-action=end-game]")
+    wait_text(host, "#host-message", "done")
+    host.reload()                                        # the cookie stays: still the host, no PIN asked
+    host.wait_for_function("document.getElementById('status').textContent === 'live'")
+    assert host.locator("#login").is_hidden()
+    assert "HttpOnly" not in host.evaluate("document.cookie") and host.evaluate("document.cookie") == ""
+
+
+def test_the_dashboard_tells_the_host_what_the_box_set_aside(live_factory, pages, tmp_path, box_factory):
+    journal = tmp_path / "box1.db"                      # the journal the first live box will open
+    first = box_factory(seats=2, db=journal)
+    first.play("1 hole3\n1 ok\n1 hole2\n1 ok")            # seat 1's secret pick, held
+    first.pull_plug()
+    journal.with_suffix(".key").unlink()                 # the key file is lost
+    box = live_factory()
+    page = pages(box.url + "dashboard")
+    wait_text(page, "#alerts", "could not be resumed")
+    assert "set aside" in page.inner_text("#alerts") and str(journal) in page.inner_text("#alerts")
+    shoot(page, "dashboard-alert.png")
+    page.click("#dismiss")
+    page.locator("#box").wait_for(state="hidden")

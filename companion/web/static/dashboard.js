@@ -8,6 +8,7 @@
   let log = [];                    // the public log, streamed apart from the state as appends
   let shownGame = null;            // a past game picked from the history, or null: the game in play
   let historyKey = null;           // refetch the history when this changes (a game ends or starts, a name changes)
+  let host = config.host;          // this device may take host actions (always on 127.0.0.1; after the PIN on the LAN)
 
   const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
   const names = () => (state && state.names) || {};
@@ -221,7 +222,9 @@
       renderNameFields(view);
     }
     renderProgress();
-    const enabled = {"undo": !lobby, "end-game": !lobby && !view.over, "new-game": !lobby && view.over};
+    renderBox();
+    const enabled = {"undo": !lobby, "end-game": !lobby && !view.over, "new-game": !lobby && view.over,
+                     "dismiss": state.alerts.length > 0};
     for (const button of document.querySelectorAll("[data-action]")) {
       button.disabled = !enabled[button.dataset.action];
     }
@@ -270,23 +273,56 @@
     }
   }
 
+  // What the host must know: why play is paused, and what the box set aside or repaired.
+  function renderBox() {
+    const {fault, alerts} = state;
+    $("box").hidden = !fault && !alerts.length;
+    $("fault").hidden = !fault;
+    $("fault").textContent = fault ? `Paused: ${fault.text}` : "";
+    $("alerts").replaceChildren(...alerts.map((alert) => item("li", `${when(alert.at)}: ${alert.text}`)));
+    $("dismiss").hidden = !alerts.length;
+  }
+
   // ---- the host's actions ----
 
-  async function act(path, body) {
+  function showHost() {
+    $("login").hidden = host;
+    $("is-host").hidden = !(host && config.lan);
+  }
+
+  function tell(text, bad) {
     const message = $("host-message");
+    message.textContent = text;
+    message.classList.toggle("bad", Boolean(bad));
+  }
+
+  async function act(path, body) {
     try {
-      const answer = await post(path, config.lan ? {...body, pin: $("pin").value} : body);
-      message.textContent = "done";
-      message.classList.remove("bad");
+      const answer = await post(path, body);
+      tell("done");
       return answer;
     } catch (error) {
-      message.textContent = error.message;
-      message.classList.add("bad");
+      tell(error.message, true);
       return null;
     }
   }
 
-  $("pin-label").hidden = !config.lan;
+  $("login").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (await act("/api/host/login", {pin: $("pin").value})) {
+      host = true;
+      $("pin").value = "";
+      showHost();
+      tell("host actions unlocked on this device for tonight");
+    }
+  });
+  $("logout").addEventListener("click", async () => {
+    if (await act("/api/host/logout", {})) {
+      host = false;
+      showHost();
+    }
+  });
+  showHost();
   $("lan-sim-label").hidden = !(config.lan && config.sim);
   $("lan-sim").checked = config.lanSim;
   $("sim-link").hidden = !(config.sim && (!config.lan || config.lanSim));
