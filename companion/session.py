@@ -17,6 +17,7 @@ import queue
 import sys
 import threading
 import time
+import traceback
 from typing import Callable
 
 from rules.match import Header, Match
@@ -42,6 +43,11 @@ ROLL_S = 0.8            # the table shows virtual dice tumbling this long before
 ROLL_FRAMES = 4
 RETRY_S = 2.0           # while the journal refuses writes, it is tried again this often
 PIN_S = 20.0            # seat 1's OLED shows the host PIN this long when asked in the lobby (hold OK)
+
+
+def _where(exc: BaseException) -> str:
+    """Where an error happened, without its words: those may name a secret pick, and the log must not."""
+    return "Traceback (most recent call last):\n" + "".join(traceback.format_tb(exc.__traceback__)) + type(exc).__name__
 
 
 def _ack(base: tuple[Lamp, ...]) -> tuple[Lamp, ...]:
@@ -190,6 +196,12 @@ class Session:
         except StoreError:
             self._storage_failed()
             outcome = Refuse(f"not saved: {self.fault}")
+        except Exception as exc:        # a bug: the press is not taken, the game is as the journal has it
+            log.error("seat %d's %s of %s hit a bug:\n%s", g.seat, g.kind, g.control, _where(exc))
+            self._forget_unsaved()
+            self.alert(f"A press at seat {g.seat} hit a bug ({type(exc).__name__}); it was not taken and the game "
+                       f"is as the journal has it. The log has where.", None)
+            outcome = Refuse("not taken: a bug")
         self._answer(g, outcome)
         self._computers_play()
 
@@ -525,13 +537,17 @@ class Session:
         """The alerts seat 1 reads (and OKs) in the lobby before the menu."""
         return [a for a in self.alerts if a["screen"]]
 
-    def _storage_failed(self) -> None:
-        """The journal refused a write (or would not open): forget in memory what it did not take, pause
-        play on every screen, flash the status LED, and try the journal again every few seconds."""
+    def _forget_unsaved(self) -> None:
+        """Bring the match back to what the journal holds (an answer it did not take, or a half-applied one)."""
         match = self.match
         if match is not None and len(match.records) > self._saved:
             self.match = Match.replay({**match.transcript(), "records": match.records[:self._saved]})
             self.computers = Computers(self.match)
+
+    def _storage_failed(self) -> None:
+        """The journal refused a write (or would not open): forget in memory what it did not take, pause
+        play on every screen, flash the status LED, and try the journal again every few seconds."""
+        self._forget_unsaved()
         if not self._retrying:
             self._retrying = True
             log.error("the journal cannot be written, play is paused: %s", self.journal.fault)
@@ -561,15 +577,19 @@ class Session:
         self.call(lambda: self._report_display(name, render_fn, args, exc))
 
     def _report_display(self, name: str, render_fn, args: tuple, exc: BaseException) -> None:
+        """Log the failure once: the table's view and the whole error; for a seat (its view and the error's
+        words may hold its secret) the public view and where it failed."""
         if name == "table":
-            view = json.dumps(args, default=repr)[:4000]
-        else:                                   # a seat's own view is its secret: the public one goes in the log
-            view = "(the seat's own view is private) public view " + json.dumps(
-                self.match.view(None) if self.match is not None else self.public(), default=repr)[:4000]
-        log.error("the %s display failed to draw %s: %s; %s", name, getattr(render_fn, "__qualname__", render_fn),
-                  exc, view, exc_info=exc)
+            log.error("the table display failed to draw %s; its view: %s",
+                      getattr(render_fn, "__qualname__", render_fn), json.dumps(args, default=repr)[:4000],
+                      exc_info=exc)
+        else:
+            public = self.match.view(None) if self.match is not None else self.public()
+            log.error("the %s display failed to draw %s (the seat's own view is private); the public view: %s\n%s",
+                      name, getattr(render_fn, "__qualname__", render_fn), json.dumps(public, default=repr)[:4000],
+                      _where(exc))
         label = "table" if name == "table" else f"seat {name[4:]}"
-        self.alert(f"The {label} screen could not draw its frame ({type(exc).__name__}: {exc}); it shows a fault "
+        self.alert(f"The {label} screen could not draw its frame ({type(exc).__name__}); it shows a fault "
                    f"screen and the game goes on. The log has the details.", None)
 
     # ---- output side ----------------------------------------------------------------------
