@@ -123,7 +123,7 @@ def companion_latency(samples: int, seed: int = 1, streaming: bool = False) -> t
     would rightly hold such a press back). ``streaming``: with the web panel's
     pages open (see :func:`pages_streaming`); returns the latencies and what the pages got.
     """
-    from companion.hardware.lamps import Lamp
+    from companion.lamps import Lamp
     from companion.hardware.sim import open_sim
     from companion.session import Session
     from wiring.profile import load
@@ -183,7 +183,7 @@ def ioboard_latency(samples: int, baud: int, seed: int = 2) -> tuple[list[float]
 
     from companion.hardware.fakeboard import FakeBoard
     from companion.hardware.ioboard import IOBoard
-    from companion.hardware.lamps import Lamp
+    from companion.lamps import Lamp
     from companion.session import Session
     from firmware import protocol
     from wiring.profile import load

@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from .hardware.lamps import Lamp
+from .lamps import Lamp
 from .hardware.panel import Ports
 from .inputs import CONTROLS, HOLES, Edge, Inputs
 from .render.selftest import card

@@ -26,7 +26,7 @@ from rules.model import IllegalMove
 from . import render
 from .displays import DisplayWorker
 from .entry import Changed, Entry, Refuse, Submit
-from .hardware.lamps import Lamp
+from .lamps import Lamp
 from .inputs import DEBOUNCE_S, HOLD_S, Edge, Gesture, Inputs
 from .journal import Journal, short as fault_words, why_not_resumed
 from .lobby import Lobby, Start

@@ -12,12 +12,12 @@ from typing import Callable
 
 from serial.tools import list_ports
 
+from companion.lamps import Lamp
 from firmware import protocol
 from firmware.board import PALETTE
 from wiring.profile import DisplaySpec, IOBoardSpec, Profile
 
 from .iolink import CONNECTING, Link, Timing
-from .lamps import Lamp
 from .panel import Ports, Seat, Sink
 
 CODES = {Lamp.OFF: protocol.OFF, Lamp.ON: protocol.ON, Lamp.DIM: protocol.DIM,

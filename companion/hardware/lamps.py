@@ -1,17 +1,9 @@
-"""Lamp states and how a gpiozero PWMLED shows each of them."""
+"""How a gpiozero PWMLED shows each lamp state."""
 from __future__ import annotations
 
-import enum
+from companion.lamps import Lamp
 
 DIM_LEVEL = 0.12
-
-
-class Lamp(str, enum.Enum):
-    OFF = "off"
-    ON = "on"
-    DIM = "dim"
-    BLINK = "blink"     # slow: something to look at
-    FAST = "fast"       # quick: a refusal, or the whacked hole
 
 
 def show(led, state: Lamp) -> None:

@@ -13,9 +13,10 @@ from typing import Callable
 from gpiozero import PWMLED, DigitalInputDevice
 
 from companion.inputs import HOLES, Edge
+from companion.lamps import Lamp
 from wiring.profile import DisplaySpec, Profile
 
-from .lamps import Lamp, show
+from .lamps import show
 from .signals import Signals
 
 Sink = Callable[[Edge], None]

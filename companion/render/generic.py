@@ -1,7 +1,7 @@
 """A plain text screen for any game: the decision, the draft and the scores if there are any."""
 from __future__ import annotations
 
-from companion.hardware.lamps import Lamp
+from companion.lamps import Lamp
 
 from .common import canvas, rows, seats_text, title
 

@@ -1,7 +1,7 @@
 """The lobby screens: the host's menu on seat 1 and the table display, a wait note elsewhere."""
 from __future__ import annotations
 
-from companion.hardware.lamps import Lamp
+from companion.lamps import Lamp
 
 from .common import canvas, inverted_row, rows, title
 

@@ -11,7 +11,7 @@ press: the calls the rules allow now lit, every other answer dim.
 """
 from __future__ import annotations
 
-from companion.hardware.lamps import Lamp
+from companion.lamps import Lamp
 
 from .common import CHAR_W, LINE_H, ON, ROWS, WIDTH, canvas, cells, rows, segments, text, title
 

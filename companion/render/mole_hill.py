@@ -13,7 +13,7 @@ targets get four corner dots. The table adds both rounds' scores.
 """
 from __future__ import annotations
 
-from companion.hardware.lamps import Lamp
+from companion.lamps import Lamp
 from rules.mole_hill import COLS, ROWS as BOARD_ROWS
 
 from .common import CHAR_W, ROWS, WIDTH, ON, OFF, canvas, seats_text, text, title

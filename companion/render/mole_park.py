@@ -9,7 +9,7 @@ waiting for. Lamps light the holes a seat may press, from the public view only.
 """
 from __future__ import annotations
 
-from companion.hardware.lamps import Lamp
+from companion.lamps import Lamp
 
 from .common import CHAR_W, ON, ROWS, WIDTH, canvas, cells, rows, seats_text, segments, text, title
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from luma.core.legacy import text as small_text, textsize
 from luma.core.legacy.font import TINY_FONT, proportional
 
-from companion.hardware.lamps import Lamp
+from companion.lamps import Lamp
 
 from .common import CHAR_W, LINE_H, OFF, ON, WIDTH, canvas, cells, seats_text, segments, text, title
 

@@ -7,7 +7,7 @@ reveal the holes that popped up and the hole that was whacked.
 """
 from __future__ import annotations
 
-from companion.hardware.lamps import Lamp
+from companion.lamps import Lamp
 
 from .common import OFF, ON, ROWS, WIDTH, canvas, rows, seats_text, text, title
 

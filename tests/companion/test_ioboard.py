@@ -20,7 +20,7 @@ from companion.hardware import ioboard, iolink
 from companion.hardware.fakeboard import FakeBoard
 from companion.hardware.ioboard import CODES, IOBoard
 from companion.hardware.iolink import Timing, level_changes
-from companion.hardware.lamps import Lamp
+from companion.lamps import Lamp
 from companion.inputs import CONTROLS, Edge
 from companion.render.fault import paused
 from companion.session import Session

@@ -20,7 +20,7 @@ from companion.hardware import open_backend
 from companion.hardware.fakeboard import FakeBoard
 from companion.hardware.gpio import luma_device
 from companion.hardware.ioboard import CODES, IOBoard
-from companion.hardware.lamps import Lamp
+from companion.lamps import Lamp
 from companion.hardware.oled import ResilientDisplay
 from companion.hardware.sim import SimHardware
 from companion.inputs import DEBOUNCE_S, Inputs
