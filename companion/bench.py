@@ -68,8 +68,9 @@ def pages_streaming(session, hw):
     """
     import asyncio
 
+    from companion.service import listen
     from companion.web.auth import Guard
-    from companion.web.server import PANEL, listen, make_app, start
+    from companion.web.server import PANEL, make_app, start
 
     app = make_app(session, hw, Guard(lan=False))
     loop = asyncio.new_event_loop()
@@ -155,7 +156,7 @@ def companion_latency(samples: int, seed: int = 1, streaming: bool = False) -> t
         with pages as streamed:
             while len(out) < samples:
                 if session.match.over:
-                    session.call(session.new_game)
+                    session.call(session.table.new_game)
                     time.sleep(0.05)
                 turn = {seat: [f"hole{h}" for h in rng.sample(range(1, 6), rng.randint(0, 2))]
                         + ["ok", f"hole{rng.randint(1, 5)}", "ok"] for seat in range(1, 9)}

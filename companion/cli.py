@@ -9,25 +9,14 @@ import sys
 import time
 from pathlib import Path
 
-from companion import players
 from companion.storage import StoreError, default_path as default_db, reader_path
 from rules import registry
-from rules.match import Header, Match
-from rules.settings import SettingError, load_specs
+from rules.match import Match
+from rules.settings import SettingError, from_pairs, load_specs
 from wiring.profile import ProfileError, load as load_profile
 
 
 DEFAULT_WIRING = {"sim": "sim-8", "gpio": "gpio-2", "ioboard": "ioboard-8"}
-
-
-def _settings(pairs: list[str]) -> dict:
-    out = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        if not sep:
-            raise SettingError(f"--set {pair!r}: write NAME=VALUE, e.g. --set target=30")
-        out[name.strip()] = value.strip()
-    return out
 
 
 def read_text(path: str, what: str) -> str:
@@ -73,58 +62,19 @@ def _game_args(p: argparse.ArgumentParser, required: bool) -> None:
                    help="computer players, e.g. --bots 2=strong,3=casual (levels: casual, strong)")
 
 
-class Plan:
-    """What ``run`` and ``sim`` were asked to play, checked before anything is opened or written."""
-
-    def __init__(self, args, backend: str):
-        self.backend = backend
-        self.profile = load_profile(args.wiring or DEFAULT_WIRING[backend])
-        self.settings = _settings(args.set)
-        self.seats = args.seats
-        self.computers: dict[int, str] = {}
-        if args.game:
-            if self.seats is None:
-                self.seats = registry.game_class(args.game).min_seats
-            Match(Header(args.game, self.seats, self.settings))          # bad seats or settings say so here
-            if self.seats > len(self.profile.seats):
-                raise ValueError(f"--seats {self.seats}: the wiring profile {self.profile.name} has "
-                                 f"{len(self.profile.seats)} panels")
-            self.computers = players.parse(args.bots, self.seats, args.game)
-        elif args.bots:
-            raise ValueError("--bots needs --game; without it seat 1 chooses the players in the lobby")
-        elif args.seats is not None:
-            raise ValueError("--seats needs --game; without it seat 1 chooses the seats in the lobby")
-
-
-def _session(args, plan: Plan, journal, clock=time.monotonic, host_pin=None):
-    """The hardware and the session; with a host PIN (a HostPin), the glass that shows it: the table display,
-    or seat 1's OLED on request where the profile has no table display."""
-    from companion.hardware import open_backend
-    from companion.session import Session
-    from companion.web.pin import PinDisplay
-
-    hardware = open_backend(plan.backend, plan.profile, clock)
-    if host_pin is not None and hardware.table is not None:
-        hardware.table = PinDisplay(hardware.table, host_pin)
-    elif host_pin is not None and hardware.seats and hardware.seats[0].display is not None:
-        hardware.seats[0].display = PinDisplay(hardware.seats[0].display, host_pin, on_request=True)
-    session = Session(hardware, clock, game=args.game, seats=plan.seats, seed=args.seed, settings=plan.settings,
-                      dice=args.dice, cards=args.cards, journal=journal, bots=plan.computers)
-    return hardware, session
-
-
 def cmd_sim(args) -> int:
-    from companion import script
+    from companion import script, service
     from companion.journal import Journal
 
-    plan = Plan(args, "sim")
+    args.wiring = args.wiring or DEFAULT_WIRING["sim"]
+    plan = service.Plan(args, "sim")
     text = read_text(args.script, "press script") if args.script else ""
     steps = script.parse(text, args.script or "<none>", panels=plan.seats)
     journal = Journal(args.db) if args.db else None
     if journal is not None and journal.fault is not None:      # one shot: nothing to wait for
         raise journal.fault
     clock = script.FakeClock()
-    hardware, session = _session(args, plan, journal, clock)
+    hardware, session = service.build(args, plan, journal, clock)
     try:
         script.run(session, hardware, clock, steps)
         script.write_outputs(session, Path(args.out))
@@ -137,19 +87,10 @@ def cmd_sim(args) -> int:
 
 
 def cmd_run(args) -> int:
-    """Everything that can refuse to start (another box on the journal, the port, the wiring) does so before
-    a game row is written; a journal the card will not take leaves the box running, paused, saying why."""
-    from companion.journal import Journal
-    from companion.web import server
-    from companion.web.auth import is_loopback
-    from companion.web.pin import HostPin, pin_path
+    from companion import service
 
-    plan = Plan(args, args.backend)
-    journal = Journal(args.db)
-    listening = server.listen(args.listen, args.port)
-    pin = None if is_loopback(args.listen) else HostPin(pin_path(journal.path))
-    hardware, session = _session(args, plan, journal, host_pin=pin)
-    return server.serve(session, hardware, listening, args.listen, pin=pin, lan_sim=args.lan_sim)
+    args.wiring = args.wiring or DEFAULT_WIRING[args.backend]
+    return service.run(args)
 
 
 def cmd_replay(args) -> int:
@@ -251,7 +192,7 @@ def cmd_arena(args) -> int:
     if args.games < 1:
         raise ValueError(f"--games {args.games}: play at least one game")
     report = arena.tournament(args.game, levels, args.games, seats=args.seats, seed=args.seed,
-                              settings=_settings(args.set))
+                              settings=from_pairs(args.set))
     print(report.table())
     return 0
 

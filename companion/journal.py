@@ -11,13 +11,11 @@ one playing.
 """
 from __future__ import annotations
 
-import json
 import logging
 import time
 from pathlib import Path
 from typing import Callable, TypeVar
 
-from .sealing import SealError
 from .storage import JournalBusy, NotAJournal, StorageFault, StoreError
 from .store import Reader, Store
 
@@ -90,14 +88,3 @@ class Journal:
             self.store.close()
             self.store = None
 
-
-def why_not_resumed(exc: BaseException) -> tuple[str, str]:
-    """Why a saved game could not be replayed: in words for the host and the log, and in two for the screens."""
-    if isinstance(exc, SealError):
-        return ("one of its secret picks cannot be opened: the key file (molebox.key) was lost or replaced, "
-                "or the row is damaged", "key lost or row damaged")
-    if isinstance(exc, (UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError)):
-        return f"a journal row cannot be read ({type(exc).__name__}: {exc})", "damaged row"
-    if isinstance(exc, ValueError) and "unknown game" in str(exc):
-        return f"{exc} (a journal from another molebox?)", "unknown game"
-    return f"its records do not replay ({type(exc).__name__}: {exc})", "does not replay"

@@ -82,3 +82,14 @@ def resolve(game_id: str, overrides: Mapping[str, Any] | None = None) -> dict[st
             raise SettingError(f"{game_id} has no setting {name!r}; it has: {', '.join(specs)}")
         settings[name] = specs[name].parse(raw)
     return settings
+
+
+def from_pairs(pairs: list[str]) -> dict[str, str]:
+    """``--set NAME=VALUE`` pairs as ``{name: value}`` (checked against a game's settings later)."""
+    out = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep:
+            raise SettingError(f"--set {pair!r}: write NAME=VALUE, e.g. --set target=30")
+        out[name.strip()] = value.strip()
+    return out

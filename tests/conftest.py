@@ -45,8 +45,8 @@ class Box:
 
     def pull_plug(self) -> None:
         """The power goes: the box's hold on its journal goes with it, so another box may start on it."""
-        if self.session.journal is not None:
-            self.session.journal.close()
+        if self.session.keeper.journal is not None:
+            self.session.keeper.journal.close()
 
 
 @pytest.fixture(autouse=True)

@@ -49,7 +49,7 @@ class Hub:
     def __init__(self, session, loop: asyncio.AbstractEventLoop, device_pixels: bool = True):
         self.session = session
         self.loop = loop
-        self.devices = session.hw.displays()
+        self.displays = session.display_names()
         self.device_pixels = device_pixels
         self.latest: dict[str, str] = {}          # state (without its log) and lamps, as sent
         self.public: dict | None = None           # the latest public state, log included
@@ -110,7 +110,7 @@ class Hub:
 
     def _image(self, name: str):
         """What the simulator shows of a display: the device's pixels, or (LAN mode) the frame rendered for it."""
-        return self.devices[name].image if self.device_pixels else self.session.displays.frames.get(name)
+        return self.session.glass(name) if self.device_pixels else self.session.rendered(name)
 
     def _frame(self, name: str) -> str:
         return json.dumps({"name": name, **self._bitmap(name, self._image(name))})
@@ -135,8 +135,8 @@ class Hub:
         out += [_message(kind, self.latest[kind]) for kind in ("state", "lamps")
                 if kind in kinds and kind in self.latest]
         if "frame" in kinds:
-            out += [_message("frame", self._frame(name)) for name in self.devices if self._image(name) is not None]
-        table = self.session.displays.frames.get("table")
+            out += [_message("frame", self._frame(name)) for name in self.displays if self._image(name) is not None]
+        table = self.session.rendered("table")
         if "table" in kinds and table is not None:
             out.append(_message("table", json.dumps(self._bitmap("table/public", table))))
         return out

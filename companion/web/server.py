@@ -8,15 +8,10 @@ takes on real hardware), and a host action runs on the session loop through
 from __future__ import annotations
 
 import asyncio
-import errno
 import html
 import json
 import logging
-import signal
 import socket
-import sys
-import threading
-from contextlib import closing
 from pathlib import Path
 from typing import Callable
 
@@ -25,9 +20,8 @@ from aiohttp import web
 from companion.hardware.sim import SimHardware
 from companion.history import clean_name, dashboard as history_data
 from companion.inputs import CONTROLS
-from companion.notify import Notifier, Watchdog
 
-from .auth import HOST_COOKIE, HOST_FOR_S, Guard, is_loopback, refuse
+from .auth import HOST_COOKIE, HOST_FOR_S, Guard, refuse
 from .hub import DASHBOARD, SIM, Hub
 
 log = logging.getLogger("molebox.web")
@@ -39,29 +33,25 @@ MAX_HISTORY = 200
 TYPE_NAMES = {int: "a whole number", str: "a string", bool: "true or false"}
 
 
-# ---- host actions: each runs on the session loop and returns a refusal, or None when done ----
+# ---- host actions: each runs on the session loop, on the table, and returns a refusal, or None when done ----
 
-def _new_game(session) -> str | None:
-    if session.match is None or not session.match.over:
+def _new_game(table) -> str | None:
+    if table.match is None or not table.match.over:
         return "the game is not over: end it first"
-    session.new_game()
-    session.refresh()
+    table.new_game()
     return None
 
 
-def _undo(session) -> str | None:
-    return None if session.undo() else "nothing to undo"
+def _undo(table) -> str | None:
+    return None if table.undo() else "nothing to undo"
 
 
-def _end_game(session) -> str | None:
-    if session.match is None:
-        return "no game to end: seat 1 is choosing one"
-    session.end_game()
-    return None
+def _end_game(table) -> str | None:
+    return table.end_game()
 
 
-def _dismiss(session) -> str | None:
-    session.dismiss()
+def _dismiss(table) -> str | None:
+    table.dismiss()
     return None
 
 
@@ -179,16 +169,8 @@ class Panel:
         limit = request.query.get("limit", "20")
         if not (limit.isdigit() and 1 <= int(limit) <= MAX_HISTORY):
             raise refuse(web.HTTPBadRequest, f"limit must be a whole number from 1 to {MAX_HISTORY}, not {limit[:20]!r}")
-        games = await asyncio.to_thread(self._finished_games)
+        games = await asyncio.to_thread(self.session.finished_games)     # off the loop: a press never waits
         return web.json_response(history_data(games, int(limit)))
-
-    def _finished_games(self) -> list[dict]:
-        """Read on a connection of its own, off the session loop: a press never waits for the history."""
-        reader = None if self.session.journal is None else self.session.journal.reader()
-        if reader is None:
-            return []
-        with closing(reader):
-            return reader.finished_games()
 
     async def dashboard_events(self, request: web.Request) -> web.StreamResponse:
         return await self.hub.stream(request, DASHBOARD)
@@ -256,7 +238,7 @@ class Panel:
             name = clean_name(data["name"])
         except ValueError as exc:
             raise refuse(web.HTTPBadRequest, str(exc)) from None
-        refusal = await self._on_session(lambda session: session.set_name(seat, name))
+        refusal = await self._on_session(lambda table: table.set_name(seat, name))
         if refusal:
             raise refuse(web.HTTPConflict, refusal)
         return _host_answer({"ok": True, "seat": seat, "name": name}, cookie)
@@ -330,32 +312,7 @@ def make_app(session, hardware, guard: Guard) -> web.Application:
     return app
 
 
-# ---- running it ------------------------------------------------------------------------------
-
-def listen(address: str, port: int) -> socket.socket:
-    """A socket bound and listening on ``address``:``port`` (0: any free port), or an OSError that says what to do.
-
-    ``molebox run`` binds before anything else is opened, so a second box on a busy port writes nothing.
-    """
-    try:
-        family = socket.AF_INET6 if ":" in address else socket.AF_INET
-        sock = socket.socket(family, socket.SOCK_STREAM)
-    except OSError as exc:
-        raise OSError(f"cannot listen on {address}:{port}: {exc.strerror or exc}") from None
-    try:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind((address, port))
-        sock.listen(128)
-    except OSError as exc:
-        sock.close()
-        hint = " (is another molebox running? choose another with --port)" if exc.errno == errno.EADDRINUSE else ""
-        raise OSError(f"cannot listen on {address}:{port}: {exc.strerror or exc}{hint}") from None
-    except (socket.gaierror, OverflowError) as exc:
-        sock.close()
-        raise OSError(f"cannot listen on {address}:{port}: {exc}") from None
-    sock.setblocking(False)
-    return sock
-
+# ---- serving it ------------------------------------------------------------------------------
 
 async def start(app: web.Application, sock: socket.socket) -> tuple[web.AppRunner, int]:
     """Serve ``app`` on a listening socket (:func:`listen`); returns the runner and the port."""
@@ -363,59 +320,3 @@ async def start(app: web.Application, sock: socket.socket) -> tuple[web.AppRunne
     await runner.setup()
     await web.SockSite(runner, sock).start()
     return runner, sock.getsockname()[1]
-
-
-def base_url(listen: str, port: int) -> str:
-    """The address to open: the machine's name when listening on every interface."""
-    host = f"{socket.gethostname()}.local" if listen in ("0.0.0.0", "::", "") else listen
-    return f"http://{f'[{host}]' if ':' in host else host}:{port}/"
-
-
-def serve(session, hardware, sock: socket.socket, listen: str, *, pin=None, lan_sim: bool = False) -> int:
-    """``molebox run``: the session loop on its thread, the web panel on this one, until a signal.
-
-    Under systemd (docs/pi.md) it says READY once the panel listens, feeds the
-    watchdog from the session loop while the box is healthy, and on SIGTERM says
-    STOPPING and leaves the parting screen on every display.
-    """
-    guard = Guard(lan=not is_loopback(listen), pin=pin, lan_sim=lan_sim)
-    app = make_app(session, hardware, guard)
-    notifier = Notifier()
-    stop = threading.Event()
-    loop_thread = threading.Thread(target=session.run, args=(stop, Watchdog(notifier, session.health)),
-                                   name="session", daemon=True)
-    loop_thread.start()
-    try:
-        asyncio.run(_serve(app, sock, listen, notifier))
-    finally:
-        notifier.stopping()
-        stop.set()
-        session.call(lambda: None)               # wake the loop to see the stop
-        loop_thread.join(timeout=2)
-        session.part()
-        session.close()
-        notifier.close()
-    return 0
-
-
-async def _serve(app: web.Application, sock: socket.socket, listen: str, notifier: Notifier) -> None:
-    runner, port = await start(app, sock)
-    panel, url = app[PANEL], base_url(listen, port)
-    print(f"molebox: {url}", flush=True)
-    if panel.sim:
-        print(f"  simulator  {url}{'' if panel.guard.sim_open() else '  (off on the LAN: see the dashboard)'}")
-    print(f"  dashboard  {url}dashboard")
-    if panel.guard.lan:
-        where = "on the table display" if "table" in panel.hw.displays() else "on seat 1's screen in the lobby"
-        shown = panel.guard.pin if sys.stdout.isatty() else "kept off the log"
-        print(f"  host PIN   {shown} ({where}; `molebox pin` prints it), listening on {listen}:{port}")
-    print("  Ctrl-C stops.", flush=True)
-    notifier.ready(f"serving {url}")
-    done = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, done.set)
-    try:
-        await done.wait()
-    finally:
-        await runner.cleanup()

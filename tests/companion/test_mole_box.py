@@ -108,7 +108,7 @@ def test_a_mistaken_report_is_undone_by_seat_1_holding_ok(box_factory):
 def test_the_oled_names_what_each_hole_picks_and_the_draft(box_factory):
     box = box_factory(game="mole", seats=2)
     box.play("2 ok\n2 hole5", settle=False)
-    entry = box.session.entries[2].summary(box.match.decisions_for(2)[0])
+    entry = box.session.table.entries[2].summary(box.match.decisions_for(2)[0])
     assert entry["holes"] == ["On board", "Gad", "Over line", "Off back", "Off side"] and entry["label"] == "Off side"
     assert box.pixels("seat2") == mole.seat(box.match.view(2), entry).tobytes()
 
@@ -116,7 +116,7 @@ def test_the_oled_names_what_each_hole_picks_and_the_draft(box_factory):
 def test_a_push_claim_needs_hole_1_then_ok_on_the_other_panel(box_factory):
     box = box_factory(game="mole", seats=2)
     box.play("2 ok\n1 ok")
-    assert box.session.notices[1] == "choose first, then OK" and box.match.view(None)["state"]["round"] == 1
+    assert box.session.table.notices[1] == "choose first, then OK" and box.match.view(None)["state"]["round"] == 1
     box.play("1 hole1\n1 ok")
     state = box.match.view(None)["state"]
     assert (state["round"], state["scores"], state["last"]["reason"]) == (2, [1, 0], "push")

@@ -128,7 +128,7 @@ def test_an_illegal_press_blinks_and_says_why_on_that_seat_only(box_factory):
     box.press(1, "ok")
     box.clock.advance(0.2)
     box.session.pump()
-    assert box.session.notices[1] == "a rod is in the way" and box.lamps(1) == ["fast"] * 5
+    assert box.session.table.notices[1] == "a rod is in the way" and box.lamps(1) == ["fast"] * 5
     assert (box.pixels("seat2"), box.pixels("table")) == before
     assert box.match.view(None)["state"]["position"] == [2, 1]
     box.session.displays.flush()
@@ -138,11 +138,11 @@ def test_an_illegal_press_blinks_and_says_why_on_that_seat_only(box_factory):
         image.save(golden)
     assert ImageChops.difference(image, Image.open(golden).convert("1")).getbbox() is None
     box.play("1 hole1")                           # already at the left edge
-    assert box.session.notices[1] == "nothing further left"
+    assert box.session.table.notices[1] == "nothing further left"
     box.play("1 hole4\n1 ok")                     # (2, 1) is the mole's own space
-    assert box.session.notices[1] == "the mole is here"
+    assert box.session.table.notices[1] == "the mole is here"
     box.play("1 hole4\n1 ok")
-    assert 1 not in box.session.notices and box.match.view(None)["state"]["position"] == [3, 1]
+    assert 1 not in box.session.table.notices and box.match.view(None)["state"]["position"] == [3, 1]
     assert box.lamps(1) == ["off"] * 5 and box.lamps(2) == ["dim"] * 5
 
 

@@ -173,13 +173,13 @@ def test_a_wrong_hole_blinks_and_says_why_on_that_seat_only(box_factory):
     box.press(1, "hole5")                       # three dice before anyone holds a mole
     box.clock.advance(0.2)
     box.session.pump()
-    assert box.session.notices[1] == "only 3 choices" and box.lamps(1) == ["fast"] * 5
+    assert box.session.table.notices[1] == "only 3 choices" and box.lamps(1) == ["fast"] * 5
     assert (box.pixels("seat2"), box.pixels("table")) == before
     box.clock.advance(1)
     box.session.pump()
     assert box.lamps(1) == ["dim", "dim", "dim", "off", "off"]      # Glove, Pan, Mallet
     box.play("1 hole3\n1 ok\n2 hole3\n2 ok\n1 hole1")              # both Mallets; no 1 on a Mallet
-    assert box.session.notices[1] == "hole 1 cannot be chosen"
+    assert box.session.table.notices[1] == "hole 1 cannot be chosen"
     assert box.match.view(None)["state"]["phase"] == "roll"
 
 

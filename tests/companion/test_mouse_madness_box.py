@@ -125,9 +125,9 @@ def test_the_mover_s_lamps_glow_on_the_holes_it_may_press(box_factory):
 def test_mis_presses_leave_a_notice_and_nothing_in_the_transcript(box_factory):
     box = _box(box_factory, "mouse-3seat")
     box.play("2 hole4")
-    assert box.session.notices == {2: "only 2 choices"}              # stay or jump
+    assert box.session.table.notices == {2: "only 2 choices"}              # stay or jump
     box.play("2 hole2\n2 ok\n1 hole1")
-    assert box.session.notices == {1: "nothing to decide now"}
+    assert box.session.table.notices == {1: "nothing to decide now"}
     assert [r for r in box.match.transcript()["records"] if r["seat"] is not None] == [
         {"seat": 2, "key": "jump", "value": "jump-forward"}]
 
@@ -135,10 +135,10 @@ def test_mis_presses_leave_a_notice_and_nothing_in_the_transcript(box_factory):
 def test_physical_dice_are_entered_on_the_panels_and_the_box_rolls_nothing(box_factory):
     box = _box(box_factory, "mouse-4seat-dice")
     box.play("1 hole2\n1 hole2")                                     # seat 1 dials a 3 for its start roll
-    assert box.session.entries[1].draft == 3
+    assert box.session.table.entries[1].draft == 3
     assert [box.lamps(s) for s in (1, 2)] == [["dim", "dim", "off", "off", "off"]] * 2
     box.play("1 hole4")
-    assert box.session.notices[1] == "hole 1 and 2 step through the list"
+    assert box.session.table.notices[1] == "hole 1 and 2 step through the list"
     box.play("1 hole1\n1 hole1\n1 hole1\n1 ok")                       # down from 3 past 1 round to 6
     assert box.match.view(None)["state"]["start_rolls"] == [[[1, 6]]]
     full = _box(box_factory, "mouse-4seat-dice")

@@ -19,7 +19,7 @@ import pytest
 
 from companion.notify import Notifier, Watchdog
 from companion.render.fault import parting
-from companion.web import server
+from companion import service
 
 
 class FakeSystemd:
@@ -135,7 +135,7 @@ def test_ready_once_serving_then_sigterm_stops_cleanly_with_the_parting_screen(b
         os.kill(os.getpid(), signal.SIGTERM)
 
     threading.Thread(target=operator, daemon=True).start()
-    assert server.serve(box.session, box.hw, server.listen("127.0.0.1", 0), "127.0.0.1") == 0
+    assert service.serve(box.session, box.hw, service.listen("127.0.0.1", 0), "127.0.0.1") == 0
     assert answered == [200]
     assert systemd.pings() >= 2
     assert systemd.first("STOPPING", timeout=1) is not None

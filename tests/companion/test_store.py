@@ -130,7 +130,7 @@ def test_undo_across_a_reveal_needs_a_second_hold_and_survives_a_restart(box_fac
     box.play("1 hole1\n1 ok\n1 hole5\n1 ok\n2 hole2\n2 ok\n2 hole1\n2 ok")   # seat 2 hits seat 1
     assert box.match.view(None)["state"]["scores"] == [0, 7]
     box.press(1, "ok", hold=True)
-    assert box.session.notices[1] == "hold OK again to undo the reveal"
+    assert box.session.table.notices[1] == "hold OK again to undo the reveal"
     assert box.match.view(None)["state"]["turn"] == 2
     box.press(1, "ok", hold=True)
     view = box.match.view(None)

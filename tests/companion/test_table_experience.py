@@ -30,7 +30,7 @@ def test_a_wrong_press_is_refused_with_a_blink_and_a_reason_on_the_oled(box):
     box.clock.advance(0.1)
     box.session.pump()
     assert box.lamps(1) == ["fast"] * 5       # ...then they flash fast: refused
-    assert box.session.notices[1] == "choose first, then OK"
+    assert box.session.table.notices[1] == "choose first, then OK"
     box.clock.advance(1.0)
     box.session.pump()
     assert box.lamps(1) == ["dim"] * 5       # the blink ends, nothing was lost
@@ -41,7 +41,7 @@ def test_a_seat_outside_the_game_is_refused(box):
     box.press(5, "hole1")
     box.clock.advance(0.1)
     box.session.pump()
-    assert box.session.notices[5] == "this seat is not playing"
+    assert box.session.table.notices[5] == "this seat is not playing"
     assert box.lamps(5) == ["fast"] * 5
 
 
@@ -50,7 +50,7 @@ def test_presses_after_the_game_are_refused_until_seat_1_starts_a_new_one(box_fa
     box.play("1 hole1\n1 ok\n1 hole5\n1 ok\n2 ok\n2 hole5\n2 ok")
     assert box.match.over
     box.press(2, "hole1")
-    assert "game over" in box.session.notices[2]
+    assert "game over" in box.session.table.notices[2]
     box.press(1, "ok")
     assert not box.match.over and box.match.header.seed == 1
 
@@ -72,7 +72,7 @@ def test_the_lobby_picks_game_and_seats_with_seat_ones_buttons(box_factory):
     box = box_factory(game=None, seats=None)
     assert box.session.lobby is not None
     box.play("2 hole1")
-    assert box.session.notices[2] == "seat 1 chooses the game"
+    assert box.session.table.notices[2] == "seat 1 chooses the game"
     box.play("1 hole1\n1 ok\n1 hole2\n1 hole2\n1 ok\n1 ok")
     assert box.match.header.game == "whakka-mole" and box.match.header.seats == 4
 

@@ -33,8 +33,8 @@ def test_a_renderer_that_raises_breaks_its_own_display_only_and_is_logged_once(b
     assert box.pixels("seat2") == fault_screen.broken("seat2").tobytes()
     for name in ("seat1", "seat3"):
         seat_no = int(name[4:])
-        entry = box.session.entries[seat_no].summary(box.match.decisions_for(seat_no)[0])
-        expected = real(box.match.view(seat_no), entry, box.session.notices.get(seat_no, ""))
+        entry = box.session.table.entries[seat_no].summary(box.match.decisions_for(seat_no)[0])
+        expected = real(box.match.view(seat_no), entry, box.session.table.notices.get(seat_no, ""))
         assert box.pixels(name) == expected.tobytes(), name
     assert box.pixels("table") == whakka_mole.table(box.match.view(None)).tobytes()
     assert box.lamps(1) != ["off"] * 5               # the lamps answer
@@ -86,7 +86,7 @@ def test_a_device_that_raises_keeps_the_rest_of_the_box_going(box_factory):
     assert box.session.health() is None
     assert box.session.displays.failing == {"seat3"}
     assert {"table", "seat1", "seat2"} <= set(box.session.displays.frames)
-    assert box.pixels("seat1") == whakka_mole.seat(box.match.view(1), box.session.entries[1].summary(
+    assert box.pixels("seat1") == whakka_mole.seat(box.match.view(1), box.session.table.entries[1].summary(
         box.match.decisions_for(1)[0]), "").tobytes()
     box.play("wait 10")                              # the display thread's report reaches the session loop
     assert any("seat 3 screen" in a["text"] for a in box.session.public()["alerts"])
@@ -108,7 +108,7 @@ def test_a_press_that_hits_a_bug_is_refused_and_the_game_stays_as_the_journal_ha
     with caplog.at_level(logging.ERROR, logger="molebox"):
         box.play("2 ok\nwait 100", settle=False)               # the reveal: the rules fail
     assert box.lamps(2) == ["fast"] * 5
-    assert box.session.notices[2] == "not taken: a bug"
+    assert box.session.table.notices[2] == "not taken: a bug"
     assert box.match.view(None)["state"]["turn"] == 1 and box.match.view(None)["locked"] == [1]
     assert not re.search(r"picked=[\[\d]", caplog.text) and "IndexError" in caplog.text
     monkeypatch.setattr(WhakkaState, "apply", real)

@@ -30,7 +30,7 @@ def half_played(box_factory, tmp_path):
     first.pull_plug()
     second = box_factory(seats=2, db=db)
     second.play(WHAKKA_TURN + "\n" + LOCK_IN)
-    assert second.session.game_id == 2 and second.match.view(None)["locked"] == [1]
+    assert second.session.keeper.game_id == 2 and second.match.view(None)["locked"] == [1]
     second.pull_plug()
     return db
 
@@ -104,14 +104,14 @@ def test_a_game_that_cannot_be_resumed_is_set_aside_and_the_lobby_says_so(case, 
     assert [g["id"] for g in reader.finished_games()] == [1]
     reader.close()
     # the table display and seat 1 show each alert in turn (seat 1 reads on with OK); then the lobby
-    screens = [a["screen"] for a in box.session.alerts]
+    screens = [a["screen"] for a in box.session.alerts.items]
     assert screens[-1] == f"game #2 set aside: {words}; kept in the journal"
     for left, screen in zip(range(len(screens), 0, -1), screens):
         assert box.pixels("table") == fault_screen.alert(screen, left, "seat 1 OK: got it").tobytes()
         assert box.pixels("seat1") == fault_screen.alert(screen, left, "OK: got it").tobytes()
         assert box.pixels("seat2") == lobby_screens.waiting(2).tobytes()
         box.play("1 ok")
-    assert box.session.alerts == []
+    assert box.session.alerts.items == []
     assert box.pixels("seat1") == lobby_screens.menu(box.session.lobby.view()).tobytes()
 
 
@@ -142,10 +142,10 @@ def test_with_a_game_fixed_on_the_command_line_it_starts_once_the_host_has_read_
     db = half_played
     lose_key(db)
     box = box_factory(game="whakka-mole", seats=2, db=db)
-    assert box.match is None and box.session.alerts
+    assert box.match is None and box.session.alerts.items
     box.play("1 ok")
     assert box.match is not None and box.match.seat_records() == 0
-    assert box.session.game_id == 3
+    assert box.session.keeper.game_id == 3
 
 
 @pytest.mark.parametrize("kind", ["directory", "another program's database", "not SQLite"])

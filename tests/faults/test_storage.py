@@ -45,7 +45,7 @@ def test_a_read_only_card_mid_game_pauses_every_screen_refuses_the_press_and_pla
     box = box_factory(seats=2, profile="gpio-2-mux", db=db)
     box.play(POPUP_1)
     assert box.match.view(None)["locked"] == [1]
-    store = box.session.journal.store
+    store = box.session.keeper.journal.store
     read_only(store)
     box.play("2 hole2")
     box.play("2 ok\nwait 100", settle=False)        # seat 2's pop-up: the card will not take it
@@ -57,13 +57,13 @@ def test_a_read_only_card_mid_game_pauses_every_screen_refuses_the_press_and_pla
     assert fault["words"] == "storage read-only" and "may be failing" in fault["text"]
     assert led_changes(box, 0.5) >= 3               # the status LED flashes
     box.play("wait 2500\n1 hole3")                  # a retry fails; presses are still refused
-    assert box.session.notices[1] == "paused: storage read-only"
+    assert box.session.table.notices[1] == "paused: storage read-only"
     writable(store)
     box.play("wait 2500")                           # the next retry writes through
     assert box.session.public()["fault"] is None
     assert box.pixels("table") != screen and box.pixels("seat2") != screen
     assert box.hw.factories["main"].pin(LED).state == 1
-    assert box.session.entries[2].draft == frozenset({2})     # the draft was never lost: OK again
+    assert box.session.table.entries[2].draft == frozenset({2})     # the draft was never lost: OK again
     box.play("2 ok\n2 hole1\n2 ok")                # taken this time: seat 2 whacks seat 1 at hole 1
     assert box.match.view(None)["state"]["scores"] == [0, 7]
     box.pull_plug()
@@ -74,19 +74,19 @@ def test_a_read_only_card_mid_game_pauses_every_screen_refuses_the_press_and_pla
 def test_a_read_only_card_at_a_host_action_is_refused_in_words(box_factory, tmp_path):
     box = box_factory(seats=2, db=tmp_path / "molebox.db")
     box.play(POPUP_1)
-    read_only(box.session.journal.store)
+    read_only(box.session.keeper.journal.store)
     assert box.session.host(lambda s: s.set_name(2, "Bo")) == "not saved: storage read-only; the box tries again by itself"
-    assert box.session.names == {}
+    assert box.session.table.names == {}
     assert box.session.host(lambda s: None if s.undo() else "nothing to undo").startswith("the box is paused")
 
 
 def test_a_bot_whose_answer_is_not_saved_answers_again_once_the_card_takes_writes(box_factory, tmp_path):
     box = box_factory("mole-hill", 2, bots={1: "casual"}, db=tmp_path / "molebox.db")
-    read_only(box.session.journal.store)
+    read_only(box.session.keeper.journal.store)
     seat2 = box.match.decisions_for(2)[0]
     box.play("2 ok")                                 # the person answers: refused, nothing saved
     assert box.match.decisions_for(2)[0] == seat2 and box.session.fault == "storage read-only"
-    writable(box.session.journal.store)
+    writable(box.session.keeper.journal.store)
     box.play("wait 2500\n2 ok")
     assert box.match.seat_records() >= 2             # the person's answer, and the bot's after it
 

@@ -20,11 +20,12 @@ from typing import Callable
 import pytest
 from PIL import Image
 
-from companion import cli
+from companion import cli, service
 from companion.journal import Journal
+from companion.service import listen
 from companion.web.auth import Guard
 from companion.web.pin import HostPin, pin_path
-from companion.web.server import PANEL, listen, make_app, start
+from companion.web.server import PANEL, make_app, start
 from tests.webclient import Client
 
 CHROMIUM = "/usr/bin/chromium"
@@ -67,8 +68,9 @@ def boxes(workdir: Path):
     def build(*run_args: str, lan: bool = False, lan_sim: bool = False, backend: str = "sim") -> Live:
         db = workdir / f"box{len(made) + 1}.db"
         args = cli.parser().parse_args(["run", "--db", str(db), *run_args])
+        args.wiring = args.wiring or cli.DEFAULT_WIRING[backend]
         pin = HostPin(pin_path(db)) if lan else None
-        hardware, session = cli._session(args, cli.Plan(args, backend), Journal(db), host_pin=pin)
+        hardware, session = service.build(args, service.Plan(args, backend), Journal(db), host_pin=pin)
         guard = Guard(lan=lan, pin=pin, lan_sim=lan_sim)
         stop = threading.Event()
         session_thread = threading.Thread(target=session.run, args=(stop,), daemon=True)

@@ -320,7 +320,7 @@ def test_mole_hill_in_the_simulator_by_clicking(live_factory, pages):
     settled_lamps(sim, box, 1)
     click(sim, 1, "hole1", "hole1", "ok")                                # (1, 1), across the rod: refused
     sim.wait_for_function(f"({LAMPS_JS})(1).every(lamp => lamp === 'fast')")     # the refusal blinks
-    assert box.session.notices[1] == "a rod is in the way"
+    assert box.session.table.notices[1] == "a rod is in the way"
     shoot(sim, "simulator-mole-hill.png")
     click(sim, 1, "hole4", "hole4", "ok")                                # (3, 1): out of pieces, 1 dark
     click(sim, 2, "ok")

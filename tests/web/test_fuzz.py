@@ -9,7 +9,6 @@ from __future__ import annotations
 import http.client
 import json
 
-import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from companion.web.server import make_app
@@ -36,7 +35,7 @@ STREAMS = ("/api/dashboard/events", "/api/sim/events")
 def snapshot(live) -> str:
     """What a refused request must leave as it was."""
     session = live.session
-    return json.dumps({"public": session.public(), "lamps": session.lamps(), "seed": session.seed,
+    return json.dumps({"public": session.public(), "lamps": session.lamps(), "seed": session.table.seed,
                        "records": session.match.records if session.match else None,
                        "lan_sim": live.guard.lan_sim, "pins": [live.hw.pin(s, c).state for s in (1, 2)
                                                               for c in ("hole1", "ok")]}, sort_keys=True, default=str)

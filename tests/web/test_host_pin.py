@@ -62,7 +62,7 @@ def test_a_forged_or_expired_cookie_is_refused(lan, forged):
     device = lan.as_device("127.0.0.2")
     device.cookies[HOST_COOKIE] = forged.format(until=until, sig=sig)
     assert device.post("/api/host/end-game", {}).status == 403
-    assert lan.session.seed == 0
+    assert lan.session.table.seed == 0
 
 
 def test_lockouts_grow_for_a_device_that_keeps_guessing():

@@ -110,7 +110,7 @@ def test_a_bad_press_answers_400_with_the_reason(unchanged, body, status, words)
 def test_every_post_refuses_a_body_it_cannot_read(unchanged, path, body, status, words):
     headers = unchanged.headers(**{"Content-Type": "text/plain"}) if status == 415 else None
     assert_refused(unchanged.post(path, body, headers=headers), status, words)
-    assert unchanged.session.match.seat_records() == 0 and unchanged.session.names == {}
+    assert unchanged.session.match.seat_records() == 0 and unchanged.session.table.names == {}
 
 
 @pytest.mark.parametrize("path, body, words", [
@@ -142,9 +142,9 @@ def test_host_actions_on_localhost_need_no_pin(live):
     assert wait_for(lambda: live.session.match.seat_records() == 1)
     assert live.post("/api/host/undo").status == 200
     assert wait_for(lambda: live.session.match.seat_records() == 0)
-    seed = live.session.seed
+    seed = live.session.table.seed
     assert live.post("/api/host/end-game").status == 200
-    assert live.session.seed == seed + 1
+    assert live.session.table.seed == seed + 1
 
 
 def test_a_box_on_real_panels_has_no_simulator(live_factory, monkeypatch):
@@ -201,18 +201,18 @@ def test_lan_reads_need_no_pin(lan):
 
 @pytest.mark.parametrize("path, body", HOST_BODIES.items())
 def test_lan_host_actions_without_the_pin_are_refused_and_change_nothing(lan, path, body):
-    before = lan.call("GET", "/api/state").body, lan.session.seed
+    before = lan.call("GET", "/api/state").body, lan.session.table.seed
     assert_refused(lan.post(path, body), 403, "host PIN needed")
     assert_refused(lan.post(path, {**body, "pin": ""}), 403, "wrong host PIN")
     assert_refused(lan.post(path, {**body, "pin": lan.guard.pin + "0"}), 403, "wrong host PIN")
-    assert (lan.call("GET", "/api/state").body, lan.session.seed) == before
+    assert (lan.call("GET", "/api/state").body, lan.session.table.seed) == before
     assert not lan.guard.lan_sim
 
 
 def test_lan_host_actions_need_the_pin(lan):
-    seed = lan.session.seed
+    seed = lan.session.table.seed
     assert lan.post("/api/host/end-game", {"pin": lan.guard.pin}).status == 200
-    assert lan.session.seed == seed + 1
+    assert lan.session.table.seed == seed + 1
 
 
 def test_lan_wrong_pins_lock_host_actions_for_a_while(lan):
@@ -325,9 +325,9 @@ def test_names_show_on_the_state_the_history_and_the_terminal(live, capsys):
         ["Ada Lovelace", "Bo"], [0, 15], [2], "Whakka Mole")
     assert game["history"] == [[0, 7], [0, 15]]
     assert history["stats"]["players"] == {"Bo": {"wins": 1, "games": 1}, "Ada Lovelace": {"wins": 0, "games": 1}}
-    assert cli.main(["history", "--db", str(live.session.journal.path)]) == 0
+    assert cli.main(["history", "--db", str(live.session.keeper.journal.path)]) == 0
     assert "Ada Lovelace (0), Bo (15) | Bo |" in capsys.readouterr().out
-    assert cli.main(["stats", "--db", str(live.session.journal.path)]) == 0
+    assert cli.main(["stats", "--db", str(live.session.keeper.journal.path)]) == 0
     assert "| Bo | 1 | 1 |" in capsys.readouterr().out
 
 
@@ -335,10 +335,10 @@ def test_names_carry_over_to_the_next_game_and_can_be_taken_away(live):
     live.post("/api/names", {"seat": 2, "name": "Bo"})
     assert live.post("/api/host/end-game").status == 200
     assert wait_for(lambda: live.call("GET", "/api/state").body["names"] == {"2": "Bo"})
-    assert live.session.journal.store.names(live.session.game_id) == {2: "Bo"}
+    assert live.session.keeper.journal.store.names(live.session.keeper.game_id) == {2: "Bo"}
     assert live.post("/api/names", {"seat": 2, "name": " "}).body["name"] is None
     assert wait_for(lambda: live.call("GET", "/api/state").body["names"] == {})
-    assert live.session.journal.store.names(live.session.game_id) == {}
+    assert live.session.keeper.journal.store.names(live.session.keeper.game_id) == {}
 
 
 @pytest.mark.parametrize("body, status, words", [

@@ -1,0 +1,147 @@
+"""The match in play and its journal, kept in step: nothing is shown answered that is not on disk.
+
+The session plays; the keeper writes each commit point (:meth:`Keeper.commit`) before the lamps
+answer, empties the WAL at turn ends, and when the journal refuses a write, says so (StoreError)
+and gives back the match as the journal holds it (:meth:`Keeper.as_saved`). At start it resumes the
+unfinished game, or sets aside one that cannot be replayed (:class:`NotResumed`). Without a journal
+(``molebox sim`` without ``--db``, tests) every write is nothing.
+"""
+from __future__ import annotations
+
+import json
+from typing import Callable
+
+from rules.match import Match
+
+from .journal import Journal
+from .sealing import SealError
+from .storage import StoreError
+
+
+class NotResumed(Exception):
+    """The journal's unfinished game could not be replayed: it was set aside (``why``; ``words`` for a screen)."""
+
+    def __init__(self, game_id: int, why: str, words: str):
+        super().__init__(why)
+        self.game_id, self.why, self.words = game_id, why, words
+
+
+def why_not_resumed(exc: BaseException) -> tuple[str, str]:
+    """Why a saved game could not be replayed: in words for the host and the log, and in two for the screens."""
+    if isinstance(exc, SealError):
+        return ("one of its secret picks cannot be opened: the key file (molebox.key) was lost or replaced, "
+                "or the row is damaged", "key lost or row damaged")
+    if isinstance(exc, (UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError)):
+        return f"a journal row cannot be read ({type(exc).__name__}: {exc})", "damaged row"
+    if isinstance(exc, ValueError) and "unknown game" in str(exc):
+        return f"{exc} (a journal from another molebox?)", "unknown game"
+    return f"its records do not replay ({type(exc).__name__}: {exc})", "does not replay"
+
+
+def _rows(match: Match, start: int) -> list[tuple[int, dict, bool]]:
+    return [(i, match.records[i], i in match.secret_records) for i in range(start, len(match.records))]
+
+
+class Keeper:
+    def __init__(self, journal: Journal | None):
+        self.journal = journal
+        self.game_id: int | None = None
+        self.saved = 0                       # how many of the match's records are in the journal
+
+    @property
+    def fault(self) -> StoreError | None:
+        return None if self.journal is None else self.journal.fault
+
+    def notes(self) -> list[tuple[str, str]]:
+        """What opening the journal repaired (text, words for a screen)."""
+        store = None if self.journal is None else self.journal.store
+        return list(store.notes) if store is not None else []
+
+    def _write(self, action: Callable):
+        """A journal write (nothing without a journal); StoreError if the journal will not take it."""
+        return None if self.journal is None else self.journal.write(action)
+
+    # ---- the game in play ---------------------------------------------------------------
+
+    def begin(self, match: Match, names: dict[int, str]) -> None:
+        """Journal a new game (header, first chance outcomes, names) in one commit point."""
+        self.game_id = self._write(lambda store: store.begin(match.transcript()["header"], _rows(match, 0), names))
+        self.saved = len(match.records)
+
+    def commit(self, match: Match) -> bool:
+        """Put the match's new records on disk in one commit point (StoreError if refused: nothing to
+        acknowledge). At a turn end (no secret pick held) the WAL is emptied into the main file; False
+        when that failed: the records are on disk, but the card refuses writes from now on."""
+        if self.game_id is None or len(match.records) == self.saved:
+            return True
+        result = match.result()
+        summary = None if result is None else {"scores": list(result.scores), "winners": list(result.winners),
+                                                "history": match.view(None)["state"].get("history", [])}
+        self._write(lambda store: store.append(self.game_id, _rows(match, self.saved), summary))
+        self.saved = len(match.records)
+        if match.held:
+            return True
+        try:
+            self._write(lambda store: store.checkpoint())
+        except StoreError:
+            return False
+        return True
+
+    def as_saved(self, match: Match) -> Match:
+        """The match as the journal holds it: what it did not take (or a half-applied answer) forgotten."""
+        if len(match.records) <= self.saved:
+            return match
+        return Match.replay({**match.transcript(), "records": match.records[:self.saved]})
+
+    def undone(self, match: Match, upto: int) -> Match:
+        """The match back to its first ``upto`` seat decisions, the undo journaled first."""
+        if self.game_id is not None:
+            self._write(lambda store: store.undo(self.game_id, upto))
+        match = Match.replay(match.transcript(), upto=upto)
+        self.saved = len(match.records)
+        return match
+
+    def abandon(self, match: Match) -> None:
+        """The game in play is given up (it stays in the journal, out of the history)."""
+        if self.game_id is not None and not match.over:
+            self._write(lambda store: store.abandon(self.game_id))
+        self.game_id = None
+
+    def name(self, seat: int, name: str | None) -> None:
+        if self.game_id is not None:
+            self._write(lambda store: store.set_name(self.game_id, seat, name))
+
+    # ---- start, and the journal coming back ---------------------------------------------
+
+    def resume(self) -> tuple[Match, dict[int, str]] | None:
+        """The journal's unfinished game, replayed, and its players' names; None when there is none.
+
+        A game that cannot be replayed (its key lost, a row damaged, a game this molebox does not
+        know) is set aside in the journal, never deleted: :class:`NotResumed` says why.
+        """
+        store = None if self.journal is None else self.journal.store
+        game_id = None if store is None else store.unfinished_id()
+        if game_id is None:
+            return None
+        try:
+            match = Match.replay(store.load(game_id).transcript)
+        except Exception as exc:             # whatever one damaged game holds, the box starts
+            why, words = why_not_resumed(exc)
+            self._write(lambda store: store.set_aside(game_id, why))
+            raise NotResumed(game_id, why, words) from exc
+        self.game_id, self.saved = game_id, len(match.records)
+        return match, store.names(game_id)
+
+    def retry(self) -> bool:
+        """Try the journal again after a fault; True once it takes writes."""
+        return self.journal.retry()
+
+    def finished_games(self) -> list[dict]:
+        """The finished games, read on a connection of their own (any thread: the web's history)."""
+        reader = None if self.journal is None else self.journal.reader()
+        if reader is None:
+            return []
+        try:
+            return reader.finished_games()
+        finally:
+            reader.close()

@@ -1,0 +1,69 @@
+"""The box's lamps and displays, kept in line with the scene: the lamps at once, each display only when it changed.
+
+What each shows is :mod:`companion.screens`' to say; here it is put on the hardware: the seats'
+own lamps under the flashes of :mod:`companion.overlays`, and each display's frame handed to the
+display worker (which draws it off the session loop) only when what it should show has changed.
+Whoever listens (the web's hub) hears each change of the lamps and each new frame.
+"""
+from __future__ import annotations
+
+from . import overlays, screens
+from .displays import DisplayWorker
+from .publisher import Publisher
+from .render import fault as fault_screen
+
+
+class Outputs:
+    def __init__(self, hardware, news: Publisher, on_fault):
+        self.hw, self.news = hardware, news
+        self.overlays = overlays.Overlays()
+        self.displays = DisplayWorker(hardware.displays(), on_frame=lambda name, image: news.send("frame", (name, image)),
+                                      on_fault=on_fault, fault_frame=fault_screen.broken)
+        self._shown: dict[str, tuple] = {}
+
+    def show(self, scene: screens.Scene) -> None:
+        """Lamps and displays as the scene has them; unchanged screens are not redrawn."""
+        self.set_lamps(scene)
+        for name, shown in screens.screens(scene).items():
+            if self._shown.get(name) != shown:
+                self._shown[name] = shown
+                self.displays.submit(name, *shown)
+
+    def set_lamps(self, scene: screens.Scene) -> None:
+        for panel in self.hw.seats:
+            panel.set_lamps(self.overlays.showing(panel.seat) or screens.lamps(scene, panel.seat))
+        if self.news.listeners:
+            self.news.send("lamps", self.lamps())
+
+    def flash(self, seat: int, refused: bool, now: float) -> list[float]:
+        """A press answered on the seat's lamps at once (acknowledged, or refused); when each step ends."""
+        panel = self.hw.seats[seat - 1]
+        current = tuple(panel.lamps)
+        steps = overlays.refused(current) if refused else overlays.acknowledged(current)
+        ends = self.overlays.start(seat, steps, now)
+        panel.set_lamps(steps[0][0])
+        return ends
+
+    def lamps(self) -> dict[str, list[str]]:
+        return {f"seat{p.seat}": [lamp.value for lamp in p.lamps] for p in self.hw.seats}
+
+    def names(self) -> list[str]:
+        return list(self.hw.displays())
+
+    def rendered(self, name: str):
+        """The frame last drawn for a display (None before its first): what its glass shows but the PIN."""
+        return self.displays.frames.get(name)
+
+    def glass(self, name: str):
+        """A display's own pixels (the table's carry the host PIN)."""
+        return self.hw.displays()[name].image
+
+    def part(self) -> None:
+        """Leave the parting screen on every display (the service is stopping)."""
+        for name in self.hw.displays():
+            self.displays.submit(name, fault_screen.parting)
+        self.displays.flush()
+
+    def close(self) -> None:
+        self.displays.close()
+        self.hw.close()

@@ -1,0 +1,108 @@
+"""What every display and every lamp shows: a pure function of the scene the session is in.
+
+The session describes what is true now in a :class:`Scene` (the lobby or the match, each seat's
+draft and notice, the host's unread notes, a fault, how long ago the box rolled); :func:`screens`
+answers each display's render function and its arguments, :func:`lamps` each seat's own lamps
+(what the overlays of :mod:`companion.overlays` flash over). No threads, no hardware, no clock.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.match import Match
+
+from . import render
+from .entry import Entry
+from .lamps import Lamp
+from .lobby import Lobby
+from .players import Computers
+from .render import bot as bot_screen, fault as fault_screen, lobby as lobby_screens
+
+ROLL_S = 0.8            # the table shows virtual dice tumbling this long before they land
+ROLL_FRAMES = 4
+
+
+@dataclass(frozen=True)
+class Scene:
+    seats: tuple[int, ...]              # the box's panels, by seat number
+    lobby: Lobby | None                 # the lobby, or None: the match is in play
+    match: Match | None
+    computers: Computers | None
+    entries: dict[int, Entry]           # each seat's draft, following its current decision
+    notices: dict[int, str]             # a seat's own one-line notice (a refusal's reason)
+    fresh: frozenset[int]               # seats yet to press since the last reveal
+    unread: tuple[dict, ...] = ()       # the host's notes for the lobby (companion.alerts)
+    storage_fault: str | None = None    # the journal's fault, in a few words
+    hardware_fault: str | None = None
+    since_roll: float = float("inf")    # seconds since the box rolled virtual dice
+    pin_hint: bool = False              # seat 1 may hold OK in the lobby to see the host PIN
+
+
+def rolls(game_id: str) -> bool:
+    """Whether the game's table shows virtual dice tumbling before they land."""
+    return hasattr(render.for_game(game_id), "rolling")
+
+
+def screens(scene: Scene) -> dict[str, tuple]:
+    """Each display's ``(render function, *arguments)``: ``seat1``.. and ``table``."""
+    if scene.storage_fault:
+        paused = (fault_screen.storage, scene.storage_fault)
+    elif scene.hardware_fault:
+        paused = (fault_screen.paused, scene.hardware_fault)
+    else:
+        paused = None
+    names = [f"seat{seat}" for seat in scene.seats] + ["table"]
+    if paused:
+        return {name: paused for name in names}
+    out = {f"seat{seat}": _seat(scene, seat) for seat in scene.seats}
+    out["table"] = _table(scene)
+    return out
+
+
+def _seat(scene: Scene, seat: int) -> tuple:
+    notice = scene.notices.get(seat, "")
+    if scene.lobby is not None:
+        if seat != 1:
+            return (lobby_screens.waiting, seat)
+        if scene.unread:
+            return (fault_screen.alert, scene.unread[0]["screen"], len(scene.unread), "OK: got it")
+        return (lobby_screens.menu, scene.lobby.view(), notice, scene.pin_hint)
+    match = scene.match
+    if seat > match.header.seats:
+        return (lobby_screens.waiting, seat)
+    if seat in scene.computers:
+        return (bot_screen.seat, match.view(None), seat, match.header.bots[seat], computer_status(match, seat),
+                notice)
+    decision = next(iter(match.decisions_for(seat)), None)
+    return (render.for_game(match.header.game).seat, match.view(seat), scene.entries[seat].summary(decision), notice)
+
+
+def _table(scene: Scene) -> tuple:
+    if scene.lobby is not None and scene.unread:
+        return (fault_screen.alert, scene.unread[0]["screen"], len(scene.unread), "seat 1 OK: got it")
+    if scene.lobby is not None:
+        return (lobby_screens.menu, scene.lobby.view())
+    match = scene.match
+    screens_of, view = render.for_game(match.header.game), match.view(None)
+    if scene.since_roll < ROLL_S and hasattr(screens_of, "rolling"):
+        return (screens_of.rolling, view, int(scene.since_roll * ROLL_FRAMES / ROLL_S))
+    return (screens_of.table, view)
+
+
+def lamps(scene: Scene, seat: int) -> tuple[Lamp, ...]:
+    """The seat's own hole lamps, from the public view only."""
+    if scene.lobby is not None:
+        return lobby_screens.lamps(scene.lobby.view(), seat)
+    if seat > scene.match.header.seats:
+        return (Lamp.OFF,) * 5
+    return render.for_game(scene.match.header.game).lamps(scene.match.view(None), seat, seat in scene.fresh)
+
+
+def computer_status(match: Match, seat: int) -> str:
+    """What a bot seat's OLED says it is doing; only what the table may know."""
+    mine = match.decisions_for(seat)
+    if match.locked(seat):
+        return "locked in"
+    if any(d.secret for d in mine):
+        return "picks last, secretly"
+    return "thinking" if mine else "waiting"

@@ -1,0 +1,160 @@
+"""``molebox run``: the box as a service, from the command line to the parting screen.
+
+Start-up refuses what cannot work before anything is written: the wiring and the game are checked,
+then the journal is taken (another box on it is refused), then the port is bound, then the hardware
+opened, and only then may the session write a game row. The session loop then runs on its own
+thread and the web panel on this one until SIGINT or SIGTERM. Under systemd (docs/pi.md) it says
+READY once the panel listens, feeds the watchdog from the session loop while the box is healthy,
+and on SIGTERM says STOPPING and leaves the parting screen on every display.
+"""
+from __future__ import annotations
+
+import asyncio
+import errno
+import signal
+import socket
+import sys
+import threading
+import time
+
+from aiohttp import web
+
+from rules import registry
+from rules.match import Header, Match
+from rules.settings import from_pairs
+from wiring.profile import load as load_profile
+
+from . import players
+from .hardware import open_backend
+from .journal import Journal
+from .notify import Notifier, Watchdog
+from .session import Session
+from .web.auth import Guard, is_loopback
+from .web.pin import HostPin, PinDisplay, pin_path
+from .web.server import PANEL, make_app, start
+
+class Plan:
+    """What ``run`` and ``sim`` were asked to play (``args.wiring`` named), checked before anything is opened."""
+
+    def __init__(self, args, backend: str):
+        self.backend = backend
+        self.profile = load_profile(args.wiring)
+        self.settings = from_pairs(args.set)
+        self.seats = args.seats
+        self.computers: dict[int, str] = {}
+        if args.game:
+            if self.seats is None:
+                self.seats = registry.game_class(args.game).min_seats
+            Match(Header(args.game, self.seats, self.settings))          # bad seats or settings say so here
+            if self.seats > len(self.profile.seats):
+                raise ValueError(f"--seats {self.seats}: the wiring profile {self.profile.name} has "
+                                 f"{len(self.profile.seats)} panels")
+            self.computers = players.parse(args.bots, self.seats, args.game)
+        elif args.bots:
+            raise ValueError("--bots needs --game; without it seat 1 chooses the players in the lobby")
+        elif args.seats is not None:
+            raise ValueError("--seats needs --game; without it seat 1 chooses the seats in the lobby")
+
+
+def build(args, plan: Plan, journal: Journal | None, clock=time.monotonic, host_pin: HostPin | None = None):
+    """The hardware and the session; with a host PIN, the glass that shows it: the table display, or
+    seat 1's OLED on request where the profile has no table display."""
+    hardware = open_backend(plan.backend, plan.profile, clock)
+    if host_pin is not None and hardware.table is not None:
+        hardware.table = PinDisplay(hardware.table, host_pin)
+    elif host_pin is not None and hardware.seats and hardware.seats[0].display is not None:
+        hardware.seats[0].display = PinDisplay(hardware.seats[0].display, host_pin, on_request=True)
+    session = Session(hardware, clock, game=args.game, seats=plan.seats, seed=args.seed, settings=plan.settings,
+                      dice=args.dice, cards=args.cards, journal=journal, bots=plan.computers)
+    return hardware, session
+
+
+def run(args) -> int:
+    """``molebox run``: a journal the card will not take leaves the box running, paused, saying why."""
+    plan = Plan(args, args.backend)
+    journal = Journal(args.db)
+    sock = listen(args.listen, args.port)
+    pin = None if is_loopback(args.listen) else HostPin(pin_path(journal.path))
+    hardware, session = build(args, plan, journal, host_pin=pin)
+    return serve(session, hardware, sock, args.listen, pin=pin, lan_sim=args.lan_sim)
+
+
+def listen(address: str, port: int) -> socket.socket:
+    """A socket bound and listening on ``address``:``port`` (0: any free port), or an OSError that says what to do.
+
+    ``molebox run`` binds before anything else is opened, so a second box on a busy port writes nothing.
+    """
+    try:
+        family = socket.AF_INET6 if ":" in address else socket.AF_INET
+        sock = socket.socket(family, socket.SOCK_STREAM)
+    except OSError as exc:
+        raise OSError(f"cannot listen on {address}:{port}: {exc.strerror or exc}") from None
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((address, port))
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        hint = " (is another molebox running? choose another with --port)" if exc.errno == errno.EADDRINUSE else ""
+        raise OSError(f"cannot listen on {address}:{port}: {exc.strerror or exc}{hint}") from None
+    except (socket.gaierror, OverflowError) as exc:
+        sock.close()
+        raise OSError(f"cannot listen on {address}:{port}: {exc}") from None
+    sock.setblocking(False)
+    return sock
+
+
+def base_url(listen: str, port: int) -> str:
+    """The address to open: the machine's name when listening on every interface."""
+    host = f"{socket.gethostname()}.local" if listen in ("0.0.0.0", "::", "") else listen
+    return f"http://{f'[{host}]' if ':' in host else host}:{port}/"
+
+
+def serve(session, hardware, sock: socket.socket, listen: str, *, pin=None, lan_sim: bool = False) -> int:
+    """``molebox run``: the session loop on its thread, the web panel on this one, until a signal.
+
+    Under systemd (docs/pi.md) it says READY once the panel listens, feeds the
+    watchdog from the session loop while the box is healthy, and on SIGTERM says
+    STOPPING and leaves the parting screen on every display.
+    """
+    guard = Guard(lan=not is_loopback(listen), pin=pin, lan_sim=lan_sim)
+    app = make_app(session, hardware, guard)
+    notifier = Notifier()
+    stop = threading.Event()
+    loop_thread = threading.Thread(target=session.run, args=(stop, Watchdog(notifier, session.health)),
+                                   name="session", daemon=True)
+    loop_thread.start()
+    try:
+        asyncio.run(_serve(app, sock, listen, notifier))
+    finally:
+        notifier.stopping()
+        stop.set()
+        session.call(lambda: None)               # wake the loop to see the stop
+        loop_thread.join(timeout=2)
+        session.part()
+        session.close()
+        notifier.close()
+    return 0
+
+
+async def _serve(app: web.Application, sock: socket.socket, listen: str, notifier: Notifier) -> None:
+    runner, port = await start(app, sock)
+    panel, url = app[PANEL], base_url(listen, port)
+    print(f"molebox: {url}", flush=True)
+    if panel.sim:
+        print(f"  simulator  {url}{'' if panel.guard.sim_open() else '  (off on the LAN: see the dashboard)'}")
+    print(f"  dashboard  {url}dashboard")
+    if panel.guard.lan:
+        where = "on the table display" if "table" in panel.hw.displays() else "on seat 1's screen in the lobby"
+        shown = panel.guard.pin if sys.stdout.isatty() else "kept off the log"
+        print(f"  host PIN   {shown} ({where}; `molebox pin` prints it), listening on {listen}:{port}")
+    print("  Ctrl-C stops.", flush=True)
+    notifier.ready(f"serving {url}")
+    done = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, done.set)
+    try:
+        await done.wait()
+    finally:
+        await runner.cleanup()
