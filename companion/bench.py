@@ -394,7 +394,7 @@ def bot_think(games: int) -> dict[tuple[str, int, str], list[float]]:
     from rules import arena, bots, registry
 
     times: dict[tuple[str, int, str], list[float]] = {}
-    for game_id in bots.MODULES:
+    for game_id in [game for game, registration in registry.games().items() if registration.bots]:
         for seats in sorted({2, registry.game_class(game_id).max_seats}):
             def timed(level, think, key=(game_id, seats)):
                 start = time.thread_time()

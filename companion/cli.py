@@ -48,7 +48,7 @@ def port_number(text: str) -> int:
 
 
 def _game_args(p: argparse.ArgumentParser, required: bool) -> None:
-    p.add_argument("--game", choices=list(registry.GAMES), required=required, help="game id")
+    p.add_argument("--game", choices=registry.ids(), required=required, help="game id")
     p.add_argument("--seats", type=int, help="number of seats (default: the game's minimum)")
     p.add_argument("--seed", type=int, default=0, help="seed for virtual dice and decks")
     p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="a variant setting")
@@ -285,7 +285,7 @@ def parser() -> argparse.ArgumentParser:
     pin.set_defaults(func=cmd_pin)
 
     variants = sub.add_parser("variants", help="list a game's variant settings")
-    variants.add_argument("game", choices=list(registry.GAMES))
+    variants.add_argument("game", choices=registry.ids())
     variants.set_defaults(func=cmd_variants)
 
     test = sub.add_parser("selftest", help="light each lamp, ask for each button, draw a test card on each "

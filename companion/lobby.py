@@ -29,7 +29,7 @@ class Lobby:
     def __init__(self, panels: int, game: str | None = None, seats: int | None = None,
                  bots: dict[int, str] | None = None):
         self.panels = panels
-        self.games = [g for g in registry.GAMES if registry.game_class(g).min_seats <= panels]
+        self.games = [g for g in registry.ids() if registry.game_class(g).min_seats <= panels]
         self.index = self.games.index(game) if game in self.games else 0
         self.stage = "game"
         self.seats = seats or 0

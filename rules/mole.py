@@ -18,6 +18,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
+from . import registry
 from .model import Decision, Event, Game, IllegalMove, Kind, Move, Result, State
 
 MOLE, MIGNETTES, TIE = "mole", "mignettes", "tie"
@@ -338,4 +339,6 @@ class MoleState(State):
         return copy.deepcopy(self, {id(self.game): self.game})
 
 
-GAME = Mole
+GAME = registry.register(Mole, renderer="companion.render.mole", doc="docs/rules/mole.md",
+                        no_bots="Mole is played by flicking real coins: the box has no computer flicks "
+                                "(it suggests the calls the rules allow instead)")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from . import registry
 from .model import Decision, Event, Game, IllegalMove, Kind, Move, Result, State
 
 COLS, ROWS = 9, 7
@@ -294,4 +295,5 @@ class MoleHillState(State):
         return MoleHillState(self.game, list(self.trail), set(self.rods), self.gardener_next, self.rounds)
 
 
-GAME = MoleHill
+GAME = registry.register(MoleHill, renderer="companion.render.mole_hill", doc="docs/rules/mole-hill.md",
+                        bots="rules.bots.mole_hill")

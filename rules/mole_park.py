@@ -18,6 +18,7 @@ import copy
 from collections import Counter
 from dataclasses import dataclass, field
 
+from . import registry
 from .model import Decision, Event, Game, IllegalMove, Kind, Move, Result, State
 from .settings import SettingError
 
@@ -497,4 +498,5 @@ class ParkState(State):
         return out
 
 
-GAME = MolePark
+GAME = registry.register(MolePark, renderer="companion.render.mole_park", doc="docs/rules/mole-park.md",
+                        bots="rules.bots.mole_park")

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
+from . import registry
 from .model import Decision, Event, Game, IllegalMove, Kind, Move, Result, State
 
 FORWARD, BACK = 1, -1
@@ -335,4 +336,5 @@ class MouseState(State):
                           [list(step) for step in self.trail], list(self.history))
 
 
-GAME = MouseMadness
+GAME = registry.register(MouseMadness, renderer="companion.render.mouse_madness", doc="docs/rules/mouse-madness.md",
+                        bots="rules.bots.mouse_madness")

@@ -1,27 +1,82 @@
-"""The games molebox plays, by id."""
+"""The games molebox plays: each game's module registers itself, once, with all the box needs of it.
+
+A game module ends with its registration::
+
+    GAME = registry.register(WhakkaMole, renderer="companion.render.whakka_mole",
+                             bots="rules.bots.whakka_mole", doc="docs/rules/whakka-mole.md")
+
+From it the box knows the game's id and title (the class's), its variant settings
+(``rules/variants/<id>.toml``, which must exist), its computer players (a module holding
+``LEVELS``; or, with ``no_bots``, why there are none), the module that draws its screens, and its
+rules doc. :data:`MODULES` lists the game modules in the lobby's order: a sixth game is its module
+(rules and registration), its renderer, its variant file, its doc, and one line there; the
+conformance test (``tests/rules/test_conformance.py``) then holds it to everything every game does.
+"""
 from __future__ import annotations
 
-from importlib import import_module
+from dataclasses import dataclass
+from importlib import import_module, resources
 
 from .model import Game
 
-#: game id -> module holding its ``GAME`` class; the order is the lobby's order.
-GAMES = {
-    "whakka-mole": "rules.whakka_mole",
-    "mole-hill": "rules.mole_hill",
-    "mole-park": "rules.mole_park",
-    "mouse-madness": "rules.mouse_madness",
-    "mole": "rules.mole",
-}
+#: the game modules, in the lobby's order
+MODULES = ("rules.whakka_mole", "rules.mole_hill", "rules.mole_park", "rules.mouse_madness", "rules.mole")
+
+
+@dataclass(frozen=True)
+class Registration:
+    game: type[Game]
+    renderer: str                   # the module drawing its screens (companion/render/)
+    doc: str                        # its rules as molebox plays them, from the repository's root
+    bots: str | None = None         # the module holding its computer players' LEVELS
+    no_bots: str | None = None      # or why it has none, said when one is asked for
+
+    @property
+    def id(self) -> str:
+        return self.game.id
+
+    @property
+    def title(self) -> str:
+        return self.game.title
+
+
+_registered: dict[str, Registration] = {}
+
+
+def register(game: type[Game], *, renderer: str, doc: str, bots: str | None = None,
+             no_bots: str | None = None) -> type[Game]:
+    """Register ``game`` (called once, by its own module); returns the class, for ``GAME = register(...)``."""
+    if game.id in _registered and _registered[game.id].game is not game:
+        raise ValueError(f"two games register the id {game.id!r}")
+    if (bots is None) == (no_bots is None):
+        raise ValueError(f"{game.id}: register bots= (a module with LEVELS) or no_bots= (why there are none)")
+    if not renderer.startswith("companion.render."):
+        raise ValueError(f"{game.id}: its renderer is a module of companion/render/, not {renderer!r}")
+    if not resources.files("rules.variants").joinpath(f"{game.id}.toml").is_file():
+        raise ValueError(f"{game.id}: no variant file rules/variants/{game.id}.toml")
+    _registered[game.id] = Registration(game, renderer, doc, bots, no_bots)
+    return game
+
+
+def games() -> dict[str, Registration]:
+    """Every game, by id, in the lobby's order."""
+    out = {}
+    for module in MODULES:
+        game = import_module(module).GAME
+        out[game.id] = _registered[game.id]
+    return out
+
+
+def ids() -> list[str]:
+    return list(games())
+
+
+def get(game_id: str) -> Registration:
+    registered = games()
+    if game_id not in registered:
+        raise ValueError(f"unknown game {game_id!r}; molebox plays: {', '.join(registered)}")
+    return registered[game_id]
 
 
 def game_class(game_id: str) -> type[Game]:
-    try:
-        module = GAMES[game_id]
-    except KeyError:
-        raise ValueError(f"unknown game {game_id!r}; molebox plays: {', '.join(GAMES)}") from None
-    return import_module(module).GAME
-
-
-def titles() -> dict[str, str]:
-    return {gid: game_class(gid).title for gid in GAMES}
+    return get(game_id).game

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
+from . import registry
 from .model import Decision, Event, Game, Kind, Move, Result, State
 
 GROUP = "prepare"
@@ -141,4 +142,5 @@ class WhakkaState(State):
                            [list(h) for h in self.history])
 
 
-GAME = WhakkaMole
+GAME = registry.register(WhakkaMole, renderer="companion.render.whakka_mole", doc="docs/rules/whakka-mole.md",
+                        bots="rules.bots.whakka_mole")

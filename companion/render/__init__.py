@@ -10,20 +10,28 @@ Each game has a module here with three functions:
 - optionally ``rolling(view, frame) -> Image``: the table while the box rolls virtual dice, frames 0-3
   over 0.8 s, before ``table`` shows where they landed.
 
-Games without a module of their own use :mod:`companion.render.generic`.
+Each game's registration (:mod:`rules.registry`) names its module; a game registered without one is
+an error when the box loads its screens, not a game drawn by some fallback.
 """
 from __future__ import annotations
 
+from functools import cache
 from importlib import import_module
+from importlib.util import find_spec
 
-RENDERERS = {
-    "whakka-mole": "companion.render.whakka_mole",
-    "mole-park": "companion.render.mole_park",
-    "mouse-madness": "companion.render.mouse_madness",
-    "mole-hill": "companion.render.mole_hill",
-    "mole": "companion.render.mole",
-}
+from rules import registry
 
 
+def _check_every_game_has_its_screens() -> None:
+    for game_id, registration in registry.games().items():
+        if find_spec(registration.renderer) is None:
+            raise ImportError(f"{game_id} registers {registration.renderer} to draw its screens, and there is none")
+
+
+@cache
 def for_game(game_id: str):
-    return import_module(RENDERERS.get(game_id, "companion.render.generic"))
+    """The module drawing the screens of ``game_id``."""
+    return import_module(registry.get(game_id).renderer)
+
+
+_check_every_game_has_its_screens()

@@ -5,7 +5,7 @@
 Two simple players make the game (they are test fixtures, not the box's computer players): the
 gardener puts its rod where it leaves the mole the fewest moves, the mole heads for flowers and the
 centre and otherwise keeps its options open, each breaking ties with a seeded coin. Every answer
-becomes the presses a player makes on the panel (``companion.script.presses_for``) under a comment
+becomes the presses a player makes on the panel (``tests.presses.presses_for``) under a comment
 saying what happened, and each round ends with its trail and score worked out, to check by hand.
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from companion.script import presses_for
+from tests.presses import presses_for
 from rules.match import Header, Match
 from rules.model import Decision, Move
 

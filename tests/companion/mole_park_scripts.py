@@ -4,7 +4,7 @@
 
 Greedy bots (tests/rules/mole_park_bots.py) play a match, except that a seat goes for the Crown as
 soon as its best roll could reach 40, so bids fail as well as win. Every answer becomes the presses a
-player makes on the panel (``companion.script.presses_for``), and each round gets a comment with what
+player makes on the panel (``tests.presses.presses_for``), and each round gets a comment with what
 the table saw and what each seat took, to check the game by hand.
 """
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from companion.script import presses_for
+from tests.presses import presses_for
 from rules.match import Header, Match
 from rules.model import Decision
 from tests.rules.mole_park_bots import greedy_answer

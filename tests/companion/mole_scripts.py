@@ -4,7 +4,7 @@
 
 A table of two plays a whole match: each turn's call and report are drawn with the odds of a
 plausible game (mostly quiet turns, now and then a death, a Gad, a taupiniere, a push), every answer
-becomes the presses a player makes on the panel (``companion.script.presses_for``), and every turn
+becomes the presses a player makes on the panel (``tests.presses.presses_for``), and every turn
 and round gets a comment with what was reported and what the box decided, to check the match by hand.
 """
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from companion.script import presses_for
+from tests.presses import presses_for
 from rules.match import Header, Match
 from rules.model import Decision
 

@@ -14,9 +14,10 @@ import sys
 
 from companion import script
 from companion.hardware.sim import open_sim
-from companion.session import Session
 from companion.journal import Journal
+from companion.session import Session
 from rules.match import RETRACT
+from tests.presses import presses_for
 from wiring.profile import load
 
 
@@ -38,7 +39,7 @@ def main(db: str, plan_path: str) -> None:
             steps = [script.Press(0, seat, "ok", hold=True)]
         else:
             decision = next(d for d in session.match.decisions_for(seat) if d.key == record["key"])
-            steps = [script.Press(0, seat, c) for c in script.presses_for(decision, record["value"])]
+            steps = [script.Press(0, seat, c) for c in presses_for(decision, record["value"])]
         script.run(session, hw, clock, steps, settle=False)
         print(f"ACK {session.match.seat_records()}{'' if session.match.held else ' turn'}", flush=True)
     result = session.match.result()

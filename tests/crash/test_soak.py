@@ -107,9 +107,9 @@ def soak(game: str, seed: int, kills: int, workdir: Path) -> int:
         assert killed <= kills + 5, "the game never finished"
 
 
-@pytest.mark.parametrize("game", list(registry.GAMES))
+@pytest.mark.parametrize("game", registry.ids())
 def test_killed_at_random_the_box_loses_nothing_and_ends_the_same(game, tmp_path):
-    wanted = math.ceil(KILLS / len(registry.GAMES))
+    wanted = math.ceil(KILLS / len(registry.ids()))
     killed, seed = 0, 0
     while killed < wanted:
         killed += soak(game, seed, wanted - killed, tmp_path)

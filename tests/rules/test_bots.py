@@ -6,18 +6,21 @@ import random
 
 import pytest
 
-from rules import arena, bots
+from rules import arena, bots, registry
 from rules.match import Header, Match
 from rules.model import Move
 from rules.mole_hill import CENTRE, MoleHillState, edge_between
 from tests.random_play import random_answer
 
-GAMES = ("whakka-mole", "mole-hill", "mole-park", "mouse-madness")
+GAMES = [game for game, registration in registry.games().items() if registration.bots]
 
 
 def test_every_game_has_a_casual_and_a_strong_bot_and_bad_levels_say_what_there_is():
+    assert GAMES == ["whakka-mole", "mole-hill", "mole-park", "mouse-madness"]
     for game in GAMES:
         assert {"casual", "strong"} <= set(bots.levels(game))
+    with pytest.raises(ValueError, match="no computer players for mole: Mole is played by flicking real coins"):
+        bots.check("mole", "casual")
     match = Match(Header("whakka-mole", 2))
     with pytest.raises(ValueError, match="levels: casual, strong, fixed, not .grandmaster."):
         bots.make(match.game, 1, "grandmaster")
