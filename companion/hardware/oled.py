@@ -32,7 +32,6 @@ class ResilientDisplay:
         self.width, self.height, self.mode = width, height, "1"
         self.first_retry, self.max_retry = first_retry, max_retry
         self.fault: str | None = None
-        self.lost = 0                                # times the device went away
         self._delay = first_retry
         self._device = None
         self._image = None
@@ -55,7 +54,6 @@ class ResilientDisplay:
             try:
                 self._device.display(image)
             except FAULTS as exc:
-                self.lost += 1
                 log.warning("%s display lost: %s", self.name, exc)
                 self._drop(exc)
 
