@@ -138,8 +138,9 @@ def test_free_pins_are_what_is_left():
 
 
 def test_bad_toml_names_the_line():
-    with pytest.raises(ProfileError, match=r"box.toml:9: Expected ']' .*fix the TOML syntax there"):
-        parse(edit("[display]", "[display"), "box.toml")
+    text = edit("[display]", "[display")
+    with pytest.raises(ProfileError, match=rf"box.toml:{line_of(text, '[display')}: Expected ']' .*fix the TOML syntax"):
+        parse(text, "box.toml")
 
 
 def test_an_unknown_key_names_the_line_and_the_likely_key():
@@ -166,3 +167,20 @@ def test_cli_exit_status_and_output(tmp_path, capsys):
     assert main(["wiring", "check", "gpio-2"]) == 0
     assert "ok: Two seats on GPIO: 2 seats, 22 GPIO, 2 displays" in capsys.readouterr().out
     assert main(["wiring", "check", str(tmp_path / "missing.toml")]) == 2
+
+
+def test_a_lamp_kind_the_box_cannot_drive_names_the_line_and_the_kinds():
+    text = edit('kind = "led"', 'kind = "neon"')
+    with pytest.raises(ProfileError) as err:
+        parse(text, "box.toml")
+    assert str(err.value).startswith(f"box.toml:{line_of(text, 'neon')}: lamp.kind must be one of led, 5v, 12v, "
+                                     "ws2812, got 'neon'; write e.g.")
+
+
+def test_a_pixel_chain_needs_the_io_board_and_plain_lamps_on_it_two_seats():
+    with pytest.raises(ProfileError, match=r"box.toml:\d+: lamp.kind = \"ws2812\" needs the IO board"):
+        parse(edit('kind = "led"', 'kind = "ws2812"'), "box.toml")
+    eight = builtin("ioboard-8").read_text()
+    with pytest.raises(ProfileError, match="the IO board drives plain lamps for 2 seats, the profile has 8; "
+                                           "use kind = \"ws2812\""):
+        parse(eight.replace('kind = "ws2812"', 'kind = "led"'), "box.toml")
