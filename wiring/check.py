@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from . import parts
 from .header import BUSES, PINS_PER_SEAT, RESERVED, REFERENCE_REVISION, buses_in_use, buses_taken, by_gpio, uses
 from .profile import Locator, Profile
 
@@ -29,7 +30,8 @@ class Problem:
 def check(profile: Profile, revision: int = REFERENCE_REVISION) -> list[Problem]:
     """Everything wrong with the profile's pins and displays, in file order (empty: good to wire)."""
     locate = Locator(profile.text, profile.path)
-    problems = _pins(profile, locate, revision) + _seat_count(profile, locate, revision) + _i2c(profile, locate)
+    problems = (_pins(profile, locate, revision) + _seat_count(profile, locate, revision) + _i2c(profile, locate)
+                + _budget(profile, locate))
     return sorted(problems, key=lambda p: _line_number(p.where))
 
 
@@ -138,6 +140,13 @@ def _i2c(profile: Profile, locate: Locator) -> list[Problem]:
             continue
         taken[spec.bus, spec.address] = label
     return out
+
+
+def _budget(profile: Profile, locate: Locator) -> list[Problem]:
+    """The parts' currents against the Pi's limits (``molebox wiring parts`` shows the whole budget)."""
+    where = locate.at(locate.line_in("ma", "lamp"))
+    key = f"[lamp] {profile.lamp.kind}, {profile.lamp.colour}, {profile.lamp.ma:g} mA"
+    return [Problem(where, key, problem, fix) for problem, fix in parts.problems(profile)]
 
 
 def _line_number(where: str) -> int:

@@ -63,8 +63,8 @@ def pin_end(gpio: int) -> End:
 def netlist(profile: Profile) -> Netlist:
     """The parts and wires of the box the profile describes (a simulator profile has none)."""
     if profile.backend == "sim":
-        raise ProfileError(f"{profile.path}: {profile.name} is the simulator's profile: nothing to wire; "
-                           "draw gpio-2, gpio-2-mux, ioboard-8 or your own box's profile")
+        raise ProfileError(f"{profile.path}: {profile.name} is the simulator's profile: nothing to wire or buy; "
+                           "use gpio-2, gpio-2-mux, ioboard-8 or your own box's profile")
     return _Builder(profile).build()
 
 
