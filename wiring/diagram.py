@@ -267,8 +267,9 @@ class _Drawing:
         return f"{self.profile.title}  ({self.profile.name})"
 
     def _subtitle(self) -> list[str]:
-        return ["The Pi's header from above, the board's USB ports facing down: pin 1 (3V3) is top left.",
-                "Odd pins wire out to the left, even pins to the right, each wire in a lane of its own."]
+        return ["The Pi from above, its header down the right-hand edge (a Pi 3, 4 or 5: USB ports facing down):",
+                "pin 1 (3V3) is top left. Odd pins wire out to the left, even pins to the right, each wire in a "
+                "lane of its own."]
 
     def svg(self) -> str:
         root = ET.Element("svg", xmlns="http://www.w3.org/2000/svg", width=f"{self.width:.0f}",
