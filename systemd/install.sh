@@ -166,10 +166,10 @@ EOF
     if live; then
         modprobe i2c-dev || true
         systemctl daemon-reload
-        systemctl enable molebox.service
     fi
     check_profile || exit 1
     if live; then
+        systemctl enable molebox.service
         systemctl restart molebox.service
         say "running: systemctl status molebox, journalctl -u molebox -f, molebox doctor"
     fi

@@ -221,7 +221,8 @@ class _Builder:
             for k, gpio in enumerate(numbers, 1):
                 name = f"{field_name}{k}"
                 part.terminals[name] = f"{field_name} {k}: GPIO{gpio} (pin {pin_end(gpio).terminal})"
-                self.wire(pin_end(gpio), End(part.key, name), f"seat{seat}", f"GPIO{gpio} to seat {seat} {field_name} {k}")
+                self.wire(pin_end(gpio), End(part.key, name), f"seat{seat}",
+                          f"GPIO{gpio} to seat {seat} {field_name} {k}")
         if spec.ok is not None:
             part.terminals["ok"] = f"OK: GPIO{spec.ok} (pin {pin_end(spec.ok).terminal})"
             self.wire(pin_end(spec.ok), End(part.key, "ok"), f"seat{seat}", f"GPIO{spec.ok} to seat {seat} OK")

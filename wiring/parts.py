@@ -145,7 +145,7 @@ def problems(profile: Profile) -> list[tuple[str, str]]:
 
 def bill(profile: Profile) -> list[Item]:
     """Every part of the box, with how many, the choice that matters and why."""
-    p, kind = profile, LAMP_KINDS[profile.lamp.kind]
+    p = profile
     seats, lamps = len(p.seats), lamp_count(profile)
     items = [
         Item(1, "Raspberry Pi with the 40-pin header: 3B+, 4, 5 or Zero 2 W", "a Pi 4 with 2 GB is plenty",
@@ -202,12 +202,12 @@ def _controls(p: Profile, seats: int, lamps: int) -> list[Item]:
         out.append(Item(lamps, f"{kind.part} (hole)", f"{p.lamp.ma:g} mA per lamp at {kind.volts:g} V", kind.why))
         out.append(Item(seats, f"{kind.driver} driver (with an 18-pin DIP socket)",
                         "one per seat: IN1-IN5 from the lamp pins, OUT1-OUT5 to the lamps' minus, COM to the "
-                        f"lamp supply; channels 6-8 spare",
+                        "lamp supply; channels 6-8 spare",
                         f"{kind.gpio_ma:g} mA from each pin switches up to {ULN2803A_CHANNEL_MA} mA; its diodes "
                         "clamp the lamp wiring"))
         if kind.volts != 5:
             out.append(Item(1, f"{kind.volts:g} V DC adapter, {LAMP_SUPPLY_MA / 1000:g} A, and a DC barrel socket",
-                            f"its minus joined to the Pi's ground on the hub", f"the lamps take "
+                            "its minus joined to the Pi's ground on the hub", "the lamps take "
                             f"{lamps * p.lamp.ma:g} mA at {kind.volts:g} V"))
     elif p.lamp.kind == "led":
         ohms, ma = led_resistor(p.lamp.colour, p.lamp.ma)

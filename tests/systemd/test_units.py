@@ -110,8 +110,17 @@ def snapshot(root: Path) -> dict[str, bytes]:
     return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
+def install_with(tmp_path: Path, args: str) -> subprocess.CompletedProcess:
+    """install.sh on a Pi whose /etc/default/molebox the host already wrote with these service arguments."""
+    root = pi_root(tmp_path)
+    (root / "etc/default").mkdir(parents=True)
+    (root / "etc/default/molebox").write_text(f'MOLEBOX_ARGS="{args}"\n')
+    return install(root)
+
+
 def install(root: Path, *args: str) -> subprocess.CompletedProcess:
-    return run("bash", str(SYSTEMD / "install.sh"), *args, env={**os.environ, "ROOT": str(root), "MOLEBOX": str(MOLEBOX)})
+    env = {**os.environ, "ROOT": str(root), "MOLEBOX": str(MOLEBOX)}
+    return run("bash", str(SYSTEMD / "install.sh"), *args, env=env)
 
 
 @needs_sysusers
@@ -185,20 +194,14 @@ def test_a_profile_with_problems_stops_the_install_before_the_restart(tmp_path):
 
 @needs_sysusers
 def test_a_profile_in_the_hosts_home_is_refused_the_service_cannot_read_it(tmp_path):
-    root = pi_root(tmp_path)
-    (root / "etc/default").mkdir(parents=True)
-    (root / "etc/default/molebox").write_text('MOLEBOX_ARGS="--backend gpio --wiring /home/pi/box.toml"\n')
-    refused = install(root)
+    refused = install_with(tmp_path, "--backend gpio --wiring /home/pi/box.toml")
     assert refused.returncode == 1
     assert "cannot read (ProtectHome=yes hides /home and /root from it): copy it to /etc/molebox/" in refused.stdout
 
 
 @needs_sysusers
 def test_the_dashboard_address_is_the_one_the_service_listens_on(tmp_path):
-    root = pi_root(tmp_path)
-    (root / "etc/default").mkdir(parents=True)
-    (root / "etc/default/molebox").write_text('MOLEBOX_ARGS="--backend ioboard --port 8090"\n')
-    done = install(root)
+    done = install_with(tmp_path, "--backend ioboard --port 8090")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "wiring/profiles/ioboard-8.toml: ok: Eight seats" in done.stdout         # the built-in, checked
     assert "the service runs the built-in ioboard-8" in done.stdout

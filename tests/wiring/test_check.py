@@ -139,7 +139,7 @@ def test_free_pins_are_what_is_left():
 
 def test_bad_toml_names_the_line():
     text = edit("[display]", "[display")
-    with pytest.raises(ProfileError, match=rf"box.toml:{line_of(text, '[display')}: Expected ']' .*fix the TOML syntax"):
+    with pytest.raises(ProfileError, match=rf"box.toml:{line_of(text, '[display')}: Expected ']' .*fix the TOML"):
         parse(text, "box.toml")
 
 

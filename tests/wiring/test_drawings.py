@@ -113,7 +113,8 @@ def _walk(node: ET.Element, inherited: dict, drawing: Drawing, group: ET.Element
         if group is not None and group.get("class") == "pin":
             drawing.pins[int(group.get("data-physical"))] = Circle(*circle, f"pin {group.get('data-physical')}")
         elif group is not None:
-            drawing.terminals.append(Circle(*circle, group.get("data-terminal") or f"terminal {len(drawing.terminals)}"))
+            name = group.get("data-terminal") or f"terminal {len(drawing.terminals)}"
+            drawing.terminals.append(Circle(*circle, name))
     elif tag == "polyline" and "wire" in node.get("class", ""):
         points = tuple(tuple(map(float, p.split(","))) for p in node.get("points").split())
         title = node.find(f"{SVG}title")
@@ -139,7 +140,8 @@ def _label(node: ET.Element, style: dict) -> Label:
 def crosses_circle(a, b, circle: Circle, width: float = 1.6) -> bool:
     (x1, y1), (x2, y2) = a, b
     dx, dy = x2 - x1, y2 - y1
-    t = 0.0 if dx == dy == 0 else max(0.0, min(1.0, ((circle.x - x1) * dx + (circle.y - y1) * dy) / (dx * dx + dy * dy)))
+    along = ((circle.x - x1) * dx + (circle.y - y1) * dy) / (dx * dx + dy * dy) if dx or dy else 0.0
+    t = max(0.0, min(1.0, along))
     return math.hypot(x1 + t * dx - circle.x, y1 + t * dy - circle.y) < circle.r + width / 2
 
 
