@@ -39,16 +39,18 @@ drop_block() {          # config.txt without our block
 }
 
 set_config() {          # I2C on at 400 kHz (a full OLED frame: 23 ms instead of 93 ms at 100 kHz)
-    local config new
+    local config new baud
+    baud=$(I2C_BAUDRATE=400000; [ ! -f "$ROOT$DEFAULTS" ] || . "$ROOT$DEFAULTS"; printf '%s' "$I2C_BAUDRATE")
     config=$(config_txt)
     if [ -z "$config" ]; then
-        say "no config.txt in /boot/firmware or /boot: switch I2C on and set dtparam=i2c_arm_baudrate=400000 yourself"
+        say "no config.txt in /boot/firmware or /boot: switch I2C on and set dtparam=i2c_arm_baudrate=$baud yourself"
         return
     fi
-    new=$(drop_block "$config"; printf '%s\n[all]\ndtparam=i2c_arm=on\ndtparam=i2c_arm_baudrate=400000\n%s\n' "$BEGIN" "$END")
+    new=$(drop_block "$config"; printf '%s\n[all]\ndtparam=i2c_arm=on\ndtparam=i2c_arm_baudrate=%s\n%s\n' "$BEGIN" \
+        "$baud" "$END")
     if [ "$new" != "$(cat "$config")" ]; then
         printf '%s\n' "$new" > "$config"
-        say "I2C switched on at 400 kHz in $config: reboot for it to take effect"
+        say "I2C switched on at $((baud / 1000)) kHz in $config: reboot for it to take effect"
     fi
 }
 
@@ -159,6 +161,9 @@ do_install() {
 # cannot read your home directory); --backend ioboard for the IO board; --listen 0.0.0.0 opens the
 # dashboard to the LAN on port 8080 (--port).
 MOLEBOX_ARGS="--backend gpio --wiring /etc/molebox/gpio-2.toml --listen 0.0.0.0"
+# The I2C bus speed make install writes into config.txt: 100000 for display cables too long for 400 kHz
+# (docs/build.md, section 4), at 93 ms a frame instead of 23.
+#I2C_BAUDRATE=400000
 EOF
     fi
     install_file 644 "$SRC/systemd/molebox.service" "$UNIT"

@@ -110,11 +110,11 @@ def snapshot(root: Path) -> dict[str, bytes]:
     return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
-def install_with(tmp_path: Path, args: str) -> subprocess.CompletedProcess:
-    """install.sh on a Pi whose /etc/default/molebox the host already wrote with these service arguments."""
+def install_with(tmp_path: Path, defaults: str) -> subprocess.CompletedProcess:
+    """install.sh on a Pi whose /etc/default/molebox the host already wrote so."""
     root = pi_root(tmp_path)
     (root / "etc/default").mkdir(parents=True)
-    (root / "etc/default/molebox").write_text(f'MOLEBOX_ARGS="{args}"\n')
+    (root / "etc/default/molebox").write_text(defaults)
     return install(root)
 
 
@@ -193,15 +193,26 @@ def test_a_profile_with_problems_stops_the_install_before_the_restart(tmp_path):
 
 
 @needs_sysusers
+def test_the_host_may_slow_the_i2c_bus_for_long_cables(tmp_path):
+    config = tmp_path / "boot/firmware/config.txt"
+    config.parent.mkdir(parents=True)
+    config.write_text("[all]\n")
+    done = install_with(tmp_path, 'MOLEBOX_ARGS="--wiring /etc/molebox/gpio-2.toml"\nI2C_BAUDRATE=100000\n')
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "dtparam=i2c_arm_baudrate=100000" in config.read_text().splitlines()
+    assert "I2C switched on at 100 kHz" in done.stdout
+
+
+@needs_sysusers
 def test_a_profile_in_the_hosts_home_is_refused_the_service_cannot_read_it(tmp_path):
-    refused = install_with(tmp_path, "--backend gpio --wiring /home/pi/box.toml")
+    refused = install_with(tmp_path, 'MOLEBOX_ARGS="--backend gpio --wiring /home/pi/box.toml"\n')
     assert refused.returncode == 1
     assert "cannot read (ProtectHome=yes hides /home and /root from it): copy it to /etc/molebox/" in refused.stdout
 
 
 @needs_sysusers
 def test_the_dashboard_address_is_the_one_the_service_listens_on(tmp_path):
-    done = install_with(tmp_path, "--backend ioboard --port 8090")
+    done = install_with(tmp_path, 'MOLEBOX_ARGS="--backend ioboard --port 8090"\n')
     assert done.returncode == 0, done.stdout + done.stderr
     assert "wiring/profiles/ioboard-8.toml: ok: Eight seats" in done.stdout         # the built-in, checked
     assert "the service runs the built-in ioboard-8" in done.stdout
