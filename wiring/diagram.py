@@ -128,7 +128,7 @@ class _Drawing:
         self.pin_uses = self._pin_uses()
         self.legend = self._legend_rows()
         self.top = MARGIN + 36 + 16 * len(self._subtitle()) + 18 * len(self.legend) + 16
-        y = self._place_header(self.top)
+        y = self._place_header()
         for part in net.parts:
             y = self._place_part(part, y + GAP)
         self.height = y + MARGIN
@@ -168,11 +168,11 @@ class _Drawing:
             if wire.a.part == "pin":
                 far = self.net.part(wire.b.part)
                 label = far.terminals[wire.b.terminal].split(":")[0]
-                use = far.short if far.key == "hub" else f"{far.short.removesuffix(' panel')} {label}"
-                out[int(wire.a.terminal)] = (f"{wire.net} to hub" if far.key == "hub" else use, self._colour(wire))
+                use = f"{wire.net} to hub" if far.key == "hub" else f"{far.short.removesuffix(' panel')} {label}"
+                out[int(wire.a.terminal)] = (use, self._colour(wire))
         return out
 
-    def _place_header(self, top: float) -> float:
+    def _place_header(self) -> float:
         for pin in pins():
             self.at[End("pin", str(pin.physical))] = _Place("L" if pin.physical % 2 else "R", self._pin_y(pin.physical))
         return self._pin_y(40) + PIN_ROW
