@@ -156,8 +156,12 @@ def cmd_wiring(args) -> int:
     if args.action == "parts":
         print(parts.report(profile), end="")
         return 1 if parts.problems(profile) else 0
-    if args.svg:
-        Path(args.svg).write_text(diagram.svg(profile))
+    if args.svg or args.png:
+        drawing = diagram.svg(profile)
+        if args.svg:
+            Path(args.svg).write_text(drawing)
+        if args.png:
+            diagram.png(drawing, Path(args.png))
     print(diagram.pin_table(profile), end="")
     return 0
 
@@ -261,6 +265,7 @@ def parser() -> argparse.ArgumentParser:
     wiring.add_argument("action", choices=["check", "diagram", "parts"])
     wiring.add_argument("profile", help="a built-in profile name (gpio-2, ioboard-8, ...) or a TOML file")
     wiring.add_argument("--svg", help="diagram: also write the drawing to this SVG file")
+    wiring.add_argument("--png", help="diagram: and render it to this PNG file (rsvg-convert)")
     wiring.set_defaults(func=cmd_wiring)
     return p
 

@@ -11,9 +11,13 @@ label sits inside the column, where no wire goes.
 """
 from __future__ import annotations
 
+import hashlib
+import shutil
+import subprocess
 import xml.etree.ElementTree as ET
 from collections import defaultdict
 from dataclasses import dataclass
+from pathlib import Path
 
 from . import textwidth
 from .header import BUSES, RESERVED, buses_taken, pins, uses
@@ -103,6 +107,25 @@ def _pin_use(pin, roles: dict[int, str], i2c: dict[int, str], wired: dict[int, s
 def svg(profile: Profile) -> str:
     """The wiring as an SVG document."""
     return _Drawing(profile, netlist(profile)).svg()
+
+
+def svg_digest(document: str) -> str:
+    """What a PNG of the drawing records of the SVG it was rendered from."""
+    return "sha256:" + hashlib.sha256(document.encode()).hexdigest()
+
+
+def png(document: str, path: Path) -> None:
+    """Render the SVG with rsvg-convert into ``path``, noting the SVG's digest in the PNG (its ``Source``)."""
+    from PIL import Image, PngImagePlugin
+
+    if shutil.which("rsvg-convert") is None:
+        raise OSError("rsvg-convert draws the PNG: apt install librsvg2-bin")
+    subprocess.run(["rsvg-convert", "-o", str(path)], input=document.encode(), check=True, timeout=120)
+    info = PngImagePlugin.PngInfo()
+    info.add_text("Source", f"molebox wiring diagram, from the SVG {svg_digest(document)}")
+    with Image.open(path) as image:
+        image.load()
+    image.save(path, pnginfo=info)
 
 
 @dataclass

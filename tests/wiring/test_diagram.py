@@ -4,13 +4,14 @@ The drawings' geometry and what they connect are read back in test_drawings.py.
 """
 from __future__ import annotations
 
+import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 
 from companion.cli import main
-from wiring.diagram import pin_table, svg
+from wiring.diagram import pin_table, svg, svg_digest
 from wiring.profile import load
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -42,13 +43,25 @@ def test_pin_table_names_the_driver_between_a_pin_and_its_lamp():
 @pytest.mark.parametrize("name", REFERENCE)
 def test_the_committed_drawings_are_current(name):
     assert (DOCS / f"wiring-{name}.svg").read_text() == svg(load(name)), \
-        f"regenerate: molebox wiring diagram {name} --svg docs/wiring-{name}.svg, then rsvg-convert it to the PNG"
+        f"regenerate: molebox wiring diagram {name} --svg docs/wiring-{name}.svg --png docs/wiring-{name}.png"
 
 
 def test_cli_writes_the_svg(tmp_path, capsys):
     out = tmp_path / "box.svg"
     assert main(["wiring", "diagram", "gpio-2", "--svg", str(out)]) == 0
     assert ET.parse(out).getroot().tag == "{http://www.w3.org/2000/svg}svg"
+
+
+@pytest.mark.skipif(shutil.which("rsvg-convert") is None,
+                    reason="rsvg-convert is not installed (apt-get install librsvg2-bin; CI has it)")
+def test_cli_renders_the_png_and_notes_which_svg_it_shows(tmp_path, capsys):
+    from PIL import Image
+    out = tmp_path / "box.png"
+    assert main(["wiring", "diagram", "gpio-2", "--png", str(out)]) == 0
+    with Image.open(out) as image:
+        width = int(ET.fromstring(svg(load("gpio-2"))).get("width"))
+        assert image.width == width
+        assert image.text["Source"].endswith(svg_digest(svg(load("gpio-2"))))
 
 
 def test_the_simulator_profile_has_no_drawing(tmp_path, capsys):
