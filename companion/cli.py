@@ -198,15 +198,22 @@ def cmd_arena(args) -> int:
 
 
 def cmd_wiring(args) -> int:
-    from wiring import check, diagram
+    from wiring import check, diagram, parts
 
     profile = load_profile(args.profile)
     if args.action == "check":
         problems = check.check(profile)
         print(check.report(profile, problems))
         return 1 if problems else 0
-    if args.svg:
-        Path(args.svg).write_text(diagram.svg(profile))
+    if args.action == "parts":
+        print(parts.report(profile), end="")
+        return 1 if parts.problems(profile) else 0
+    if args.svg or args.png:
+        drawing = diagram.svg(profile)
+        if args.svg:
+            Path(args.svg).write_text(drawing)
+        if args.png:
+            diagram.png(drawing, Path(args.png))
     print(diagram.pin_table(profile), end="")
     return 0
 
@@ -311,10 +318,12 @@ def parser() -> argparse.ArgumentParser:
     arena.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="a variant setting")
     arena.set_defaults(func=cmd_arena)
 
-    wiring = sub.add_parser("wiring", help="check a wiring profile against the Pi's header, or draw it")
-    wiring.add_argument("action", choices=["check", "diagram"])
+    wiring = sub.add_parser("wiring", help="check a wiring profile against the Pi's header, draw it, or list its "
+                                           "parts and current budget")
+    wiring.add_argument("action", choices=["check", "diagram", "parts"])
     wiring.add_argument("profile", help="a built-in profile name (gpio-2, ioboard-8, ...) or a TOML file")
     wiring.add_argument("--svg", help="diagram: also write the drawing to this SVG file")
+    wiring.add_argument("--png", help="diagram: and render it to this PNG file (rsvg-convert)")
     wiring.set_defaults(func=cmd_wiring)
     return p
 

@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# Install molebox as a service on Raspberry Pi OS Bookworm (docs/pi.md). Run from the checkout, as root:
-#   sudo systemd/install.sh               install, or update after a git pull (safe to run again)
+# Install molebox as a service on Raspberry Pi OS (docs/pi.md, docs/build.md). Run from the checkout, as root:
+#   sudo systemd/install.sh               install, or update after copying a newer checkout (safe to run again)
 #   sudo systemd/install.sh --uninstall   undo it: service, venv, config.txt lines, modules
-# The uninstall keeps the game journal (/var/lib/molebox) and the molebox user, as systemd keeps system
-# users; `sudo userdel molebox && sudo rm -r /var/lib/molebox` removes those too.
-# ROOT=DIR puts the files under DIR and leaves the running system alone (no apt, pip or systemctl).
+# The wiring profiles go to /etc/molebox/ once and are never overwritten: the service reads them there
+# (it cannot read the host's home: ProtectHome=yes), and the one /etc/default/molebox names is checked
+# with `molebox wiring check` before the service (re)starts. The uninstall keeps the game journal
+# (/var/lib/molebox), the molebox user, as systemd keeps system users, and any profile the host edited;
+# `sudo userdel molebox && sudo rm -r /var/lib/molebox /etc/molebox` removes those too.
+# ROOT=DIR puts the files under DIR and leaves the running system alone (no apt, pip or systemctl);
+# MOLEBOX=COMMAND is the molebox that checks the profile (default: the venv's).
 set -euo pipefail
 
 SRC=$(cd "$(dirname "$0")/.." && pwd)
@@ -14,6 +18,9 @@ UNIT=/etc/systemd/system/molebox.service
 SYSUSERS=/etc/sysusers.d/molebox.conf
 MODULES=/etc/modules-load.d/molebox.conf
 DEFAULTS=/etc/default/molebox
+PROFILES=/etc/molebox
+LINK=/usr/local/bin/molebox             # so that `molebox doctor` and `sudo molebox pin` work from any shell
+MOLEBOX=${MOLEBOX:-$PREFIX/venv/bin/molebox}
 BEGIN="# molebox: begin (systemd/install.sh --uninstall removes this block)"
 END="# molebox: end"
 
@@ -32,21 +39,100 @@ drop_block() {          # config.txt without our block
 }
 
 set_config() {          # I2C on at 400 kHz (a full OLED frame: 23 ms instead of 93 ms at 100 kHz)
-    local config new
+    local config new baud
+    baud=$(I2C_BAUDRATE=400000; [ ! -f "$ROOT$DEFAULTS" ] || . "$ROOT$DEFAULTS"; printf '%s' "$I2C_BAUDRATE")
     config=$(config_txt)
     if [ -z "$config" ]; then
-        say "no config.txt in /boot/firmware or /boot: switch I2C on and set dtparam=i2c_arm_baudrate=400000 yourself"
+        say "no config.txt in /boot/firmware or /boot: switch I2C on and set dtparam=i2c_arm_baudrate=$baud yourself"
         return
     fi
-    new=$(drop_block "$config"; printf '%s\n[all]\ndtparam=i2c_arm=on\ndtparam=i2c_arm_baudrate=400000\n%s\n' "$BEGIN" "$END")
+    new=$(drop_block "$config"; printf '%s\n[all]\ndtparam=i2c_arm=on\ndtparam=i2c_arm_baudrate=%s\n%s\n' "$BEGIN" \
+        "$baud" "$END")
     if [ "$new" != "$(cat "$config")" ]; then
         printf '%s\n' "$new" > "$config"
-        say "I2C switched on at 400 kHz in $config: reboot for it to take effect"
+        say "I2C switched on at $((baud / 1000)) kHz in $config: reboot for it to take effect"
     fi
 }
 
 install_file() {        # install_file MODE SOURCE DEST
     install -D -m "$1" "$2" "$ROOT$3"
+}
+
+install_profiles() {    # the built-in boxes' profiles, each once: the host edits them in place
+    local src dest
+    for src in "$SRC"/wiring/profiles/*.toml; do
+        grep -q '^backend = "sim"' "$src" && continue
+        dest="$PROFILES/$(basename "$src")"
+        [ -e "$ROOT$dest" ] || install_file 644 "$src" "$dest"
+    done
+}
+
+service_args() {        # the service's molebox run arguments, as systemd gives them (the unit's, else the file's)
+    local args
+    args=$(sed -n 's/^Environment="MOLEBOX_ARGS=\(.*\)"$/\1/p' "$SRC/systemd/molebox.service")
+    if [ -f "$ROOT$DEFAULTS" ]; then
+        args=$(MOLEBOX_ARGS=$args; . "$ROOT$DEFAULTS"; printf '%s' "$MOLEBOX_ARGS")
+    fi
+    printf '%s' "$args"
+}
+
+arg() {                 # arg NAME DEFAULT: the value of --NAME in the service's arguments
+    local name=$1 value=$2 word previous=""
+    for word in $(service_args); do
+        [ "$previous" = "--$name" ] && value=$word
+        case "$word" in --"$name"=*) value=${word#--"$name"=} ;; esac
+        previous=$word
+    done
+    printf '%s' "$value"
+}
+
+check_profile() {       # the service's profile, held against the header before the service starts with it
+    local wiring backend target
+    backend=$(arg backend gpio)
+    wiring=$(arg wiring "")
+    if [ -z "$wiring" ]; then           # molebox run's default by backend (companion/cli.py)
+        wiring=$([ "$backend" = ioboard ] && echo ioboard-8 || echo gpio-2)
+    fi
+    case "$wiring" in
+        /home/*|/root/*)
+            say "$DEFAULTS runs --wiring $wiring, which the service cannot read (ProtectHome=yes hides /home" \
+                "and /root from it): copy it to $PROFILES/ and point --wiring there; the service was not restarted"
+            return 1 ;;
+        /*) target=$ROOT$wiring ;;
+        *) target=$wiring ;;
+    esac
+    if [ ! -x "$MOLEBOX" ] && ! command -v "$MOLEBOX" >/dev/null; then
+        say "cannot check $wiring: no $MOLEBOX (set MOLEBOX=path/to/molebox); the service was not restarted"
+        return 1
+    fi
+    if ! "$MOLEBOX" wiring check "$target"; then
+        say "fix $wiring (each problem above has its line and fix), then run this again;" \
+            "the service was not restarted"
+        return 1
+    fi
+    case "$wiring" in
+        */*) ;;
+        *) say "the service runs the built-in $wiring; to change it, point --wiring in $DEFAULTS at" \
+               "$PROFILES/$wiring.toml and edit that" ;;
+    esac
+}
+
+link_command() {        # /usr/local/bin/molebox, unless something else already has the name
+    if [ ! -e "$ROOT$LINK" ] && [ ! -L "$ROOT$LINK" ]; then
+        mkdir -p "$(dirname "$ROOT$LINK")"
+        ln -s "$PREFIX/venv/bin/molebox" "$ROOT$LINK"
+    fi
+}
+
+dashboard() {           # where the dashboard is, from the address and port the service listens on
+    local listen port
+    listen=$(arg listen 127.0.0.1)
+    port=$(arg port 8080)
+    if [ "$listen" = 127.0.0.1 ] || [ "$listen" = localhost ]; then
+        echo "http://127.0.0.1:$port/dashboard on this Pi only (--listen $listen in $DEFAULTS)"
+    else
+        echo "http://$(hostname).local:$port/dashboard"
+    fi
 }
 
 do_install() {
@@ -66,21 +152,47 @@ do_install() {
     fi
     set_config
     install_file 644 /dev/stdin "$MODULES" <<< "i2c-dev"
+    install_profiles
     if [ ! -f "$ROOT$DEFAULTS" ]; then     # the host's choices: written once, never overwritten
         install_file 644 /dev/stdin "$DEFAULTS" <<'EOF'
-# molebox run's arguments for the service (molebox run --help); after a change: sudo systemctl restart molebox
-# --wiring: gpio-2, gpio-2-mux, ioboard-8 or a TOML file; --listen 0.0.0.0 opens the web panel to the LAN.
-MOLEBOX_ARGS="--backend gpio --wiring gpio-2 --listen 0.0.0.0"
+# molebox run's arguments for the service (molebox run --help). After a change: sudo make install (it
+# checks the profile, then restarts the service), or sudo systemctl restart molebox.
+# --wiring: a profile in /etc/molebox/ (gpio-2, gpio-2-mux, ioboard-8: edit them there; the service
+# cannot read your home directory); --backend ioboard for the IO board; --listen 0.0.0.0 opens the
+# dashboard to the LAN on port 8080 (--port).
+MOLEBOX_ARGS="--backend gpio --wiring /etc/molebox/gpio-2.toml --listen 0.0.0.0"
+# The I2C bus speed make install writes into config.txt: 100000 for display cables too long for 400 kHz
+# (docs/build.md, section 4), at 93 ms a frame instead of 23.
+#I2C_BAUDRATE=400000
 EOF
     fi
     install_file 644 "$SRC/systemd/molebox.service" "$UNIT"
+    link_command
     if live; then
         modprobe i2c-dev || true
         systemctl daemon-reload
+    fi
+    check_profile || exit 1
+    if live; then
         systemctl enable molebox.service
         systemctl restart molebox.service
         say "running: systemctl status molebox, journalctl -u molebox -f, molebox doctor"
     fi
+    say "dashboard: $(dashboard); the host PIN: sudo molebox pin"
+}
+
+remove_profiles() {     # the profiles as installed; one the host edited stays
+    local src dest
+    for src in "$SRC"/wiring/profiles/*.toml; do
+        dest="$ROOT$PROFILES/$(basename "$src")"
+        [ -f "$dest" ] || continue
+        if cmp -s "$src" "$dest"; then
+            rm -f "$dest"
+        else
+            say "kept $PROFILES/$(basename "$src"): you edited it"
+        fi
+    done
+    rmdir "$ROOT$PROFILES" 2>/dev/null || true
 }
 
 do_uninstall() {
@@ -89,6 +201,10 @@ do_uninstall() {
         systemctl disable --now molebox.service 2>/dev/null || true
     fi
     rm -f "$ROOT$UNIT" "$ROOT$SYSUSERS" "$ROOT$MODULES" "$ROOT$DEFAULTS"
+    remove_profiles
+    if [ "$(readlink "$ROOT$LINK" 2>/dev/null)" = "$PREFIX/venv/bin/molebox" ]; then
+        rm -f "$ROOT$LINK"
+    fi
     rm -rf "$ROOT$PREFIX"
     local config
     config=$(config_txt)

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from .header import BUSES, PINS_PER_SEAT, REFERENCE_REVISION, buses_in_use, by_gpio, uses
+from . import parts
+from .header import BUSES, PINS_PER_SEAT, RESERVED, REFERENCE_REVISION, buses_in_use, buses_taken, by_gpio, uses
 from .profile import Locator, Profile
 
 OLED_ADDRESSES = (0x3C, 0x3D)
@@ -29,19 +30,20 @@ class Problem:
 def check(profile: Profile, revision: int = REFERENCE_REVISION) -> list[Problem]:
     """Everything wrong with the profile's pins and displays, in file order (empty: good to wire)."""
     locate = Locator(profile.text, profile.path)
-    problems = _pins(profile, locate, revision) + _seat_count(profile, locate, revision) + _i2c(profile, locate)
+    problems = (_pins(profile, locate, revision) + _seat_count(profile, locate, revision) + _i2c(profile, locate)
+                + _budget(profile, locate))
     return sorted(problems, key=lambda p: _line_number(p.where))
 
 
 def free_gpio(profile: Profile, header: str = "main", revision: int = REFERENCE_REVISION) -> list[int]:
-    """The header's GPIO that neither the profile nor a bus in use takes, lowest first."""
-    busy = buses_in_use(profile)
+    """The header's GPIO that neither the profile nor a bus in use or reserved takes, lowest first."""
+    busy = buses_taken(profile)
     taken = {u.gpio for u in uses(profile) if u.header == header}
     return [g for g, pin in sorted(by_gpio(revision).items()) if g not in taken and pin.bus() not in busy]
 
 
 def _pins(profile: Profile, locate: Locator, revision: int) -> list[Problem]:
-    header, busy = by_gpio(revision), buses_in_use(profile)
+    header, busy = by_gpio(revision), buses_taken(profile)
     seen, out = {}, []
     for use in uses(profile):
         where = locate.at(locate.line_in(use.field, use.section, use.index))
@@ -59,8 +61,9 @@ def _pins(profile: Profile, locate: Locator, revision: int) -> list[Problem]:
         elif bus in busy:
             function = next(f for f in pin.functions if BUSES[bus][0].match(f))
             _, label, enabled = BUSES[bus]
+            state = "reserved" if bus in RESERVED else "in use"
             out.append(Problem(where, key, f"GPIO{use.gpio} (header pin {pin.physical}) is {function}, and {label} "
-                               f"is in use for {busy[bus]} ({enabled})",
+                               f"is {state} for {busy[bus]} ({enabled})",
                                f"move the {use.role} to a free GPIO ({free})"))
         elif pin.pull == "up" and use.output:
             out.append(Problem(where, key, f"GPIO{use.gpio} has a fixed 1.8 kOhm pull-up on the board, so the "
@@ -75,7 +78,7 @@ def _seat_count(profile: Profile, locate: Locator, revision: int) -> list[Proble
     """A header gives so many GPIO: two seats with I2C displays; the IO board serves more."""
     if profile.backend == "ioboard":
         return []                                   # the loader holds it to the board's eight seats
-    busy = buses_in_use(profile)
+    busy = buses_taken(profile)
     usable = sum(1 for pin in by_gpio(revision).values() if pin.bus() not in busy)
     extras = sum(1 for u in uses(profile) if u.section is None)
     on_header = Counter(seat.header for seat in profile.seats)
@@ -87,7 +90,7 @@ def _seat_count(profile: Profile, locate: Locator, revision: int) -> list[Proble
         index = [i for i, s in enumerate(profile.seats) if s.header == header][room]
         out.append(Problem(
             locate.at(locate.line_in("seats", "seats", index)), f"seats[{index + 1}]",
-            f"{count} seats on header {header!r}, but it has {usable} GPIO free of the buses in use"
+            f"{count} seats on header {header!r}, but it has {usable} GPIO free of the buses in use or reserved"
             f"{f' and {extras} for buzzer and status LED' if extras else ''}: room for {room} seat{'s' * (room != 1)} of "
             f"{PINS_PER_SEAT} pins",
             f"keep {room} [[seats]], or serve up to eight with the IO board (backend = \"ioboard\", "
@@ -139,6 +142,13 @@ def _i2c(profile: Profile, locate: Locator) -> list[Problem]:
     return out
 
 
+def _budget(profile: Profile, locate: Locator) -> list[Problem]:
+    """The parts' currents against the Pi's limits (``molebox wiring parts`` shows the whole budget)."""
+    where = locate.at(locate.line_in("ma", "lamp"))
+    key = f"[lamp] {profile.lamp.kind}, {profile.lamp.colour}, {profile.lamp.ma:g} mA"
+    return [Problem(where, key, problem, fix) for problem, fix in parts.problems(profile)]
+
+
 def _line_number(where: str) -> int:
     tail = where.rsplit(":", 1)[-1]
     return int(tail) if tail.isdigit() else 0
@@ -151,6 +161,7 @@ def report(profile: Profile, problems: list[Problem]) -> str:
         return "\n".join([*map(str, problems), f"{profile.path}: {len(problems)} {noun}"])
     gpio = len({(u.header, u.gpio) for u in uses(profile)})
     displays = len(profile.displays())
+    in_use = ", ".join(BUSES[b][1] for b in buses_in_use(profile)) or "none"
+    reserved = ", ".join(f"{BUSES[b][1]} ({why})" for b, why in RESERVED.items())
     return (f"{profile.path}: ok: {profile.title}: {len(profile.seats)} seats, {gpio} GPIO, "
-            f"{displays} display{'s' if displays != 1 else ''}, buses in use: "
-            f"{', '.join(BUSES[b][1] for b in buses_in_use(profile))}")
+            f"{displays} display{'s' if displays != 1 else ''}, buses in use: {in_use}; reserved: {reserved}")

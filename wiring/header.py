@@ -27,6 +27,7 @@ BUSES = {
     "uart": (re.compile(r"UART\d (TXD|RXD)$"), "the UART", "enable_uart=1"),
     "eeprom": (re.compile(r"I2C0 (SDA|SCL)$"), "I2C0", "the firmware probes it at boot"),
 }
+RESERVED = {"eeprom": "the HAT ID EEPROM"}      # never the profile's: a HAT's EEPROM answers there
 
 
 @dataclass(frozen=True)
@@ -72,9 +73,14 @@ def by_gpio(revision: int = REFERENCE_REVISION) -> dict[int, HeaderPin]:
     return {p.gpio: p for p in pins(revision) if p.gpio is not None}
 
 
+def buses_taken(profile: Profile) -> dict[str, str]:
+    """The buses whose pins are no plain GPIO: the reserved ones and those the profile uses, with why."""
+    return {**RESERVED, **buses_in_use(profile)}
+
+
 def buses_in_use(profile: Profile) -> dict[str, str]:
-    """The Pi's buses the profile needs, each with the reason, so their pins are not plain GPIO."""
-    used = {"eeprom": "the HAT ID EEPROM"}
+    """The Pi's buses the profile switches on, each with the reason."""
+    used = {}
     if profile.backend != "sim" and (profile.displays() or profile.mux):
         used["i2c"] = "the displays"
     if profile.ioboard is not None and profile.ioboard.port in UART_PORTS:

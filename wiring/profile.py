@@ -15,16 +15,20 @@ from pathlib import Path
 
 from firmware.protocol import MAX_SEATS as IOBOARD_SEATS
 
+from .hardware import LAMP_KINDS, LEDS
+
 BACKENDS = ("gpio", "ioboard", "sim")
 PIN_FACTORIES = ("lgpio", "rpigpio", "mock")
 DRIVERS = ("ssd1306", "sh1106")
 HOLES_PER_SEAT = 5
 PIN_KEYS = ("holes", "lamps", "ok")
 TOP_KEYS = ("title", "backend", "pin_factory", "interfaces", "buzzer", "status_led", "display", "table", "mux",
-            "ioboard", "seats")
+            "ioboard", "lamp", "seats")
 SEAT_KEYS = ("header", "holes", "lamps", "ok", "display")
 DISPLAY_KEYS = ("driver", "bus", "address", "width", "height", "rotate")
 MUX_KEYS = ("address", "parent", "buses")
+LAMP_KEYS = ("kind", "colour", "ma")
+PLAIN_LAMP_SEATS = 2                # the IO board's ten plain-lamp pins (LAMP_PINS in firmware/main.py)
 INTERFACES = ("i2c", "spi", "uart")     # the Pi's own buses a profile may switch on besides I2C1 for displays
 PICO_USB_ID = "2E8A"                # Raspberry Pi's USB vendor id: any Pico
 USB_ID = re.compile(r"[0-9A-Fa-f]{4}(:[0-9A-Fa-f]{4})?")
@@ -64,6 +68,15 @@ class MuxSpec:
 
 
 @dataclass(frozen=True)
+class LampSpec:
+    """What every hole lamp is (a kind of wiring/hardware.py's LAMP_KINDS), its LED colour and current."""
+
+    kind: str = "led"
+    colour: str = "red"             # a plain LED's colour, for its resistor
+    ma: float = LAMP_KINDS["led"].ma
+
+
+@dataclass(frozen=True)
 class Profile:
     name: str
     title: str
@@ -78,6 +91,7 @@ class Profile:
     buzzer: int | None = None           # BCM GPIO of an active buzzer
     status_led: int | None = None       # BCM GPIO of the box's status LED
     interfaces: tuple[str, ...] = ()    # "spi", "uart", "i2c" switched on in config.txt for other uses
+    lamp: LampSpec = LampSpec()
 
     def displays(self) -> dict[str, DisplaySpec]:
         """Every display by name: ``seat1``..``seatN`` and ``table``."""
@@ -159,6 +173,7 @@ def parse(text: str, path: str = "<profile>") -> Profile:
         buzzer=_pin(data, "buzzer", where),
         status_led=_pin(data, "status_led", where),
         interfaces=_interfaces(data.get("interfaces", []), where),
+        lamp=_lamp(data.get("lamp", {}), backend, len(seats), where),
     )
 
 
@@ -185,6 +200,33 @@ def _interfaces(value, where: "Locator") -> tuple[str, ...]:
         raise where.error("interfaces", f"interfaces must list some of {', '.join(INTERFACES)}, got {value!r}",
                           'write e.g. interfaces = ["spi"] for what config.txt switches on besides displays')
     return tuple(value)
+
+
+def _lamp(raw: dict, backend: str, seats: int, where: "Locator") -> LampSpec:
+    """The ``[lamp]`` table: defaults to plain LEDs on GPIO and a WS2812 chain on the IO board."""
+    if not isinstance(raw, dict):
+        raise where.error("lamp", f"lamp must be a table, got {raw!r}", 'write [lamp] and kind = "led" below it')
+    _known(raw, LAMP_KEYS, where, "[lamp]", "lamp")
+    kind = raw.get("kind", "ws2812" if backend == "ioboard" else "led")
+    if kind not in LAMP_KINDS:
+        raise where.error("kind", f"lamp.kind must be one of {', '.join(LAMP_KINDS)}, got {kind!r}",
+                          'write e.g. kind = "led" (a plain LED on each pin) or kind = "12v" (arcade lamps through '
+                          'a driver)', section="lamp")
+    if kind == "ws2812" and backend != "ioboard":
+        raise where.error("kind", "lamp.kind = \"ws2812\" needs the IO board, which drives the pixel chain",
+                          'use kind = "led", "5v" or "12v" on GPIO', section="lamp")
+    if kind != "ws2812" and backend == "ioboard" and seats > PLAIN_LAMP_SEATS:
+        raise where.error("kind", f"the IO board drives plain lamps for {PLAIN_LAMP_SEATS} seats, the profile has "
+                          f"{seats}", 'use kind = "ws2812" (its chain serves eight seats)', section="lamp")
+    colour = raw.get("colour", "red")
+    if colour not in LEDS:
+        raise where.error("colour", f"lamp.colour must be one of {', '.join(LEDS)}, got {colour!r}",
+                          'write e.g. colour = "red"', section="lamp")
+    ma = raw.get("ma", LAMP_KINDS[kind].ma)
+    if isinstance(ma, bool) or not isinstance(ma, (int, float)) or not 0 < ma <= 100:
+        raise where.error("ma", f"lamp.ma must be the current of one lit lamp in mA (above 0, at most 100), "
+                          f"got {ma!r}", "write e.g. ma = 3", section="lamp")
+    return LampSpec(kind=kind, colour=colour, ma=float(ma))
 
 
 def _mux(raw: dict, where: "Locator") -> MuxSpec:

@@ -1,5 +1,6 @@
 """The service's units, checked as CI checks them: systemd-analyze verify and security, sysusers.d
-applied to a scratch root, and install.sh run twice and undone against a scratch root."""
+applied to a scratch root, and install.sh run twice and undone against a scratch root: its profiles in
+/etc/molebox, the check before a restart, what it keeps on uninstall."""
 from __future__ import annotations
 
 import filecmp
@@ -7,11 +8,14 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 SYSTEMD = Path(__file__).parents[2] / "systemd"
+PROFILES = Path(__file__).parents[2] / "wiring/profiles"
+MOLEBOX = Path(sys.executable).parent / "molebox"        # the test venv's, standing in for /opt/molebox's
 UNIT = SYSTEMD / "molebox.service"
 SYSTEM_UNITS = next((p for p in (Path("/usr/lib/systemd/system"), Path("/lib/systemd/system")) if p.is_dir()), None)
 MAX_EXPOSURE = 2.5
@@ -106,6 +110,19 @@ def snapshot(root: Path) -> dict[str, bytes]:
     return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
+def install_with(tmp_path: Path, defaults: str) -> subprocess.CompletedProcess:
+    """install.sh on a Pi whose /etc/default/molebox the host already wrote so."""
+    root = pi_root(tmp_path)
+    (root / "etc/default").mkdir(parents=True)
+    (root / "etc/default/molebox").write_text(defaults)
+    return install(root)
+
+
+def install(root: Path, *args: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "ROOT": str(root), "MOLEBOX": str(MOLEBOX)}
+    return run("bash", str(SYSTEMD / "install.sh"), *args, env=env)
+
+
 @needs_sysusers
 def test_install_is_idempotent_and_uninstall_undoes_it(tmp_path):
     root = pi_root(tmp_path)
@@ -113,9 +130,8 @@ def test_install_is_idempotent_and_uninstall_undoes_it(tmp_path):
     config.parent.mkdir(parents=True)
     config.write_text("[all]\ndtparam=audio=on\n\n[pi4]\narm_boost=1\n")     # ends inside a [pi4] section
     original = config.read_text()
-    env = {**os.environ, "ROOT": str(root)}
 
-    first = run("bash", str(SYSTEMD / "install.sh"), env=env)
+    first = install(root)
     assert first.returncode == 0, first.stderr
     assert "reboot" in first.stdout
     added = config.read_text()[len(original):].splitlines()
@@ -126,12 +142,78 @@ def test_install_is_idempotent_and_uninstall_undoes_it(tmp_path):
     (root / "etc/default/molebox").write_text('MOLEBOX_ARGS="--backend ioboard"\n')   # the host's own choice
 
     installed = snapshot(root)
-    again = run("bash", str(SYSTEMD / "install.sh"), env=env)
+    again = install(root)
     assert again.returncode == 0, again.stderr
     assert snapshot(root) == installed and "reboot" not in again.stdout
 
-    gone = run("bash", str(SYSTEMD / "install.sh"), "--uninstall", env=env)
+    gone = install(root, "--uninstall")
     assert gone.returncode == 0, gone.stderr
     assert config.read_text() == original
     left = {p for p in snapshot(root) if not p.startswith("etc/") or p.split("/")[1] in ("passwd", "group")}
     assert left == {"boot/firmware/config.txt", "etc/passwd", "etc/group"}
+    assert not (root / "etc/molebox").exists() and not (root / "usr/local/bin/molebox").is_symlink()
+
+
+@needs_sysusers
+def test_profiles_go_to_etc_molebox_once_and_the_service_runs_one_from_there(tmp_path):
+    root = pi_root(tmp_path)
+    first = install(root)
+    assert first.returncode == 0, first.stderr
+    etc = root / "etc/molebox"
+    assert sorted(p.name for p in etc.iterdir()) == ["gpio-2-mux.toml", "gpio-2.toml", "ioboard-8.toml"]
+    assert all(filecmp.cmp(p, PROFILES / p.name, shallow=False) for p in etc.iterdir())
+    assert 'MOLEBOX_ARGS="--backend gpio --wiring /etc/molebox/gpio-2.toml --listen 0.0.0.0"' in \
+        (root / "etc/default/molebox").read_text()
+    assert f"{etc}/gpio-2.toml: ok: Two seats on GPIO" in first.stdout          # checked before the restart
+    assert "dashboard: http://" in first.stdout and ".local:8080/dashboard" in first.stdout
+    assert os.readlink(root / "usr/local/bin/molebox") == "/opt/molebox/venv/bin/molebox"
+
+    mine = (etc / "gpio-2-mux.toml").read_text().replace("buses = [11, 12]", "buses = [21, 22]")
+    (etc / "gpio-2-mux.toml").write_text(mine)                                 # as doctor numbered the channels
+    assert install(root).returncode == 0
+    assert (etc / "gpio-2-mux.toml").read_text() == mine                       # never overwritten
+
+    gone = install(root, "--uninstall")
+    assert "kept /etc/molebox/gpio-2-mux.toml: you edited it" in gone.stdout
+    assert [p.name for p in etc.iterdir()] == ["gpio-2-mux.toml"]
+
+
+@needs_sysusers
+def test_a_profile_with_problems_stops_the_install_before_the_restart(tmp_path):
+    root = pi_root(tmp_path)
+    assert install(root).returncode == 0
+    profile = root / "etc/molebox/gpio-2.toml"
+    profile.write_text(profile.read_text().replace("ok = 11", "ok = 16"))      # seat 2's OK on seat 1's pin
+    again = install(root)
+    assert again.returncode == 1
+    line = next(n for n, text in enumerate(profile.read_text().splitlines(), 1) if text == "ok = 16" and n > 20)
+    assert f"{profile}:{line}: seats[2].ok = 16: GPIO16 is already the seat 1 OK" in again.stdout
+    assert again.stdout.rstrip().endswith("fix /etc/molebox/gpio-2.toml (each problem above has its line and fix), "
+                                          "then run this again; the service was not restarted")
+
+
+@needs_sysusers
+def test_the_host_may_slow_the_i2c_bus_for_long_cables(tmp_path):
+    config = tmp_path / "boot/firmware/config.txt"
+    config.parent.mkdir(parents=True)
+    config.write_text("[all]\n")
+    done = install_with(tmp_path, 'MOLEBOX_ARGS="--wiring /etc/molebox/gpio-2.toml"\nI2C_BAUDRATE=100000\n')
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "dtparam=i2c_arm_baudrate=100000" in config.read_text().splitlines()
+    assert "I2C switched on at 100 kHz" in done.stdout
+
+
+@needs_sysusers
+def test_a_profile_in_the_hosts_home_is_refused_the_service_cannot_read_it(tmp_path):
+    refused = install_with(tmp_path, 'MOLEBOX_ARGS="--backend gpio --wiring /home/pi/box.toml"\n')
+    assert refused.returncode == 1
+    assert "cannot read (ProtectHome=yes hides /home and /root from it): copy it to /etc/molebox/" in refused.stdout
+
+
+@needs_sysusers
+def test_the_dashboard_address_is_the_one_the_service_listens_on(tmp_path):
+    done = install_with(tmp_path, 'MOLEBOX_ARGS="--backend ioboard --port 8090"\n')
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "wiring/profiles/ioboard-8.toml: ok: Eight seats" in done.stdout         # the built-in, checked
+    assert "the service runs the built-in ioboard-8" in done.stdout
+    assert "dashboard: http://127.0.0.1:8090/dashboard on this Pi only (--listen 127.0.0.1" in done.stdout

@@ -66,8 +66,8 @@ def test_spi_switched_on_claims_gpio7_to_11():
     assert [p.split(": ")[1] for p in found] == [
         "seats[2]", "seats[2].lamps[2] = 7", "seats[2].lamps[3] = 8", "seats[2].lamps[4] = 9", "seats[2].lamps[5] = 10",
         "seats[2].ok = 11"]
-    assert "seats[2]: 2 seats on header 'main', but it has 19 GPIO free of the buses in use: room for 1 seat of" \
-        in found[0]
+    assert "seats[2]: 2 seats on header 'main', but it has 19 GPIO free of the buses in use or reserved: room for 1 " \
+        "seat of" in found[0]
     assert "GPIO7 (header pin 26) is SPI0 CE1, and SPI0 is in use for interfaces (dtparam=spi=on)" in found[1]
 
 
@@ -81,7 +81,7 @@ def test_io_board_on_the_uart_claims_gpio14_and_15():
 
 def test_hat_eeprom_pins_are_never_free():
     [problem] = problems(edit("ok = 16", "ok = 0"))
-    assert "GPIO0 (header pin 27) is I2C0 SDA, and I2C0 is in use for the HAT ID EEPROM" in problem
+    assert "GPIO0 (header pin 27) is I2C0 SDA, and I2C0 is reserved for the HAT ID EEPROM" in problem
 
 
 def test_fixed_pull_up_lights_a_lamp_but_suits_a_button():
@@ -129,7 +129,7 @@ def test_more_seats_than_the_header_serves():
     found = problems(text)
     assert any(p.startswith(
         f"box.toml:{line_of(text, '[[seats]]', 2)}: seats[3]: 3 seats on header 'main', but it has 24 GPIO free of "
-        "the buses in use: room for 2 seats of 11 pins; fix: keep 2 [[seats]], or serve up to eight with the IO board")
+        "the buses in use or reserved: room for 2 seats of 11 pins; fix: keep 2 [[seats]], or serve up to eight with the IO board")
                for p in found)
 
 
@@ -138,8 +138,9 @@ def test_free_pins_are_what_is_left():
 
 
 def test_bad_toml_names_the_line():
-    with pytest.raises(ProfileError, match=r"box.toml:9: Expected ']' .*fix the TOML syntax there"):
-        parse(edit("[display]", "[display"), "box.toml")
+    text = edit("[display]", "[display")
+    with pytest.raises(ProfileError, match=rf"box.toml:{line_of(text, '[display')}: Expected ']' .*fix the TOML"):
+        parse(text, "box.toml")
 
 
 def test_an_unknown_key_names_the_line_and_the_likely_key():
@@ -166,3 +167,26 @@ def test_cli_exit_status_and_output(tmp_path, capsys):
     assert main(["wiring", "check", "gpio-2"]) == 0
     assert "ok: Two seats on GPIO: 2 seats, 22 GPIO, 2 displays" in capsys.readouterr().out
     assert main(["wiring", "check", str(tmp_path / "missing.toml")]) == 2
+
+
+def test_the_report_names_the_eeprom_bus_reserved_not_in_use(capsys):
+    assert main(["wiring", "check", "gpio-2"]) == 0
+    assert capsys.readouterr().out.rstrip().endswith(
+        ": 2 seats, 22 GPIO, 2 displays, buses in use: I2C1; reserved: I2C0 (the HAT ID EEPROM)")
+
+
+def test_a_lamp_kind_the_box_cannot_drive_names_the_line_and_the_kinds():
+    text = edit('kind = "led"', 'kind = "neon"')
+    with pytest.raises(ProfileError) as err:
+        parse(text, "box.toml")
+    assert str(err.value).startswith(f"box.toml:{line_of(text, 'neon')}: lamp.kind must be one of led, 5v, 12v, "
+                                     "ws2812, got 'neon'; write e.g.")
+
+
+def test_a_pixel_chain_needs_the_io_board_and_plain_lamps_on_it_two_seats():
+    with pytest.raises(ProfileError, match=r"box.toml:\d+: lamp.kind = \"ws2812\" needs the IO board"):
+        parse(edit('kind = "led"', 'kind = "ws2812"'), "box.toml")
+    eight = builtin("ioboard-8").read_text()
+    with pytest.raises(ProfileError, match="the IO board drives plain lamps for 2 seats, the profile has 8; "
+                                           "use kind = \"ws2812\""):
+        parse(eight.replace('kind = "ws2812"', 'kind = "led"'), "box.toml")

@@ -1,0 +1,114 @@
+"""``molebox wiring parts``: the parts list and the current budget, and the budget's limits enforced."""
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from wiring import hardware
+from wiring.check import check
+from wiring.hardware import PI, led_resistor
+from wiring.parts import bill, budget, report
+from wiring.profile import PLAIN_LAMP_SEATS, builtin, builtin_names, load, parse
+
+ROOT = Path(__file__).parents[2]
+BOXES = [n for n in builtin_names() if load(n).backend != "sim"]
+
+
+def with_lamp(text: str, **values) -> str:
+    """A built-in profile's text with its [lamp] keys set."""
+    for key, value in values.items():
+        text = re.sub(rf"^{key} = .*$", f"{key} = {value!r}".replace("'", '"'), text, count=1, flags=re.M)
+    return text
+
+
+@pytest.mark.parametrize("name", BOXES)
+def test_every_reference_box_stays_within_the_pis_limits(name):
+    rows = budget(load(name))
+    assert rows and [r.what for r in rows if not r.ok] == []
+    assert all(r.limit == PI.pin_ma for r in rows if r.what.endswith("pin (GPIO)"))
+    assert all(r.limit == PI.total_ma for r in rows if r.what.startswith("all GPIO outputs"))
+
+
+def test_plain_leds_take_their_current_from_the_pins_and_it_is_added_up():
+    rows = {r.what: r for r in budget(load("gpio-2"))}
+    ohms, ma = led_resistor("red", 3)
+    assert (ohms, round(ma, 2)) == (470, 2.77)                  # (3.3 V - 2.0 V) / 470 Ohm
+    assert rows["one lamp pin (GPIO)"].ma == pytest.approx(ma)
+    assert rows["all GPIO outputs at once (10 pins)"].ma == pytest.approx(10 * ma)
+    assert rows["3V3 pins: displays, mux, GPIO outputs"].ma == pytest.approx(10 * ma + 2 * 20)
+
+
+def test_a_profile_driving_more_gpio_current_than_the_pi_allows_fails_check_and_parts(tmp_path, capsys):
+    hot = tmp_path / "hot.toml"
+    hot.write_text(with_lamp(builtin("gpio-2").read_text(), ma=6))     # ten red LEDs at 5.9 mA: 59 mA in all
+    assert main(["wiring", "check", str(hot)]) == 1
+    line = next(n for n, text in enumerate(hot.read_text().splitlines(), 1) if text.startswith("ma = 6"))
+    assert capsys.readouterr().out.splitlines()[0] == (
+        f"{hot}:{line}: [lamp] led, red, 6 mA: all GPIO outputs at once (10 pins) draw 59.1 mA, more than the 50 mA "
+        'allowed; fix: lower [lamp] ma to 5 (a 270 Ohm resistor), or drive the lamps through a ULN2803A: kind = "5v" '
+        'or "12v"')
+    assert main(["wiring", "parts", str(hot)]) == 1
+    out = capsys.readouterr().out
+    assert re.search(r"all GPIO outputs at once \(10 pins\) +59\.1 mA +50 mA +OVER", out)
+
+
+def test_one_pin_over_its_16_ma_is_caught_too():
+    found = [str(p) for p in check(parse(with_lamp(builtin("gpio-2").read_text(), ma=20), "box.toml"))]
+    assert any("one lamp pin (GPIO) draw 19.1 mA, more than the 16 mA allowed" in p for p in found)
+
+
+def test_the_suggested_current_fits():
+    text = with_lamp(builtin("gpio-2").read_text(), ma=5)
+    assert check(parse(text, "box.toml")) == []
+
+
+def test_lamps_through_a_driver_take_a_fraction_of_a_milliamp_from_each_pin():
+    rows = {r.what: r for r in budget(load("gpio-2-mux"))}
+    assert rows["one lamp pin (GPIO)"].ma == hardware.ULN2803A_INPUT_MA
+    assert rows["12 V adapter: 10 lamps"].ma == 200 and rows["12 V adapter: 10 lamps"].volts == 12
+
+
+def test_a_blue_led_straight_on_a_pin_is_refused():
+    found = [str(p) for p in check(parse(with_lamp(builtin("gpio-2").read_text(), colour="blue"), "box.toml"))]
+    assert len(found) == 1 and "a blue LED needs 3 V, too close to the pin's 3.3 V" in found[0]
+
+
+def test_the_list_counts_the_parts_from_the_profile():
+    items = {i.part: i for i in bill(load("gpio-2-mux"))}
+    assert items["ULN2803A driver (with an 18-pin DIP socket)"].qty == 2
+    assert items["lit arcade button with a 12 V LED lamp (hole)"].qty == 10
+    assert items["TCA9548A I2C multiplexer breakout"].qty == 1
+    sh1106 = items['SH1106 1.3" 128x64 I2C OLED module, 4 pins']
+    assert sh1106.qty == 1 and sh1106.choice.startswith("at 0x3D: move the address resistor on the back to 0x7A")
+    eight = {i.part: i for i in bill(load("ioboard-8"))}
+    assert [(i.qty, i.choice[:7]) for i in bill(load("ioboard-8")) if "OLED" in i.part] == [(8, "at 0x3C"),
+                                                                                           (1, "at 0x3D")]
+    assert eight["1N4148 diode"].qty == 48 and eight["WS2812B pixel"].qty == 40
+    assert eight["Raspberry Pi Pico (or Pico W)"].qty == 1
+
+
+def test_every_line_of_the_list_says_why():
+    for name in BOXES:
+        assert all(item.why for item in bill(load(name))), name
+
+
+def test_the_io_board_figures_are_the_firmwares():
+    """hardware.py repeats a few of firmware/main.py's build options; they must agree."""
+    tree = ast.parse((ROOT / "firmware/main.py").read_text())
+    options = {node.targets[0].id: ast.literal_eval(node.value) for node in tree.body
+               if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)
+               and node.targets[0].id in ("ROW_PINS", "BRIGHTNESS", "FIRST_COLUMN", "LAMP_PINS")}
+    assert options["ROW_PINS"] == hardware.PICO_ROW_PINS
+    assert options["BRIGHTNESS"] == hardware.WS2812_BRIGHTNESS
+    assert f"GP{options['FIRST_COLUMN']}-GP{options['FIRST_COLUMN'] + 5}" == hardware.PICO_COLUMNS
+    assert len(options["LAMP_PINS"]) == PLAIN_LAMP_SEATS * 5
+
+
+@pytest.mark.parametrize("name", BOXES)
+def test_the_cli_prints_the_list_and_the_budget(name, capsys):
+    assert main(["wiring", "parts", name]) == 0
+    assert capsys.readouterr().out == report(load(name))

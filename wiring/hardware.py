@@ -1,0 +1,131 @@
+"""The hardware a box is built from, as data: the displays, lamps and controllers molebox supports.
+
+Like luma's table of supported devices, each row says what the part is and
+the figures the parts list and the current budget (``wiring/parts.py``) rest
+on, with where the figure comes from. A figure that is a typical value
+rather than a limit says so.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+GPIO_VOLTS = 3.3                    # the Pi's and the Pico's logic level
+
+
+@dataclass(frozen=True)
+class Display:
+    """An I2C OLED module, by its controller (the profile's ``driver``)."""
+
+    controller: str
+    size: str                       # the usual size of modules with this controller
+    ma: float                       # its current from 3.3 V with every pixel lit (about)
+    why: str
+
+
+DISPLAYS = {
+    "ssd1306": Display("SSD1306", '0.96"', 20, "the common 0.96\" 128x64 module; luma's ssd1306 driver"),
+    "sh1106": Display("SH1106", '1.3"', 30, "most 1.3\" 128x64 modules; luma's sh1106 driver (an SSD1306 driver "
+                                            "shows them shifted by two columns, with a stripe of noise)"),
+}
+ADDRESS_JUMPER = {0x3C: "as shipped (the back reads 0x78, the same address shifted left)",
+                  0x3D: "move the address resistor on the back to 0x7A"}
+
+
+@dataclass(frozen=True)
+class Controller:
+    """What drives the lamp pins: the most current one pin and all pins together may give."""
+
+    name: str
+    pin_ma: float
+    total_ma: float
+    source: str
+
+
+PI = Controller("Raspberry Pi GPIO", 16, 50,
+                "raspberrypi.com documentation, Power supply: 'The GPIO pins can draw 50mA safely ... an "
+                "individual GPIO pin can only safely draw 16mA'")
+PICO = Controller("Pico GPIO", 12, 50,
+                  "RP2040 datasheet: drive strengths 2, 4, 8 or 12 mA; IIOVDD_MAX 50 mA summed over the pins")
+PI_3V3_MA = 500         # the 3V3 pins of a B+ or later (a switching regulator); Raspberry Pi publishes no figure
+PI_5V_SPARE_MA = 1000   # a 3 A supply on a Pi 4: its own stress maximum is 1.25 A, USB devices take the rest
+PI_USB_MA = 1200        # raspberrypi.com documentation: the USB ports' total on a 3B+ or 4
+
+
+@dataclass(frozen=True)
+class LampKind:
+    """What each lamp pin drives (the profile's ``[lamp] kind``)."""
+
+    part: str
+    volts: float            # the lamp's supply
+    driver: str | None      # the chip between the pin and the lamp, if any
+    gpio_ma: float          # current from the pin while lit, through the driver (0: the pin sets it, see LED)
+    ma: float               # the lamp's own current while lit (the default of ``ma``)
+    why: str
+
+
+ULN2803A_INPUT_MA = 0.7     # (3.3 V - 1.4 V) / 2.7 kOhm: the datasheet's input resistor and two base-emitter drops
+ULN2803A_CHANNEL_MA = 500   # the datasheet's collector current per channel
+LAMP_KINDS = {
+    "led": LampKind("plain LED (no built-in resistor) in or beside the button", GPIO_VOLTS, None, 0, 3,
+                    "cheapest: the pin lights it through its resistor, a few mA each so all ten stay in the "
+                    "Pi's 50 mA"),
+    "5v": LampKind("lit arcade button with a 5 V LED lamp", 5, "ULN2803A", ULN2803A_INPUT_MA, 20,
+                   "the usual lit arcade button; the Pi's 5 V pins feed the lamps, a ULN2803A switches them "
+                   "(a pin's 3.3 V cannot light a 5 V lamp, and its 20 mA is more than a pin may give)"),
+    "12v": LampKind("lit arcade button with a 12 V LED lamp", 12, "ULN2803A", ULN2803A_INPUT_MA, 20,
+                    "the other usual lit arcade button; a 12 V adapter feeds the lamps, a ULN2803A switches "
+                    "them"),
+    "ws2812": LampKind("WS2812B pixel under the button", 5, None, 0, 60,
+                       "one data line lights every lamp in any colour (the IO board only)"),
+}
+
+
+@dataclass(frozen=True)
+class Led:
+    """A plain LED by colour: its forward voltage sets the resistor from a 3.3 V pin."""
+
+    volts: float
+    why: str = ""
+
+
+LEDS = {
+    "red": Led(2.0),
+    "orange": Led(2.0),
+    "yellow": Led(2.1),
+    "green": Led(2.2, "a yellow-green LED; a true green one is 3 V, as blue"),
+    "blue": Led(3.0, "too little headroom from a 3.3 V pin: take 5 V lamps through a driver"),
+    "white": Led(3.0, "too little headroom from a 3.3 V pin: take 5 V lamps through a driver"),
+}
+MIN_HEADROOM_V = 0.5        # below this the resistor cannot set the current of a 3.3 V pin's LED
+
+E12 = (10, 12, 15, 18, 22, 27, 33, 39, 47, 56, 68, 82)
+
+# The IO board's own build (firmware/main.py, docs/ioboard.md); tests/wiring hold these to the firmware.
+PICO_ROW_PINS = (2, 3, 4, 5, 6, 7, 8, 9)
+PICO_COLUMNS = "GP10-GP15"
+WS2812_BRIGHTNESS = 64      # of 255: the firmware's cap
+WS2812_MA = 60              # a pixel at full white
+PICO_MA = 50                # the Pico itself, from the Pi's USB port (about)
+
+BUZZER_BASE_OHMS = 1000     # GPIO -> 1 kOhm -> a BC337's base: 2.6 mA from the pin
+BUZZER_MA = 30              # a 5 V active buzzer (about)
+STATUS_LED = "green"
+STATUS_LED_MA = 3
+MUX_MA = 1                  # a TCA9548A: under 0.1 mA, and its power LED if the breakout has one
+
+
+def e12_at_least(ohms: float) -> int:
+    """The smallest E12 resistor value of at least ``ohms``."""
+    decade = 1
+    while True:
+        for base in E12:
+            if base * decade >= ohms:
+                return base * decade
+        decade *= 10
+
+
+def led_resistor(colour: str, ma: float) -> tuple[int, float]:
+    """The resistor for an LED of ``colour`` at no more than ``ma`` from a 3.3 V pin, and the current it gives."""
+    headroom = GPIO_VOLTS - LEDS[colour].volts
+    ohms = e12_at_least(headroom / ma * 1000)
+    return ohms, headroom / ohms * 1000

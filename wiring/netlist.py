@@ -1,0 +1,267 @@
+"""What a box is made of and what connects to what: the parts and wires a wiring profile implies.
+
+The diagram draws this. Every wire runs between two ends, each a header pin
+(``End("pin", "7")``) or a part's terminal (``End("seat1", "hole1")``), and
+every end carries exactly one wire. A supply or bus line that several parts
+share (3V3, GND, SDA, SCL, the lamp supply) runs once from its header pin to
+its strip on the hub, a piece of stripboard in the box, and from the strip to
+each part. Parts are listed in the order the diagram stacks them below the
+header: supplies, the hub, the mux and displays, then each seat's driver and
+panel.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .hardware import DISPLAYS, LAMP_KINDS, PICO_COLUMNS, PICO_ROW_PINS, STATUS_LED, led_resistor
+from .header import pins
+from .profile import DisplaySpec, Profile, ProfileError
+
+NET_PINS = {"3V3": 1, "5V": 2, "SDA": 3, "SCL": 5, "GND": 9}      # the header pin that feeds each shared line
+POWER_NETS = ("3V3", "5V", "12V", "GND", "SDA", "SCL")            # the hub's strips, top to bottom
+
+
+@dataclass(frozen=True)
+class End:
+    part: str                       # "pin" for the Pi's header
+    terminal: str                   # the physical pin number, for the header
+
+
+@dataclass(frozen=True)
+class Wire:
+    a: End                          # from: the header pin, or the part that feeds it
+    b: End                          # to
+    net: str                        # "seat1".."seat8", or a shared line: "3V3", "GND", "SDA" ...
+    title: str
+    cable: bool = False             # a multi-core cable (the IO board's to a seat, USB), drawn thick
+
+
+@dataclass
+class Part:
+    key: str
+    short: str                      # how other parts' labels name it: "seat 1 panel", "mux"
+    title: str
+    notes: tuple[str, ...] = ()
+    net: str = ""                   # its seat, for its colour
+    terminals: dict[str, str] = field(default_factory=dict)     # name -> label
+    bands: dict[str, str] = field(default_factory=dict)         # the hub: terminal name -> its strip
+
+
+@dataclass
+class Netlist:
+    parts: list[Part]
+    wires: list[Wire]
+
+    def part(self, key: str) -> Part:
+        return next(p for p in self.parts if p.key == key)
+
+
+def pin_end(gpio: int) -> End:
+    return End("pin", str(next(p.physical for p in pins() if p.gpio == gpio)))
+
+
+def netlist(profile: Profile) -> Netlist:
+    """The parts and wires of the box the profile describes (a simulator profile has none)."""
+    if profile.backend == "sim":
+        raise ProfileError(f"{profile.path}: {profile.name} is the simulator's profile: nothing to wire or buy; "
+                           "use gpio-2, gpio-2-mux, ioboard-8 or your own box's profile")
+    return _Builder(profile).build()
+
+
+class _Builder:
+    def __init__(self, profile: Profile):
+        self.profile = profile
+        self.parts: list[Part] = []
+        self.wires: list[Wire] = []
+        self.needs: dict[str, list[End]] = {net: [] for net in POWER_NETS}
+        self.sources = {net: End("pin", str(pin)) for net, pin in NET_PINS.items()}
+
+    def build(self) -> Netlist:
+        p, kind = self.profile, LAMP_KINDS[self.profile.lamp.kind]
+        if p.ioboard:
+            self.add(Part("piusb", "the Pi's USB", "Raspberry Pi: a USB-A port", terminals={"usb": "USB-A"}))
+        if kind.driver and kind.volts != 5:
+            supply = self.add(Part("lampsupply", "lamp supply", f"{kind.volts:g} V lamp supply (DC adapter)",
+                                   terminals={"+": f"+{kind.volts:g} V", "0V": "0 V (GND)"}))
+            self.sources[f"{kind.volts:g}V"] = End(supply.key, "+")
+            self.needs["GND"].append(End(supply.key, "0V"))
+        if p.ioboard and p.lamp.kind == "ws2812":
+            self.add(Part("pixelsupply", "pixel supply", "5 V supply for the pixel chain (2 A)",
+                          terminals={"+": "+5 V", "0V": "0 V (GND)"}))
+        hub = self.add(Part("hub", "hub", "hub: stripboard, one strip per line"))
+        if p.mux:
+            self._mux()
+        if p.table:
+            self._display(p.table)
+        if p.ioboard:
+            self._ioboard()
+        if p.buzzer is not None:
+            self._buzzer()
+        if p.status_led is not None:
+            self._status_led()
+        for i, seat in enumerate(p.seats, 1):
+            if seat.lamps and kind.driver:
+                self._driver(i, seat.lamps)
+            self._seat(i, seat)
+        self._shared(hub)
+        if not hub.terminals:
+            self.parts.remove(hub)
+        return Netlist(self.parts, self.wires)
+
+    def add(self, part: Part) -> Part:
+        self.parts.append(part)
+        return part
+
+    def wire(self, a: End, b: End, net: str, title: str, cable: bool = False) -> None:
+        self.wires.append(Wire(a, b, net, title, cable))
+
+    def need(self, part: Part, *nets: str) -> None:
+        for net in nets:
+            part.terminals.setdefault(net, net)
+            self.needs[net].append(End(part.key, net))
+
+    def _i2c_ends(self, spec: DisplaySpec) -> tuple[End, End] | None:
+        """The mux channel's SDn/SCn for a display behind the mux; None for one on the parent bus."""
+        mux = self.profile.mux
+        if mux and spec.bus in mux.buses:
+            channel = mux.buses.index(spec.bus)
+            return End("mux", f"SD{channel}"), End("mux", f"SC{channel}")
+        return None
+
+    def _display(self, spec: DisplaySpec) -> None:
+        part = self.add(Part("table", "table display", f"table display: {_display_note(self.profile, spec)}"))
+        self._oled(part, spec)
+
+    def _oled(self, part: Part, spec: DisplaySpec) -> None:
+        """The OLED's four terminals: power from the hub, SDA/SCL from the hub or its mux channel."""
+        self.need(part, "3V3", "GND")
+        behind_mux = self._i2c_ends(spec)
+        if behind_mux is None:
+            self.need(part, "SDA", "SCL")
+            return
+        for end, line in zip(behind_mux, ("SDA", "SCL")):
+            part.terminals[line] = f"{line}: mux {end.terminal}"
+            self.part("mux").terminals[end.terminal] = f"{end.terminal}: {part.short} {line}"
+            self.wire(end, End(part.key, line), part.net or line, f"mux {end.terminal} to {part.short} {line}")
+
+    def part(self, key: str) -> Part:
+        return next(p for p in self.parts if p.key == key)
+
+    def _mux(self) -> None:
+        mux = self.profile.mux
+        part = self.add(Part("mux", "mux", f"TCA9548A I2C mux at 0x{mux.address:02X}",
+                             (f"channels {', '.join(f'{c}: /dev/i2c-{b}' for c, b in enumerate(mux.buses))}",
+                              "A0-A2 open for 0x70; VIN on 3.3 V")))
+        part.terminals.update({"3V3": "VIN (3V3)", "GND": "GND"})
+        self.need(part, "3V3", "GND", "SDA", "SCL")
+
+    def _ioboard(self) -> None:
+        p = self.profile
+        where = p.ioboard.port or f"USB {p.ioboard.usb_id}"
+        part = self.add(Part("ioboard", "IO board", f"IO board: Raspberry Pi Pico on {where}",
+                             ("scans every seat's buttons and lights its lamps: docs/ioboard.md",)))
+        part.terminals["usb"] = "USB (micro-B)"
+        self.wire(End("piusb", "usb"), End("ioboard", "usb"), "USB", "USB cable: Pi to Pico (a data cable)", True)
+        if p.lamp.kind == "ws2812":
+            part.terminals.update({"5V": "5V in: the pixel chain", "0V": "GND in"})
+            self.wire(End("pixelsupply", "+"), End("ioboard", "5V"), "5V", "5 V supply to the IO board")
+            self.wire(End("pixelsupply", "0V"), End("ioboard", "0V"), "GND", "supply ground to the IO board")
+
+    def _buzzer(self) -> None:
+        gpio = self.profile.buzzer
+        part = self.add(Part("buzzer", "buzzer", "buzzer: 5 V active buzzer and a BC337",
+                             ("GPIO -> 1 kOhm -> BC337 base; emitter to GND;", "buzzer from 5V to the collector")))
+        part.terminals["in"] = f"in: GPIO{gpio} (pin {pin_end(gpio).terminal})"
+        self.wire(pin_end(gpio), End("buzzer", "in"), "signal", f"GPIO{gpio} to the buzzer")
+        self.need(part, "5V", "GND")
+
+    def _status_led(self) -> None:
+        gpio = self.profile.status_led
+        ohms, _ = led_resistor(STATUS_LED, 3)
+        part = self.add(Part("status", "status LED", f"status LED: {STATUS_LED}, {ohms} Ohm to GND"))
+        part.terminals["in"] = f"in: GPIO{gpio} (pin {pin_end(gpio).terminal})"
+        self.wire(pin_end(gpio), End("status", "in"), "signal", f"GPIO{gpio} to the status LED")
+        self.need(part, "GND")
+
+    def _driver(self, seat: int, lamps: tuple[int, ...]) -> None:
+        kind = LAMP_KINDS[self.profile.lamp.kind]
+        part = self.add(Part(f"driver{seat}", f"seat {seat} driver", f"seat {seat} lamp driver: {kind.driver}",
+                             ("IN n lit: OUT n pulls its lamp to GND;", f"COM to +{kind.volts:g} V"), f"seat{seat}"))
+        for k, gpio in enumerate(lamps, 1):
+            part.terminals[f"IN{k}"] = f"IN{k} (chip {k}): GPIO{gpio} (pin {pin_end(gpio).terminal})"
+            self.wire(pin_end(gpio), End(part.key, f"IN{k}"), f"seat{seat}", f"GPIO{gpio} to seat {seat} driver IN{k}")
+        for k in range(1, len(lamps) + 1):
+            part.terminals[f"OUT{k}"] = f"OUT{k} (chip {19 - k}): seat {seat} lamp {k}"
+        part.terminals.update({"GND": "GND (chip 9)", f"{kind.volts:g}V": f"COM (chip 10): +{kind.volts:g} V"})
+        self.need(part, "GND", f"{kind.volts:g}V")
+
+    def _seat(self, seat: int, spec) -> None:
+        p = self.profile
+        kind = LAMP_KINDS[p.lamp.kind]
+        notes = []
+        if p.ioboard:
+            notes.append(f"IO board cable: row GP{PICO_ROW_PINS[seat - 1]}, columns {PICO_COLUMNS},")
+            notes.append("5 V, GND, pixel data (docs/ioboard.md)")
+        else:
+            notes.append("buttons: terminal to one leg, GND to the other")
+            if kind.driver:
+                notes.append(f"lamps: + to +{kind.volts:g} V, - to its lamp terminal")
+            else:
+                ohms, _ = led_resistor(p.lamp.colour, p.lamp.ma)
+                notes.append(f"lamps: terminal -> {ohms} Ohm -> {p.lamp.colour} LED -> GND")
+        if spec.display:
+            notes.append(f"OLED: {_display_note(p, spec.display)}")
+        part = self.add(Part(f"seat{seat}", f"seat {seat} panel", f"seat {seat} panel", tuple(notes), f"seat{seat}"))
+        if p.ioboard:
+            part.terminals["cable"] = "IO board cable"
+            self.part("ioboard").terminals[f"seat{seat}"] = f"seat {seat} cable"
+            self.wire(End("ioboard", f"seat{seat}"), End(part.key, "cable"), f"seat{seat}",
+                      f"IO board cable to seat {seat}", True)
+        for field_name, numbers in (("hole", spec.holes), ("lamp", () if kind.driver else spec.lamps)):
+            for k, gpio in enumerate(numbers, 1):
+                name = f"{field_name}{k}"
+                part.terminals[name] = f"{field_name} {k}: GPIO{gpio} (pin {pin_end(gpio).terminal})"
+                self.wire(pin_end(gpio), End(part.key, name), f"seat{seat}",
+                          f"GPIO{gpio} to seat {seat} {field_name} {k}")
+        if spec.ok is not None:
+            part.terminals["ok"] = f"OK: GPIO{spec.ok} (pin {pin_end(spec.ok).terminal})"
+            self.wire(pin_end(spec.ok), End(part.key, "ok"), f"seat{seat}", f"GPIO{spec.ok} to seat {seat} OK")
+        if spec.lamps and kind.driver:
+            for k in range(1, len(spec.lamps) + 1):
+                part.terminals[f"lamp{k}"] = f"lamp {k} -: driver OUT{k}"
+                self.wire(End(f"driver{seat}", f"OUT{k}"), End(part.key, f"lamp{k}"), f"seat{seat}",
+                          f"seat {seat} driver OUT{k} to lamp {k}")
+            self.need(part, f"{kind.volts:g}V")
+            part.terminals[f"{kind.volts:g}V"] = f"lamps + (+{kind.volts:g} V)"
+        if spec.display:
+            self._oled(part, spec.display)
+        elif not p.ioboard:
+            self.need(part, "GND")
+
+    def _shared(self, hub: Part) -> None:
+        """Each shared line: straight from its source to a lone user, else through its strip on the hub."""
+        for net in POWER_NETS:
+            users = self.needs[net]
+            if not users:
+                continue
+            source = self.sources[net]
+            where = f"pin {source.terminal}" if source.part == "pin" else self.part(source.part).short
+            if len(users) == 1:
+                self.wire(source, users[0], net, f"{net} from {where} to {self.part(users[0].part).short}")
+                continue
+            hub.terminals[f"{net}:in"] = f"in: {where}"
+            hub.bands[f"{net}:in"] = net
+            self.wire(source, End("hub", f"{net}:in"), net, f"{net} from {where} to its strip on the hub")
+            for end in users:
+                name = f"{net}:{end.part}"
+                hub.terminals[name] = f"to {self.part(end.part).short}"
+                hub.bands[name] = net
+                self.wire(End("hub", name), end, net, f"{net} strip to {self.part(end.part).short}")
+
+
+def _display_note(profile: Profile, spec: DisplaySpec) -> str:
+    mux = profile.mux
+    where = (f"mux channel {mux.buses.index(spec.bus)} (/dev/i2c-{spec.bus})" if mux and spec.bus in mux.buses
+             else f"I2C{spec.bus}")
+    display = DISPLAYS[spec.driver]
+    return f"{display.controller} {display.size} at 0x{spec.address:02X} on {where}"
