@@ -183,7 +183,7 @@ def ioboard_latency(samples: int, baud: int, seed: int = 2) -> tuple[list[float]
     from luma.core.device import dummy
 
     from companion.hardware.fakeboard import FakeBoard
-    from companion.hardware.ioboard import IOBoard
+    from companion.hardware.ioboard import IOBoardHardware
     from companion.lamps import Lamp
     from companion.session import Session
     from firmware import protocol
@@ -196,7 +196,7 @@ def ioboard_latency(samples: int, baud: int, seed: int = 2) -> tuple[list[float]
     rng = random.Random(seed)
     out: list[float] = []
     with tempfile.TemporaryDirectory() as workdir, FakeBoard(f"{workdir}/ttyIO", baud=baud) as fake:
-        hw = IOBoard(load("ioboard-8"), time.monotonic, lambda spec: dummy(width=spec.width, height=spec.height,
+        hw = IOBoardHardware(load("ioboard-8"), time.monotonic, lambda spec: dummy(width=spec.width, height=spec.height,
                                                                           mode="1"), find_port=lambda: fake.path)
         session = Session(hw, time.monotonic, game="whakka-mole", seats=8, seed=seed)
         stop = threading.Event()

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .lamps import Lamp
-from .hardware.panel import Ports
+from .hardware.panel import Hardware
 from .inputs import CONTROLS, HOLES, Edge, Inputs
 from .render.selftest import card
 
@@ -29,7 +29,7 @@ class Result:
 
 
 class SelfTest:
-    def __init__(self, ports: Ports, *, say: Callable[[str], None] = print, wait_s: float = 10.0,
+    def __init__(self, ports: Hardware, *, say: Callable[[str], None] = print, wait_s: float = 10.0,
                  lamp_s: float = 0.3, prompt: Callable[[int, str], None] | None = None,
                  clock: Callable[[], float] = time.monotonic):
         self.ports, self.say, self.wait_s, self.lamp_s, self.prompt = ports, say, wait_s, lamp_s, prompt

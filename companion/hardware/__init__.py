@@ -1,6 +1,6 @@
 """Hardware ports and their backends.
 
-Every backend hands the session the same :class:`~companion.hardware.panel.Ports`:
+Every backend hands the session the same :class:`~companion.hardware.panel.Hardware`:
 seats with lamps and a display, the table display, edges into a sink, and a
 fault to watch. ``sim`` and ``gpio`` build gpiozero buttons and lamps on a pin
 factory (gpiozero's MockFactory, or lgpio / RPi.GPIO) and luma devices (``dummy``,
@@ -13,10 +13,10 @@ from typing import Callable
 
 from wiring.profile import Profile
 
-from .panel import Ports
+from .panel import Hardware
 
 
-def open_backend(backend: str, profile: Profile, clock: Callable[[], float]) -> Ports:
+def open_backend(backend: str, profile: Profile, clock: Callable[[], float]) -> Hardware:
     """Build the hardware for ``backend`` (``sim``, ``gpio`` or ``ioboard``) from a wiring profile."""
     if backend == "sim":
         from .sim import open_sim

@@ -19,7 +19,7 @@ from typing import Callable, Mapping
 from wiring.profile import DisplaySpec, Profile
 
 from .oled import ResilientDisplay
-from .panel import Hardware
+from .panel import PinHardware
 
 FACTORIES = ("lgpio", "rpigpio")
 
@@ -73,6 +73,6 @@ def oled(spec: DisplaySpec) -> ResilientDisplay:
                             spec.width, spec.height)
 
 
-def open_gpio(profile: Profile, clock: Callable[[], float]) -> Hardware:
+def open_gpio(profile: Profile, clock: Callable[[], float]) -> PinHardware:
     factory = pin_factory(factory_name(profile))
-    return Hardware(profile, lambda header: factory, oled, clock)
+    return PinHardware(profile, lambda header: factory, oled, clock)

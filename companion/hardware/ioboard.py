@@ -18,7 +18,7 @@ from firmware.board import PALETTE
 from wiring.profile import DisplaySpec, IOBoardSpec, Profile
 
 from .iolink import CONNECTING, Link, Timing
-from .panel import Ports, Seat, Sink
+from .panel import Hardware, Seat, Sink
 
 CODES = {Lamp.OFF: protocol.OFF, Lamp.ON: protocol.ON, Lamp.DIM: protocol.DIM,
          Lamp.BLINK: protocol.BLINK, Lamp.FAST: protocol.FAST}
@@ -33,7 +33,7 @@ class IOSeat(Seat):
         self._link.lamps(self.seat, protocol.lamps(self.seat, self.colour, [CODES[lamp] for lamp in self.lamps]))
 
 
-class IOBoard(Ports):
+class IOBoardHardware(Hardware):
     def __init__(self, profile: Profile, clock: Callable[[], float], make_display: Callable[[DisplaySpec], object],
                  find_port: Callable[[], str] | None = None, timing: Timing = Timing()):
         spec = profile.ioboard
@@ -68,6 +68,6 @@ def port_finder(spec: IOBoardSpec) -> Callable[[], str]:
     return find
 
 
-def open_ioboard(profile: Profile, clock: Callable[[], float]) -> IOBoard:
+def open_ioboard(profile: Profile, clock: Callable[[], float]) -> IOBoardHardware:
     from .gpio import oled
-    return IOBoard(profile, clock, oled)
+    return IOBoardHardware(profile, clock, oled)

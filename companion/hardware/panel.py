@@ -1,7 +1,7 @@
-"""The ports the session drives, and the seat panels and displays built on gpiozero and luma devices.
+"""The hardware the session drives, and the seat panels and displays built on gpiozero and luma devices.
 
-:class:`Ports` and :class:`Seat` are what every backend offers the session;
-:class:`Hardware` and :class:`SeatPanel` are those ports on gpiozero pins (the
+:class:`Hardware` and :class:`Seat` are what every backend offers the session;
+:class:`PinHardware` and :class:`SeatPanel` are those on gpiozero pins (the
 ``sim`` and ``gpio`` backends). Hardware callbacks do one thing: hand an
 :class:`~companion.inputs.Edge` with its timestamp to the sink. Everything
 else happens on the session loop.
@@ -80,7 +80,7 @@ class SeatPanel(Seat):
         return [*self.buttons.values(), *self.leds]
 
 
-class Ports:
+class Hardware:
     """Every seat and the table display of a backend, the box's signals, and its fault: None, or what is wrong."""
 
     def __init__(self, seats: list[Seat], table, fault: str | None = None, signals: Signals | None = None):
@@ -116,7 +116,7 @@ class Ports:
             display.cleanup()
 
 
-class Hardware(Ports):
+class PinHardware(Hardware):
     """Every panel and display of a profile, on a backend's pin factories and display maker."""
 
     def __init__(self, profile: Profile, factory_for: Callable[[str], object],

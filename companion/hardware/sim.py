@@ -14,7 +14,7 @@ from luma.core.device import dummy
 
 from wiring.profile import DisplaySpec, Profile
 
-from .panel import Hardware
+from .panel import PinHardware
 
 
 class SimPin(MockPWMPin):
@@ -41,8 +41,8 @@ class SimPin(MockPWMPin):
         return changed
 
 
-class SimHardware(Hardware):
-    """Hardware on mock pins, with a way to press its buttons as a finger would.
+class SimHardware(PinHardware):
+    """The panels on mock pins, with a way to press their buttons as a finger would.
 
     The displays are luma ``dummy`` devices unless ``make_display`` builds others
     (the fault tests put real drivers on a fake I2C bus).

@@ -18,7 +18,7 @@ from luma.core.device import dummy
 
 from companion.hardware import ioboard, iolink
 from companion.hardware.fakeboard import FakeBoard
-from companion.hardware.ioboard import CODES, IOBoard
+from companion.hardware.ioboard import CODES, IOBoardHardware
 from companion.hardware.iolink import Timing, level_changes
 from companion.lamps import Lamp
 from companion.inputs import CONTROLS, Edge
@@ -40,7 +40,7 @@ def display(spec):
 @dataclass
 class Rig:
     fake: FakeBoard
-    hw: IOBoard
+    hw: IOBoardHardware
     edges: list[Edge] = field(default_factory=list)
     faults: list[str | None] = field(default_factory=list)
 
@@ -60,7 +60,7 @@ def rig(tmp_path):
               seats: int = p.MAX_SEATS, link: bool = True, tamper_out=None, connect: bool = True) -> Rig:
         fake = FakeBoard(str(tmp_path / "ttyIO"), seats, **(FAST_BOARD if board is None else board))
         fake.tamper_out = tamper_out
-        hw = IOBoard(load(profile), clock, display, find_port=lambda: fake.path, timing=timing)
+        hw = IOBoardHardware(load(profile), clock, display, find_port=lambda: fake.path, timing=timing)
         made.append(Rig(fake, hw))
         if connect:                                 # else the test's session connects
             hw.watch(made[-1].faults.append)

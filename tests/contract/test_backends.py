@@ -19,7 +19,7 @@ import pytest
 from companion.hardware import open_backend
 from companion.hardware.fakeboard import FakeBoard
 from companion.hardware.gpio import luma_device
-from companion.hardware.ioboard import CODES, IOBoard
+from companion.hardware.ioboard import CODES, IOBoardHardware
 from companion.lamps import Lamp
 from companion.hardware.oled import ResilientDisplay
 from companion.hardware.sim import SimHardware
@@ -63,7 +63,7 @@ class IOBoardRig:
         self.board = FakeBoard(str(tmp_path / "ttyIO"), debounce_ms=5)
         profile = load("ioboard-8")
         self.buses = {bus: FakeBus({0x3C: FakeOLED(), 0x3D: FakeOLED()}) for bus in (1, *profile.mux.buses)}
-        self.ports = IOBoard(profile, time.monotonic, self._oled, find_port=lambda: self.board.path)
+        self.ports = IOBoardHardware(profile, time.monotonic, self._oled, find_port=lambda: self.board.path)
 
     def _oled(self, spec) -> ResilientDisplay:
         return ResilientDisplay(f"I2C{spec.bus}", lambda: luma_device(spec, bus=self.buses[spec.bus]))
