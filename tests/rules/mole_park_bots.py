@@ -21,8 +21,10 @@ def random_answer(match: Match, d: Decision, rng: random.Random):
 
 def greedy_answer(match: Match, d: Decision, rng: random.Random):
     """Whack the die with the most moles in reach; cash in a full hand; take the best prize; declare when sure."""
-    if d.key.startswith(("roll-", "mole-")):      # a physical roll or card: anything it could show
+    if d.key.startswith("roll-"):                 # a physical roll: anything it could show
         return rng.choice(d.options)
+    if d.key.startswith("mole-"):                 # a physical card from a deck made as the box assumes
+        return rng.choice([v for v in d.options if match.state.unseen[v]])
     view = match.view(d.seat)["state"]
     faces = match.game.faces
     hand, stars = view["hand"], view["seats"][d.seat - 1]["stars"]
