@@ -151,6 +151,30 @@ def test_the_cli_plays_the_whole_match(tmp_path, capsys):
         assert ImageChops.difference(Image.open(out / f"{display}.png").convert("1"), golden).getbbox() is None
 
 
+def test_every_question_and_answer_fits_the_oled_uncut():
+    """The prompt row holds 20 characters, the draft line '> label, OK' too, a hole's box 4: the
+    partly/fully questions say so in full on the panel (random matches under every setting)."""
+    import random
+
+    from rules.match import Header
+
+    seen = {}
+    for settings in ({}, {"loup_line": True, "protection": "edges", "loup_cross": "lose"}):
+        rng = random.Random(5)
+        m = Match(Header("mole", 2, settings))
+        while not m.over:
+            for d in m.open_decisions():
+                seen[(d.key.split("-")[0], d.prompt)] = d.labels or ()
+            d = m.decisions_for(m.view(None)["state"]["flicker"])[0]      # no push claims: long rounds
+            m.submit(d.seat, d.key, random_answer(d, rng))
+    assert ("protected", "Partly/fully in R/C?") in seen and ("start", "Crossed from where?") in seen
+    assert "Fully in R/C" in seen[("start", "Crossed from where?")]
+    for (key, prompt), labels in seen.items():
+        assert len(prompt) <= 20, prompt
+        for label in labels:
+            assert len(f"> {label}, OK") <= 20 and len(mole._short(label)) <= 4, (key, label)
+
+
 @pytest.mark.parametrize("settings", [{}, {"mignettes": 5, "loup_line": True, "first_mole": 2},
                                       {"mignettes": 1, "target": 3, "margin": 1}])
 def test_every_screen_of_random_matches_draws_and_the_lamps_follow_the_question(settings):
