@@ -11,6 +11,8 @@ claim a push, which concedes the round. The box applies the round rules: the
 mole wins and keeps the mole (a point), the mignettes win and the roles swap,
 or a tie replays with the same roles; the match goes to 11 by a clear two.
 Mignettes are numbered 1..N; hole *k* is mignette *k* whenever a mignette is asked for.
+Settings choose between readings of the text: which edges the mole's protection covers
+(``protection``) and what crossing from behind the loup line costs (``loup_cross``).
 See docs/rules/mole.md for the decisions the text leaves open.
 """
 from __future__ import annotations
@@ -33,8 +35,13 @@ WHERE = {"mignettes": (("board", "On board"), ("gad", "Gad"), ("line", "Over lin
 HOW = (("rosserie", "Rosserie"), ("circle", "Mole circle"), ("off", "Off board"))
 GAD = (("touching", "Touching"), ("on_top", "On top"))
 YES_NO = (("no", "No"), ("yes", "Yes"))
-START = (("open", "Open board"), ("encompassed", "Rosserie/circle"), ("loup", "Behind loup"))
+#: where the mole crossed the winning line from: only "fully encompassed" loses, so a partly inside mole is "open"
+START = (("open", "Open/partly in"), ("encompassed", "Fully in R/C"), ("loup", "Behind loup"))
 PUSH = (("push", "Push!"),)
+#: the edges the mole leaves the board by when the mignettes knock it
+KNOCKED = ("line", "back", "side")
+#: the edges its protection (the first go, partly or fully in Rosserie or the circle) covers, by setting
+PROTECTED = {"sides": ("side",), "edges": KNOCKED}
 
 #: why a round ended, in words for the displays and the log
 REASONS = {
@@ -50,7 +57,7 @@ REASONS = {
     "fell_back": "mole fell off the back",
     "under": "mole under a mignette",
     "killed_crossing": "killed while crossing",
-    "encompassed": "crossed from Rosserie/circle",
+    "encompassed": "crossed from fully in Rosserie/circle",
     "loup": "crossed from behind the loup line",
     "too_many": "killed two without taupiniere",
     "taupiniere": "taupiniere, not two kills",
@@ -142,9 +149,9 @@ class MoleState(State):
         where = r["where"]
         if where == "gad" and "gad" not in r:
             return _choice(seat, "gad", GAD, "Gad: one on top?", "touching")
-        knocked = mignettes and where in ("line", "back", "side")
-        if knocked and not self.first_go and "protected" not in r:
-            return _choice(seat, "protected", YES_NO, "In Rosserie/circle?", "no")
+        covered = mignettes and where in PROTECTED[self.game.settings["protection"]]
+        if covered and not self.first_go and "protected" not in r:
+            return _choice(seat, "protected", YES_NO, "Partly/fully in R/C?", "no")
         if self._decided_early():
             return None
         if "dead" not in r:
@@ -162,11 +169,22 @@ class MoleState(State):
                     return _choice(seat, f"how-{n}", HOW, f"How did M{n} die?", "rosserie" if mignettes else "off")
         return None
 
+    def _put_back(self) -> str | None:
+        """Why the mole goes back where it stood rather than off the board (None: it does not)."""
+        r = self.report
+        if self.side == "mignettes":
+            if r["where"] not in PROTECTED[self.game.settings["protection"]]:
+                return None
+            if self.first_go:
+                return "first go"
+            return "partly or fully in Rosserie/circle" if r.get("protected") == "yes" else None
+        if r["where"] == "line" and r.get("start") == "loup" and self.game.settings["loup_cross"] == "back":
+            return "behind the loup line"
+        return None
+
     def _knocked_off(self) -> bool:
         """The mignettes knocked the mole off the board, and it was not protected."""
-        r = self.report
-        return (self.side == "mignettes" and r["where"] in ("line", "back", "side")
-                and not self.first_go and r.get("protected") == "no")
+        return self.side == "mignettes" and self.report["where"] in KNOCKED and self._put_back() is None
 
     def _decided_early(self) -> bool:
         """The round is decided before any mignette's death can matter."""
@@ -208,9 +226,9 @@ class MoleState(State):
         if where == "line":
             if dead:
                 return MIGNETTES, "killed_crossing"
-            if r["start"] != "open":
-                return MIGNETTES, r["start"]
-            return MOLE, "line"
+            if r["start"] == "open":
+                return MOLE, "line"
+            return (None, None) if self._put_back() else (MIGNETTES, r["start"])
         if self.call == "flick" and len(dead) > 1:
             return MIGNETTES, "too_many"
         return (MOLE, "all_dead") if all_dead else (None, None)
@@ -258,8 +276,8 @@ class MoleState(State):
         events = [Event("flick", self.flicker, self._summary())]
         if winner is not None:
             return events + self._end_round(winner, reason)
-        if self.side == "mignettes" and r["where"] in ("line", "back", "side"):
-            why = "first go" if self.first_go else "in Rosserie/circle"
+        why = self._put_back()
+        if why:
             events.append(Event("mole_back", None, {"where": r["where"], "why": why}))
         by = self.side
         for n in r.get("dead", ()):

@@ -123,6 +123,7 @@ class ParkState(State):
     round: int = 0
     phase: str = "deal"
     declared: dict[int, bool] = field(default_factory=dict)   # crown answers this round
+    passed_at: dict[int, int] = field(default_factory=dict)   # declarations made when the seat last passed
     dice: dict[int, str] = field(default_factory=dict)        # the die each seat rolls this round
     rolls: list[tuple] = field(default_factory=list)          # (seat, die, face or None) of the last roll
     track: list[tuple] = field(default_factory=list)          # (seat, total) on the star track
@@ -160,7 +161,7 @@ class ParkState(State):
 
     def clone(self) -> "ParkState":
         twin = copy.copy(self)
-        for name in ("unseen", "seen", "declared", "dice"):
+        for name in ("unseen", "seen", "declared", "passed_at", "dice"):
             setattr(twin, name, dict(getattr(self, name)))
         for name in ("holes", "stock", "shown", "taking", "rolls", "track", "picked", "showdown", "history"):
             setattr(twin, name, list(getattr(self, name)))
@@ -191,7 +192,7 @@ class ParkState(State):
 
     def _after_deal(self) -> list[Event]:
         self.round += 1
-        self.declared, self.dice = {}, {}
+        self.declared, self.passed_at, self.dice = {}, {}, {}
         self.phase = "crown"
         return self._deal(self.game.per_hole)
 
@@ -220,15 +221,27 @@ class ParkState(State):
     # ---- going for the crown -------------------------------------------------------------
 
     def _ask_crown(self) -> list[Decision]:
-        """Every seat that could reach the crown answers once, in any order, seeing earlier answers."""
+        """Every seat that could reach the crown answers, in any order, seeing earlier answers; a seat
+        that passed is asked again when someone declares after it (``crown_reask``). Declaring is final."""
+        declarations = sum(self.declared.values())
         return [Decision(s, "crown", Kind.CHOICE, ("pass", "declare"), labels=("Pass", "Go for the Crown"),
-                         prompt="Going for the Crown?")
-                for s in self.seat_numbers
-                if s not in self.declared and self.hands[s - 1]
-                and self.game.best_total(len(self.hands[s - 1]), self.stars(s)) >= self.game.crown]
+                         prompt="Going for the Crown too?" if s in self.declared else "Going for the Crown?")
+                for s in self.seat_numbers if self._may_answer(s, declarations)]
+
+    def _may_answer(self, seat: int, declarations: int) -> bool:
+        """The seat could reach the crown, and has not answered or passed before a later declaration."""
+        hand = self.hands[seat - 1]
+        if not hand or self.game.best_total(len(hand), self.stars(seat)) < self.game.crown:
+            return False
+        if seat not in self.declared:
+            return True
+        return (self.game.settings["crown_reask"] and not self.declared[seat]
+                and self.passed_at[seat] < declarations)
 
     def _on_crown(self, d: Decision, value: str) -> list[Event]:
         self.declared[d.seat] = value == "declare"
+        if not self.declared[d.seat]:
+            self.passed_at[d.seat] = sum(self.declared.values())
         return [Event("crown", d.seat, {"declare": self.declared[d.seat]})]
 
     def _after_crown(self) -> list[Event]:
@@ -285,13 +298,19 @@ class ParkState(State):
     # ---- picking up whacked moles --------------------------------------------------------
 
     def _ask_take(self) -> list[Decision]:
-        pool = {v: n for v, n in self.unseen.items() if n}
+        """A card's stars: any face the deck has, weighted by the unseen cards the box counts of it. The box
+        draws only what it counts; a seat entering a physical card may enter any face (the counts are
+        this project's assumption, the printed cards are the truth)."""
+        pool = {v: self.unseen[v] for v in self.game.deck}
         return [_chance(f"mole-{s}", pool, s, "Stars on the mole you took?", "cards")
                 for s in self.seat_numbers if self.taking[s - 1]]
 
     def _on_take(self, d: Decision, stars: int) -> list[Event]:
         seat = d.enter_by
-        self.unseen[stars] -= 1
+        if self.unseen[stars]:
+            self.unseen[stars] -= 1
+        else:        # the table's deck holds more of these than the box assumed: fewer of its commonest face
+            self.unseen[max(self.unseen, key=self.unseen.get)] -= 1
         self.taking[seat - 1] -= 1
         if self.showdown:
             self.face_up[seat - 1].append(stars)

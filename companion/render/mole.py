@@ -18,8 +18,8 @@ from .common import CHAR_W, LINE_H, ON, ROWS, WIDTH, canvas, cells, rows, segmen
 HOLES = 5
 SHORT = {"On board": "Brd", "Over line": "Line", "Off back": "Back", "Off side": "Side", "Under mignette": "Undr",
          "Flick all": "All", "Flick": "Flck", "Taupiniere": "Taup", "Nasdaq": "Nasd", "Touching": "Tch",
-         "On top": "Top", "Rosserie": "Ross", "Mole circle": "Circ", "Off board": "Off", "Open board": "Open",
-         "Rosserie/circle": "R/C", "Behind loup": "Loup", "Push!": "Push"}
+         "On top": "Top", "Rosserie": "Ross", "Mole circle": "Circ", "Off board": "Off", "Open/partly in": "Open",
+         "Fully in R/C": "Full", "Behind loup": "Loup", "Push!": "Push"}
 WHERE = {"board": "on board", "gad": "Gad", "line": "over the line", "back": "off the back", "side": "off a side",
          "under": "under a mignette"}
 HOW = {"rosserie": "R", "circle": "C", "off": "O"}

@@ -18,8 +18,10 @@ from rules.model import Decision
 
 HERE = Path(__file__).parent / "scripts"
 
-#: name -> (seed, settings)
-GAMES = {"mole-match": (7, {})}
+#: name -> (seed, settings); the seed's match, with the default settings, shows both ties, the 11-10 that
+#: is not two clear, a taupiniere that kills two, pushes, a hitter that dies, and the protection from a
+#: side on the first go and in Rosserie, but not over the line or off the back
+GAMES = {"mole-match": (2574, {})}
 
 ODDS = {
     ("mignettes", "call"): {"flick": 9, "nasdaq": 1},

@@ -43,15 +43,16 @@ CHECKPOINTS = {
 #   R4: S1 holds 6 moles and discards a 1; S2 cashes 2+3+4+5+5 + die 3 = 22: Inflation Station (20).
 #   R8: S1 declares with 1 3 4 5 5 (18) + die 1 + prizes 20 = 39 < 40: nothing, the moles are discarded.
 #       S2 cashes 1+1+3+4+4 (13) + die 1 + 20 = 34: The Dugout (30), S2 at 50 stars.
-#   R11: S2 declares with 1+1+2+3+4 (11) + die 1 + 50 = 62: the crown. S1 (20 stars) cashed 37 but
-#       nobody picks when the crown is won.
+#   R11: S1 passes, S2 declares, so S1 is asked again and passes again. S2 declared with 1+1+2+3+4 (11)
+#       + die 1 + 50 = 62: the crown. S1 (20 stars) cashed 37 but nobody picks when the crown is won.
 # 5 seats, virtual, seed 6. R14: S1 (5 + 3 + 55 = 63), S3 (3+4 + 1 + 40 = 48) and S4 (2 + 3 + 45 = 50)
 #   all reach 40: the Showdown. Three moles a hole; hole 1 gets four dice (S1 pan, S3 pan, S4 glove and
 #   pan): nobody takes any; hole 2 S3's glove alone: 3 moles; hole 3 S4's mallet alone: 3; hole 4 S1's
 #   glove and mallet: 1 each, 1 stays; hole 5 nobody. S1 1+3 + die 2 = 6, S3 1+1+3 + 4 = 9,
 #   S4 1+2+2 + 3 = 8: S3 is King Mole, though S1 has the most prize stars (55).
 # 8 seats, virtual, seed 2. Two moles a hole. R11: S7 and S8 tie at 24; King Mole (S1) lets S7 pick
-#   first: Inflation Station (20), then S8 Burrowed Treasures (15). R12: S4 declares with 2+2+2+3 + die 2
+#   first: Inflation Station (20), then S8 Burrowed Treasures (15). R12: S1 passes, then is asked again
+#   after each of S4's and S5's declarations and passes twice more. S4 declares with 2+2+2+3 + die 2
 #   + 40 = 51 and wins; S5 declares with 1+1+2+2 + die 1 + 30 = 37 and falls short.
 EXPECTED = {
     "mole-park-2seat": {"winner": 2, "stars": [20, 50], "prizes": [[3], [3, 5]], "hands": [[], []],
@@ -128,6 +129,31 @@ def test_physical_dice_and_cards_are_entered_on_the_panels_and_journaled(box_fac
     assert entered[:4] == ["roll-1-glove", "roll-2-glove", "roll-1-glove", "roll-2-glove"]
     finished = Reader.open(tmp_path / "journal.db").finished_games()
     assert [g["winners"] for g in finished] == [[2]] and finished[0]["game"] == "mole-park"
+
+
+def test_a_printed_card_the_box_counted_none_of_is_taken_on_the_panel(box_factory):
+    """The deck's make-up is the box's guess: with one 5 assumed, a table's second 5 is entered all the same."""
+    box = box_factory(game="mole-park", seats=2, settings={"deck": "1:100 5:1"}, dice="physical", cards="physical")
+    box.play("1 hole1\n1 ok\n2 hole2\n2 ok\n1 hole1\n1 ok\n2 ok\n1 hole5\n1 ok")   # S1's Glove on hole 1: a 5
+    assert box.match.state.unseen[5] == 0
+    box.play("1 hole1\n1 ok\n2 hole2\n2 ok\n1 hole2\n1 ok\n2 ok")                  # hole 2 holds two moles
+    box.play("1 hole5", settle=False)
+    assert box.session.notices.get(1, "") == ""
+    box.play("1 ok\n1 hole1\n1 ok")
+    assert box.match.view(1)["state"]["hand"] == [1, 5, 5] and box.match.view(None)["state"]["round"] == 3
+
+
+def test_a_seat_that_passed_is_asked_again_on_its_panel_when_another_declares(box_factory):
+    """R11 of the two-seat game: S1 passes, S2 goes for the Crown, and S1's panel asks again."""
+    lines = _script("mole-park-2seat").splitlines()
+    box = _box(box_factory, "mole-park-2seat")
+    box.play("\n".join(lines[:lines.index("# S2 crown: Go for the Crown")]))
+    assert box.match.decisions_for(1) == [] and box.lamps(1) == ["off"] * 5
+    box.play("2 hole2\n2 ok")
+    (d,) = box.match.decisions_for(1)
+    assert (d.key, d.options) == ("crown", ("pass", "declare"))
+    assert box.lamps(1) == ["dim", "dim", "off", "off", "off"]
+    assert box.match.view(None)["state"]["seats"][0]["crown"] == "passed"
 
 
 def test_dice_physical_with_cards_virtual_asks_only_for_the_rolls(box_factory):

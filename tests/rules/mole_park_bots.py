@@ -21,8 +21,10 @@ def random_answer(match: Match, d: Decision, rng: random.Random):
 
 def greedy_answer(match: Match, d: Decision, rng: random.Random):
     """Whack the die with the most moles in reach; cash in a full hand; take the best prize; declare when sure."""
-    if d.key.startswith(("roll-", "mole-")):      # a physical roll or card: anything it could show
+    if d.key.startswith("roll-"):                 # a physical roll: anything it could show
         return rng.choice(d.options)
+    if d.key.startswith("mole-"):                 # a physical card from a deck made as the box assumes
+        return rng.choice([v for v in d.options if match.state.unseen[v]])
     view = match.view(d.seat)["state"]
     faces = match.game.faces
     hand, stars = view["hand"], view["seats"][d.seat - 1]["stars"]
@@ -64,16 +66,17 @@ def rounds(seats: int, games: int, bot=greedy_answer) -> list[int]:
 
 
 def main(games: int = 200) -> None:
-    print("| seats | bots | min | 10% | median | mean | 90% | max | showdowns |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("| seats | bots | min | 10% | median | mean | 90% | max | showdowns | crown questions a round |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for seats in (2, 3, 4, 5, 6, 8):
         for name, bot in (("greedy", greedy_answer), ("random", random_answer)):
             matches = [play(seats, seed, bot) for seed in range(games)]
             counts = sorted(m.state.round for m in matches)
             deciles = statistics.quantiles(counts, n=10)
             showdowns = sum(bool(m.state.showdown) for m in matches)
+            asked = sum(r["key"] == "crown" for m in matches for r in m.records) / sum(counts)
             print(f"| {seats} | {name} | {counts[0]} | {deciles[0]:.0f} | {statistics.median(counts):.0f} | "
-                  f"{statistics.mean(counts):.1f} | {deciles[-1]:.0f} | {counts[-1]} | {showdowns} |")
+                  f"{statistics.mean(counts):.1f} | {deciles[-1]:.0f} | {counts[-1]} | {showdowns} | {asked:.2f} |")
 
 
 if __name__ == "__main__":

@@ -142,6 +142,29 @@ def test_the_strong_mole_finds_the_way_out_through_the_centre():
         assert CENTRE in record.trail and game.score(record.trail) == 12
 
 
+@pytest.mark.parametrize("crown_reask", [True, False])
+@pytest.mark.parametrize("cards", ["virtual", "physical"])
+def test_park_bots_play_legally_beside_a_person_under_either_crown_window_and_either_deck(crown_reask, cards):
+    """Seat 1 is a person answering at random, with physical cards entering any face the deck has, more 5s
+    than the box counts too; the box draws the bots' cards from its counts, revised by those entries."""
+    beyond = 0                # the person's 5s entered when the box counted none left
+    for seed in range(3):
+        settings = {"crown_reask": crown_reask, "deck": "1:50 2:50 5:4"}
+        match = Match(Header("mole-park", 3, settings, seed=seed, dice="physical", cards=cards,
+                             bots={2: "strong", 3: "casual"}))
+        players = {2: bots.make(match.game, 2, "strong", seed), 3: bots.make(match.game, 3, "casual", seed)}
+        rng = random.Random(seed)
+        for _ in range(5000):
+            if match.over:
+                break
+            d = match.open_decisions()[0]
+            value = random_answer(d, rng) if d.seat == 1 else players[d.seat].choose(match.view(d.seat), d)
+            beyond += d.key == "mole-1" and value == 5 and match.state.unseen[5] == 0
+            match.submit(d.seat, d.key, value)
+        assert match.over and Match.replay(match.transcript()).view(None) == match.view(None)
+    assert (beyond > 0) is (cards == "physical")
+
+
 def test_wilson_interval():
     low, high = arena.wilson(5, 10)
     assert round(low, 3) == 0.237 and round(high, 3) == 0.763

@@ -194,13 +194,58 @@ def test_on_the_first_go_the_mole_cannot_be_knocked_off_it_goes_back():
     assert state(m)["side"] == "mole"
 
 
-@pytest.mark.parametrize("where", ["line", "back", "side"])
-def test_a_mole_in_rosserie_or_the_circle_cannot_be_knocked_off(where):
+def test_text_a_mole_partly_in_rosserie_or_the_circle_cannot_be_knocked_off_a_side():
+    """'knocking it off either of the two sides ... However, the mole can not be knocked off the board on
+    the first go, or if he is fully OR partially encompassed in either Rosserie or the mole circle.'"""
     m = new()
+    quiet(m, 2)
+    m.submit(2, "call", "flick")
+    m.submit(2, "where", "side")
+    d = asked(m)
+    assert (d.key, d.prompt, d.labels, d.default) == ("protected", "Partly/fully in R/C?", ("No", "Yes"), "no")
+    m.submit(2, "protected", "yes")
+    m.submit(2, "dead", (1,))
+    events = m.events_for(None, m.submit(2, "how-1", "rosserie"))
+    assert outcome(events) is None and state(m)["alive"] == [2, 3] and state(m)["side"] == "mole"
+    assert [e for e in events if e["kind"] == "mole_back"] == [
+        {"kind": "mole_back", "seat": None, "where": "side", "why": "partly or fully in Rosserie/circle"}]
+
+
+@pytest.mark.parametrize("first_go", [True, False])
+@pytest.mark.parametrize("where, dead, expected", [("line", [], ("mole", "knocked_line")),
+                                                   ("back", [1], ("mole", "knocked_back")),
+                                                   ("back", [1, 2, 3], ("tie", "recompense"))])
+def test_text_protection_is_from_the_sides_so_over_the_line_or_off_the_back_the_mole_still_wins(
+        first_go, where, dead, expected):
+    """The protection qualifies the mignettes' weapon, knocking the mole off a side; 'if the mole is
+    knocked over the winning line then the mole wins. If ... off the opposite end ... the mole also
+    wins'. So on the first go, or partly in Rosserie, the box does not even ask."""
+    m = new()
+    if not first_go:
+        quiet(m, 2)
+    events = turn(m, where=where, dead=dead, protected="yes")
+    assert outcome(events) == expected
+    assert not [e for e in events if e["kind"] == "mole_back"]
+    assert all(r["key"] != "protected" for r in m.records)
+
+
+def test_protection_is_asked_only_where_it_can_change_the_round():
+    m = new()
+    quiet(m, 2)
+    m.submit(2, "call", "flick")
+    m.submit(2, "where", "back")
+    assert asked(m).key == "dead"                                       # no "Partly/fully in R/C?"
+
+
+@pytest.mark.parametrize("where", ["line", "back", "side"])
+def test_with_protection_on_every_edge_a_protected_mole_goes_back_from_any_edge(where):
+    m = new(protection="edges")
     quiet(m, 2)
     events = turn(m, where=where, protected="yes", dead=[1])
     assert outcome(events) is None and state(m)["alive"] == [2, 3]
-    assert [e["why"] for e in events if e["kind"] == "mole_back"] == ["in Rosserie/circle"]
+    assert [e["why"] for e in events if e["kind"] == "mole_back"] == ["partly or fully in Rosserie/circle"]
+    first = new(protection="edges")
+    assert [e["why"] for e in turn(first, where=where) if e["kind"] == "mole_back"] == ["first go"]
 
 
 def test_the_first_go_protects_every_round_by_default_or_only_the_first_of_the_match():
@@ -280,33 +325,62 @@ def test_the_hitter_is_not_asked_when_only_one_mignette_was_playing():
 
 # ---- the mole's flick --------------------------------------------------------------------------------
 
-def test_the_mole_crossing_the_winning_line_from_the_open_board_wins_a_point():
+def test_text_the_mole_crossing_from_the_open_board_or_only_partly_in_rosserie_wins_a_point():
+    """'If the mole traverses the winning line, and he was not fully encompossed by either Rosserie or the
+    mole circle, he wins the round': the answer that wins says open board or partly in."""
     m = new()
     quiet(m)
     m.submit(1, "call", "flick")
     m.submit(1, "where", "line")
     m.submit(1, "dead", ())
     d = asked(m)
-    assert (d.key, d.options, d.default) == ("start", ("open", "encompassed"), "open")
+    assert (d.key, d.prompt, d.options, d.default) == ("start", "Crossed from where?", ("open", "encompassed"), "open")
+    assert d.labels == ("Open/partly in", "Fully in R/C")
     assert outcome(m.events_for(None, m.submit(1, "start", "open"))) == ("mole", "line")
     assert state(m)["scores"] == [1, 0] and state(m)["mole"] == 1
 
 
-def test_crossing_from_fully_inside_rosserie_or_the_circle_loses():
+def test_text_crossing_from_fully_inside_rosserie_or_the_circle_loses():
+    """'if the mole traverses the winning line but was fully encompassed by either Rosserie or the mole
+    circle, he loses the round.'"""
     m = new()
     quiet(m)
-    assert outcome(turn(m, where="line", start="encompassed")) == ("mignettes", "encompassed")
+    events = turn(m, where="line", start="encompassed")
+    assert outcome(events) == ("mignettes", "encompassed")
+    assert ended(events)["text"] == "crossed from fully in Rosserie/circle"
     assert state(m)["mole"] == 2
 
 
-def test_with_a_loup_line_crossing_from_behind_it_loses():
+def test_text_with_a_loup_line_crossing_from_behind_it_does_not_win_the_mole_goes_back():
+    """'If the mole is between this line and the non-winning end then the mole is barred from winning in
+    that turn': the crossing does not count, nobody scores, and the mignettes play next."""
     m = new(loup_line=True)
     quiet(m)
     m.submit(1, "call", "flick")
     m.submit(1, "where", "line")
     m.submit(1, "dead", ())
-    assert asked(m).options == ("open", "encompassed", "loup")
-    assert outcome(m.events_for(None, m.submit(1, "start", "loup"))) == ("mignettes", "loup")
+    d = asked(m)
+    assert (d.options, d.labels) == (("open", "encompassed", "loup"), ("Open/partly in", "Fully in R/C", "Behind loup"))
+    events = m.events_for(None, m.submit(1, "start", "loup"))
+    assert outcome(events) is None
+    assert [e for e in events if e["kind"] == "mole_back"] == [
+        {"kind": "mole_back", "seat": None, "where": "line", "why": "behind the loup line"}]
+    s = state(m)
+    assert (s["scores"], s["mole"], s["round"], s["side"], s["alive"]) == ([0, 0], 1, 1, "mignettes", [1, 2, 3])
+
+
+def test_with_a_loup_line_set_to_lose_crossing_from_behind_it_loses_the_round():
+    m = new(loup_line=True, loup_cross="lose")
+    quiet(m)
+    events = turn(m, where="line", start="loup")
+    assert outcome(events) == ("mignettes", "loup") and state(m)["mole"] == 2
+
+
+@pytest.mark.parametrize("loup_cross", ["back", "lose"])
+def test_fully_in_rosserie_behind_the_loup_line_still_loses(loup_cross):
+    m = new(loup_line=True, loup_cross=loup_cross)
+    quiet(m)
+    assert outcome(turn(m, where="line", start="encompassed")) == ("mignettes", "encompassed")
 
 
 def test_killing_a_mignette_while_crossing_the_line_loses():
@@ -423,12 +497,17 @@ def test_text_the_hitter_fully_in_rosserie_saved_by_another_mignette_the_mignett
 
 
 def test_text_the_aerial_shot_from_behind_the_loup_line_must_stop_short():
+    """'With the loup line in play the aerial shot must stop short of the winning line allowing the
+    mignettes one turn to conjure up an escape': a shot over it gives them that turn all the same."""
     m = new(loup_line=True)
     quiet(m)
     turn(m, call="flick", where="board")          # stops short of the line: play goes on
     assert state(m)["side"] == "mignettes"
     quiet(m)
-    assert outcome(turn(m, where="line", start="loup")) == ("mignettes", "loup")
+    assert outcome(turn(m, where="line", start="loup")) is None
+    assert (state(m)["side"], state(m)["turn"]) == ("mignettes", 5)
+    quiet(m)
+    assert outcome(turn(m, where="line", start="open")) == ("mole", "line")    # out from behind it: it wins
 
 
 def test_text_if_the_mole_wins_it_scores_and_keeps_control_if_the_mignettes_win_they_swap_no_point():
@@ -521,10 +600,13 @@ def random_match(seed: int, **settings) -> Match:
 
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 10 ** 6), st.sampled_from([(11, 2), (11, 1), (5, 3)]),
-       st.sampled_from(["mole", "tie"]), st.booleans())
-def test_random_reports_end_only_with_the_lead_and_replay_exactly(seed, goal, hitter_dies, loup):
+       st.sampled_from(["mole", "tie"]), st.booleans(), st.sampled_from(["sides", "edges"]),
+       st.sampled_from(["back", "lose"]))
+def test_random_reports_end_only_with_the_lead_and_replay_exactly(seed, goal, hitter_dies, loup, protection,
+                                                                   loup_cross):
     target, margin = goal
-    m = random_match(seed, target=target, margin=margin, hitter_dies=hitter_dies, loup_line=loup)
+    m = random_match(seed, target=target, margin=margin, hitter_dies=hitter_dies, loup_line=loup,
+                     protection=protection, loup_cross=loup_cross)
     scores = state(m)["scores"]
     assert max(scores) >= target and max(scores) - min(scores) >= margin
     for r in state(m)["rounds"][:-1]:                         # every earlier round left the match open

@@ -8,7 +8,8 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from rules.match import Header, Match
+from rules import bots
+from rules.match import Header, Match, chance_value
 from rules.model import IllegalMove, Move
 from rules.mole_park import MolePark, ParkState, roll_key
 from rules.settings import SettingError, resolve
@@ -201,6 +202,72 @@ def test_only_seats_that_could_reach_the_crown_are_asked_and_each_answers_once()
         answer(state, 1, "crown", "declare")
 
 
+def crown_window(**settings) -> ParkState:
+    """Three seats, 1 and 2 could reach the crown (3 moles + 4 + 25 in prizes), seat 3 could not."""
+    return staged(3, hands={1: [1, 1, 1], 2: [2, 2, 2], 3: [1]}, prizes={1: [4], 2: [4]}, **settings)
+
+
+def test_text_any_other_player_may_respond_to_a_declaration_even_after_passing():
+    """'you must declare at the start of the round ... In response, any other player(s) may also declare
+    ... All declarations are final': a pass is not a declaration, so a seat that passed before someone
+    declared is asked again."""
+    state = crown_window()
+    assert open_keys(state) == [(1, "crown"), (2, "crown")]
+    answer(state, 1, "crown", "pass")
+    assert open_keys(state) == [(2, "crown")]
+    answer(state, 2, "crown", "declare")
+    (d,) = state.pending()
+    assert (d.seat, d.key, d.options, d.prompt) == (1, "crown", ("pass", "declare"), "Going for the Crown too?")
+    assert state.view(None)["seats"][0]["crown"] == "passed"
+    events = answer(state, 1, "crown", "declare")
+    assert kinds(events, "crown") == [("crown", 1, {"declare": True})]
+    assert open_keys(state) == [(3, "die")]                # both roll the Prize die; seat 3 picks
+    with pytest.raises(IllegalMove):
+        answer(state, 2, "crown", "pass")                  # a declaration is final
+
+
+def test_a_seat_that_passes_again_is_asked_only_after_a_later_declaration():
+    state = staged(4, hands={s: [1, 1, 1] for s in (1, 2, 3)}, prizes={s: [4] for s in (1, 2, 3)})
+    answer(state, 1, "crown", "pass")
+    answer(state, 2, "crown", "declare")
+    answer(state, 1, "crown", "pass")                      # asked again: still no
+    assert open_keys(state) == [(3, "crown")]
+    answer(state, 3, "crown", "declare")
+    assert open_keys(state) == [(1, "crown")]              # a declaration after its second pass
+    answer(state, 1, "crown", "pass")
+    assert open_keys(state) == [(1, "die"), (4, "die")]    # the two declarers roll their Prize dice
+
+
+def test_a_pass_after_every_declaration_closes_the_window():
+    state = crown_window()
+    answer(state, 1, "crown", "declare")
+    answer(state, 2, "crown", "pass")
+    assert open_keys(state) == [(2, "die"), (3, "die")]
+
+
+def test_with_crown_reask_off_every_seat_answers_once():
+    state = crown_window(crown_reask=False)
+    answer(state, 1, "crown", "pass")
+    answer(state, 2, "crown", "declare")
+    assert open_keys(state) == [(1, "die"), (3, "die")]
+    with pytest.raises(IllegalMove):
+        answer(state, 1, "crown", "declare")
+
+
+@pytest.mark.parametrize("crown_reask", [True, False])
+def test_the_strong_bot_answers_a_declaration_made_after_it_passed(crown_reask):
+    """Seat 1 needs a 4 on the Prize die (1 in 6): it passes alone, but goes too once seat 2 has declared."""
+    state = staged(3, hands={1: [5, 5, 5, 5, 1], 2: [5, 5, 5, 5, 5]}, prizes={1: [2], 2: [2]},
+                   crown_reask=crown_reask)
+    bot = bots.make(state.game, 1, "strong")
+    crown = next(d for d in state.pending() if d.seat == 1)
+    assert bot.choose({"state": state.view(1)}, crown) == "pass"
+    answer(state, 1, "crown", "pass")
+    answer(state, 2, "crown", "declare")
+    asked = [d for d in state.pending() if d.seat == 1 and d.key == "crown"]
+    assert [bot.choose({"state": state.view(1)}, d) for d in asked] == (["declare"] if crown_reask else [])
+
+
 def test_a_failed_declaration_gets_nothing_and_still_discards():
     state = staged(2, hands={1: [1, 1, 1]}, prizes={1: [4]})
     events = answer(state, 1, "crown", "declare")
@@ -343,6 +410,63 @@ def test_a_whacked_mole_is_told_to_its_taker_only():
     assert m.view(1)["state"]["hand"] == [4] and m.view(2)["state"]["hand"] == []
 
 
+def physical_match(deck: str) -> Match:
+    """Two seats with physical dice and cards; seat 1's Glove lands on hole 1, seat 2's Pan misses."""
+    m = Match(Header("mole-park", 2, {"deck": deck}, dice="physical", cards="physical"))
+    m.submit(1, "die", "glove")
+    m.submit(2, "die", "pan")
+    m.submit(1, "roll-1-glove", 1)
+    m.submit(2, "roll-2-pan", "X")
+    return m
+
+
+def test_physical_cards_take_any_face_the_deck_has_beyond_its_assumed_count():
+    """The deck's make-up is this project's assumption (the values are only in the rulebook's pictures):
+    a table with the printed cards may hold more of a face than the box counts, and must not get stuck."""
+    state = staged(2, deck="1:100 5:1", holes=[2, 0, 0, 0, 0])
+    pick(state, {1: "glove", 2: "pan"})
+    roll(state, {(1, "glove"): 1, (2, "pan"): "X"})
+    take(state, 1, 5)                              # the only 5 the box counts
+    (d,) = state.pending()
+    assert (d.key, d.options, d.weights) == ("mole-1", (1, 5), (100, 0))
+    take(state, 1, 5)                              # the table's deck has another
+    assert state.hands[0] == [5, 5] and state.phase == "dice"
+    assert state.unseen == {1: 99, 5: 0}           # a 1 fewer than assumed: the count of unseen cards holds
+    assert sum(state.unseen.values()) == state.deck + sum(state.holes) == 99
+
+
+def test_a_seat_enters_a_face_the_box_counts_none_of_left_and_the_game_goes_on():
+    m = physical_match("1:100 5:1")
+    m.submit(1, "mole-1", 5)                       # round 1: the only 5 the box counts
+    m.submit(1, "die", "glove")
+    m.submit(2, "die", "pan")
+    m.submit(1, "roll-1-glove", 2)                 # hole 2 holds two moles now
+    m.submit(2, "roll-2-pan", "X")
+    (d,) = m.decisions_for(1)
+    assert (d.key, d.options) == ("mole-1", (1, 5))
+    m.submit(1, "mole-1", 5)
+    m.submit(1, "mole-1", 1)
+    assert m.view(1)["state"]["hand"] == [1, 5, 5] and m.view(None)["state"]["phase"] == "dice"
+    check_invariants(m)
+
+
+def test_physical_cards_offer_every_face_the_deck_knows_and_no_other():
+    m = physical_match("2:50 4:54")
+    (d,) = m.decisions_for(1)
+    assert d.options == (2, 4)
+    with pytest.raises(IllegalMove):
+        m.submit(1, "mole-1", 3)
+
+
+def test_virtual_cards_are_drawn_only_from_the_cards_the_box_counts():
+    state = staged(2, deck="1:100 5:1", hands={2: [5]}, holes=[2, 0, 0, 0, 0])
+    pick(state, {1: "glove", 2: "pan"})
+    roll(state, {(1, "glove"): 1, (2, "pan"): "X"})
+    (d,) = state.pending()
+    assert (d.options, d.weights) == ((1, 5), (100, 0))
+    assert {chance_value(seed, index, d) for seed in range(50) for index in range(10)} == {1}
+
+
 def test_clone_is_independent():
     state = staged(2, hands={1: [2]})
     twin = state.clone()
@@ -361,8 +485,10 @@ def check_invariants(match: Match) -> None:
     assert s.deck + sum(s.holes) + in_hands + s.discard == sum(g.deck.values())
     face_down_discards = s.discard - sum(s.seen.values())
     assert sum(s.unseen.values()) == s.deck + sum(s.holes) + sum(s.taking) + face_down_discards
+    assert min(s.unseen.values()) >= 0 and set(s.unseen) == set(g.deck)
     known = Counter(s.unseen) + Counter(s.seen) + Counter(v for h in s.hands + s.face_up for v in h)
-    assert known == Counter(g.deck)
+    if match.header.cards == "virtual":            # physical cards may differ from the assumed make-up
+        assert known == Counter(g.deck)
     if s.phase not in ("take", "discard") and not s.showdown:
         assert all(len(h) <= g.limit for h in s.hands)
     for i, stock in enumerate(s.stock):
@@ -384,15 +510,16 @@ def check_privacy(match: Match) -> None:
 
 
 games = st.tuples(st.integers(2, 8), st.integers(0, 2**20), st.sampled_from([greedy_answer, random_answer]),
-                  st.sampled_from(["virtual", "physical"]))
+                  st.sampled_from(["virtual", "physical"]),
+                  st.sampled_from([{}, {"crown_reask": False}, {"deck": "1:50 2:50 5:4"}]))
 
 
 @settings(max_examples=40, deadline=None)
 @given(games)
 def test_random_play_conserves_moles_keeps_hand_limits_and_ends(game):
-    seats, seed, bot, dice = game
+    seats, seed, bot, dice, variant = game
     steps = []
-    m = play(seats, seed, bot, dice=dice, check=lambda m: steps.append(check_invariants(m)))
+    m = play(seats, seed, bot, variant, dice=dice, check=lambda m: steps.append(check_invariants(m)))
     assert m.over and m.state.round < 80 and steps
     totals = {}
     for e in m.events:
@@ -407,15 +534,15 @@ def test_random_play_conserves_moles_keeps_hand_limits_and_ends(game):
 @settings(max_examples=20, deadline=None)
 @given(games)
 def test_hands_never_show_in_another_seats_view(game):
-    seats, seed, bot, dice = game
-    play(seats, seed, bot, dice=dice, check=check_privacy, limit=300)
+    seats, seed, bot, dice, variant = game
+    play(seats, seed, bot, variant, dice=dice, check=check_privacy, limit=300)
 
 
 @settings(max_examples=30, deadline=None)
 @given(games, st.integers(0, 400))
 def test_a_transcript_replays_to_the_same_views(game, stop):
-    seats, seed, bot, dice = game
-    m = play(seats, seed, bot, dice=dice, limit=stop)
+    seats, seed, bot, dice, variant = game
+    m = play(seats, seed, bot, variant, dice=dice, limit=stop)
     replayed = Match.replay(json.loads(json.dumps(m.transcript())))
     for viewer in [None, *range(1, seats + 1)]:
         assert json.dumps(replayed.view(viewer), sort_keys=True) == json.dumps(m.view(viewer), sort_keys=True)
