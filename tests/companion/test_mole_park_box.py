@@ -138,7 +138,7 @@ def test_a_printed_card_the_box_counted_none_of_is_taken_on_the_panel(box_factor
     assert box.match.state.unseen[5] == 0
     box.play("1 hole1\n1 ok\n2 hole2\n2 ok\n1 hole2\n1 ok\n2 ok")                  # hole 2 holds two moles
     box.play("1 hole5", settle=False)
-    assert box.session.notices.get(1, "") == ""
+    assert box.session.table.notices.get(1, "") == ""
     box.play("1 ok\n1 hole1\n1 ok")
     assert box.match.view(1)["state"]["hand"] == [1, 5, 5] and box.match.view(None)["state"]["round"] == 3
 
