@@ -25,8 +25,8 @@ PIXEL_PIN = 16
 BRIGHTNESS = 64                     # WS2812 cap, of 255: 40 pixels stay under 0.6 A
 LAMP_PINS = (16, 17, 18, 19, 20, 21, 22, 26, 27, 28)   # plain: seat 1 hole1..5, then seat 2
 ROW_PINS = (2, 3, 4, 5, 6, 7, 8, 9)                    # one row per seat, driven low in turn
-FIRST_COLUMN = 10                   # columns GP10..GP15: hole1..hole5, ok; pulled up
-SETTLE_US = 30                      # per row: the columns' time to recover (docs/ioboard.md, Matrix)
+FIRST_COLUMN = 10                   # columns GP10..GP15: hole1..hole5, ok; 4.7 kOhm pull-ups to 3V3
+SETTLE_US = 30                      # per row: columns recover in 8 us on 16 m of cable (docs/ioboard.md)
 SCAN_MS = 2
 WATCHDOG_MS = 2000                  # a hung program resets; its BOOT frame tells the host
 
