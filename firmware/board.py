@@ -62,10 +62,10 @@ class Board:
         self._acked = True
         self._sent_at = now         # of the latest REPORT
         self._heard_at = now        # of the host's latest good frame
-        self._boot_at = None        # of the latest BOOT; None: send one now
+        self._boot_at = now         # of the latest BOOT; None: send one now
         self._phase = None
         self._dirty = True
-        self._out = []
+        self._out = [p.frame(p.BOOT, 0, p.boot(reason))]    # first, before any answer: why the board started
 
     # ---- in ---------------------------------------------------------------------------------
 

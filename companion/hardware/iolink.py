@@ -189,8 +189,12 @@ class Link:
         elif self.linked.is_set():
             edges += self._lose(BOOT_FAULTS.get(reason, RESTARTED))
             self._greet(now, fresh=True)
-        elif now - self._hello_at >= self.timing.retry:       # a reflashed board is greeted at once
-            self._greet(now, fresh=False)
+        else:
+            if self.fault == SILENT and reason != p.SILENCE:     # it went quiet, and now says why: it restarted
+                log.warning("%s", BOOT_FAULTS.get(reason, RESTARTED))
+                self._set_fault(BOOT_FAULTS.get(reason, RESTARTED))
+            if now - self._hello_at >= self.timing.retry:       # a reflashed board is greeted at once
+                self._greet(now, fresh=False)
 
     def _welcome(self, payload: bytes, now: float, edges: list[Edge]) -> None:
         welcome = p.parse_welcome(payload)

@@ -252,7 +252,7 @@ def test_another_firmware_build_links_with_a_warning_in_the_log(rig, caplog):
 
     r = rig(tamper_out=older_build)
     assert r.faults == [None]
-    assert f"IO board runs firmware build 123456, this molebox has build {p.BUILD:06x}" in caplog.text
+    assert wait_for(lambda: f"IO board runs firmware build 123456, this molebox has build {p.BUILD:06x}" in caplog.text)
 
 
 def test_a_press_the_board_counted_while_it_could_not_hear_the_host_is_delivered(rig):

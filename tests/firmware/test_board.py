@@ -52,7 +52,8 @@ def test_a_fresh_board_announces_itself_until_greeted():
 def test_hello_links_and_the_welcome_carries_the_build_and_the_state():
     board = Board(0, debounce_ms=0, lamp_type=1, boot_id=0x1234)
     board.scan(rows(2, 0b100001), 1)
-    [(_, _, payload)] = send(board, 5, p.HELLO, p.hello(0xBEEF))
+    [(boot, _, _), (_, _, payload)] = send(board, 5, p.HELLO, p.hello(0xBEEF))     # why it started, first
+    assert boot == p.BOOT
     version, nonce, build, lamp_type, boot_id, levels, counts = p.parse_welcome(payload)
     assert (version, nonce, build, lamp_type, boot_id) == (p.VERSION, 0xBEEF, p.BUILD, 1, 0x1234)
     assert (levels[2], counts[12], counts[17]) == (0b100001, 1, 1)
@@ -61,7 +62,7 @@ def test_hello_links_and_the_welcome_carries_the_build_and_the_state():
 
 def test_another_version_is_answered_but_not_linked():
     board = Board(0)
-    (ftype, _, payload), boot = send(board, 0, p.HELLO, bytes((p.VERSION + 1, 0, 1)))
+    boot, (ftype, _, payload) = send(board, 0, p.HELLO, bytes((p.VERSION + 1, 0, 1)))
     assert ftype == p.WELCOME and payload[0] == p.VERSION and boot[0] == p.BOOT and not board.linked
 
 

@@ -11,6 +11,7 @@ a test says so: the box is left plugged in for a month.
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -126,6 +127,17 @@ def test_a_board_restart_is_told_apart_and_costs_no_press(iobox, cause, fault):
     assert b.pico.wait(lambda: b.pico.pixels.get(PIXEL_PIN, b"")[:15] == red)     # the lamps sent again
     b.pico.tap(1, "hole1")
     b.delivered(Counter({(1, "hole1"): 2}))
+
+
+def test_a_board_that_hangs_until_its_watchdog_resets_it(iobox):
+    """The host calls it silent after 1 s; the BOOT after the reset says why it was."""
+    b = iobox()
+    b.pico.process.send_signal(signal.SIGSTOP)      # hung
+    assert wait_for(lambda: b.faults == [None, iolink.SILENT], 3), b.faults
+    b.pico.restart("watchdog")
+    assert wait_for(lambda: b.faults == [None, iolink.SILENT, iolink.WATCHDOG, None], 3), b.faults
+    b.pico.tap(7, "hole5")
+    b.delivered(Counter({(7, "hole5"): 1}))
 
 
 def test_a_board_that_gave_up_on_a_quiet_host_says_so_and_relinks(iobox):
