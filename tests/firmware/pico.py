@@ -99,18 +99,18 @@ class Pico:
     def boot(self, cause: str = "power") -> None:
         """Start the board: a new MicroPython running main.py (``cause``: "power" or "watchdog")."""
         commands_r, self._commands = os.pipe()
-        self._replies, replies_w = os.pipe()
+        replies_r, replies_w = os.pipe()
         env = {"MICROPYPATH": str(RIG), "RIG_IN": str(commands_r), "RIG_OUT": str(replies_w),
                "RIG_ROWS": ",".join(map(str, ROWS)), "RIG_COLUMNS": ",".join(map(str, COLUMNS)),
                "RIG_TICKS": str(self.ticks), "RIG_RECOVER_US": str(self.recover_us), "RIG_CAUSE": cause,
                "RIG_HELD": ",".join(map(str, self._held)), "PATH": os.environ.get("PATH", "")}
         with open(self.stderr, "ab") as err:
-            self.process = subprocess.Popen([tool("micropython"), "-X", f"heapsize={HEAP}", "-c", "import rig; rig.run()"],
-                                            cwd=self.folder, stdin=self._master, stdout=self._master, stderr=err,
-                                            pass_fds=(commands_r, replies_w), env=env)
+            command = [tool("micropython"), "-X", f"heapsize={HEAP}", "-c", "import rig; rig.run()"]
+            self.process = subprocess.Popen(command, cwd=self.folder, stdin=self._master, stdout=self._master,
+                                            stderr=err, pass_fds=(commands_r, replies_w), env=env)
         os.close(commands_r)
         os.close(replies_w)
-        threading.Thread(target=self._read, args=(self._replies,), name="pico-replies", daemon=True).start()
+        threading.Thread(target=self._read, args=(replies_r,), name="pico-replies", daemon=True).start()
 
     def restart(self, cause: str = "power") -> None:
         """The board resets (its state gone); the serial line stays, as on a UART link."""

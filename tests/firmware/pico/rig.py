@@ -66,7 +66,7 @@ def ticks_ms():
     """The rp2's clock; once a turn of the firmware's loop, also where the test's commands come in."""
     global _offset
     host_waiting = False
-    for ready in _poll.poll(1):         # at most 1 ms: the loop would spin at full speed on the board
+    for ready in _poll.poll(1):         # waits 1 ms at most: spinning as the board does would take a core
         if ready[0] is _commands:
             _command(_commands.readline().split())
         else:
