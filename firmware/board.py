@@ -54,9 +54,8 @@ class Board:
         self.linked = False
         self.reason = reason
         self._decoder = p.Decoder()
-        self._settling = bytearray(seats * p.BUTTONS)   # 1 while a button ignores the matrix after a change
-        self._until = [0] * (seats * p.BUTTONS)         # ...until this time
-        self._unsettled = 0                             # how many buttons are settling
+        self._settling = []                             # the buttons ignoring the matrix after a change...
+        self._until = [0] * (seats * p.BUTTONS)         # ...each until this time
         self._nonce = None
         self._seq = 0               # of the latest REPORT
         self._acked = True
@@ -71,7 +70,7 @@ class Board:
 
     def scan(self, rows, now):
         """One matrix scan: ``rows[s]`` has bit i set while seat s+1's button i is down."""
-        if self._unsettled:
+        if self._settling:
             self._settle(now)
         changed = False
         for s in range(self.seats):
@@ -80,10 +79,10 @@ class Board:
                 continue
             for b in range(p.BUTTONS):
                 i = s * p.BUTTONS + b
-                if diff >> b & 1 and not self._settling[i]:
+                if diff >> b & 1 and i not in self._settling:
                     self.levels[s] ^= 1 << b
-                    self._settling[i], self._until[i] = 1, ticks_add(now, self.debounce_ms)
-                    self._unsettled += 1
+                    self._until[i] = ticks_add(now, self.debounce_ms)
+                    self._settling.append(i)
                     if self.levels[s] >> b & 1:
                         self.counts[i] = (self.counts[i] + 1) & 0xFF
                     changed = True
@@ -94,10 +93,10 @@ class Board:
 
     def _settle(self, now):
         """Let every button whose debounce time has passed follow the matrix again, and forget that time."""
-        for i in range(len(self._settling)):
-            if self._settling[i] and ticks_diff(now, self._until[i]) >= 0:
-                self._settling[i] = 0
-                self._unsettled -= 1
+        settling = self._settling
+        for j in range(len(settling) - 1, -1, -1):
+            if ticks_diff(now, self._until[settling[j]]) >= 0:
+                settling.pop(j)
 
     def feed(self, data, now):
         """Bytes from the host, any of them noise."""
@@ -182,10 +181,8 @@ class Board:
                 level = IDLE_LEVEL if i % p.HOLES == idle_hole else 0
             c = i // p.HOLES * 3
             for k in range(3):
-                colour = self.colours[c + k]
-                value = colour * level * self.brightness // 65025
-                if not value and colour and level:
-                    value = 1               # a floor: a dark colour's DIM and idle lamps still show
+                # rounded up: a lit lamp keeps at least 1/255 in each channel its colour has (DIM, idle)
+                value = (self.colours[c + k] * level * self.brightness + 65024) // 65025
                 if out[3 * i + k] != value:
                     out[3 * i + k] = value
                     changed = True

@@ -30,7 +30,7 @@ PICO_USB_ID = "2E8A"                # Raspberry Pi's USB vendor id: any Pico
 USB_ID = re.compile(r"[0-9A-Fa-f]{4}(:[0-9A-Fa-f]{4})?")
 COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")
 # A seat colour's brightest channel must reach this (of 255): on the WS2812 chain, capped at 64/255, ON then
-# lights at 8/255 or more, well apart from DIM and the idle pattern, which the board floors at 1/255 a channel.
+# lights at 9/255 or more, well apart from DIM and the idle pattern, which the board rounds up to 1/255 or more.
 DARKEST = 32
 PLAIN_LAMP_SEATS = 2                # plain lamps: ten PWM pins on the board, five a seat (docs/ioboard.md)
 

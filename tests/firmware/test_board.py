@@ -130,19 +130,19 @@ def test_lamp_commands_are_acked_idempotent_and_rendered():
         board.render(now, pixels)
         return [tuple(pixels[15 + 3 * h:18 + 3 * h]) for h in range(5)]
 
-    dim = (200 * DIM_LEVEL // 255, 100 * DIM_LEVEL // 255, 0)
+    dim = (-(-200 * DIM_LEVEL // 255), -(-100 * DIM_LEVEL // 255), 0)      # rounded up
     assert seat2(800) == [(200, 100, 0), dim, (200, 100, 0), (200, 100, 0), (0, 0, 0)]
     assert seat2(880)[3] == (0, 0, 0) and seat2(1200)[2] == (0, 0, 0)
     assert not board.render(1201, pixels)           # nothing changes inside a blink step
 
 
 def test_dark_colours_keep_their_dim_and_idle_lamps_lit():
-    """A floor of 1 a channel: at the WS2812 cap of 64/255, #200000's DIM would compute to 0."""
+    """Rounded up: at the WS2812 cap of 64/255, #200000's DIM would be 0.5/255, and rounded down it was dark."""
     board = linked()
     send(board, 10, p.LAMPS, p.lamps(1, (32, 0, 0), (p.ON, p.DIM, p.OFF, p.OFF, p.OFF)), seq=1)
     pixels = bytearray(8 * 15)
     board.render(10, pixels)
-    assert bytes(pixels[:9]) == bytes((8, 0, 0, 1, 0, 0, 0, 0, 0))
+    assert bytes(pixels[:9]) == bytes((9, 0, 0, 1, 0, 0, 0, 0, 0))
     board.poll(1010)                                # the host goes quiet: the idle pattern, just as visible
     board.render(1010, pixels)
     assert sorted({pixels[3 * i] for i in range(5)}) == [0, 1]

@@ -34,9 +34,8 @@ PLAIN = 'backend = "ioboard"\n\n[ioboard]\nlamps = "plain"\n\n[[seats]]\n\n[[sea
 
 
 def level(colour: int, lamp_level: int, brightness: int = BRIGHTNESS) -> int:
-    """A channel as the board renders it: scaled, with a floor of 1 for a lit lamp of a colour that has it."""
-    value = colour * lamp_level * brightness // 65025
-    return max(value, 1) if colour and lamp_level else value
+    """A channel as the board renders it: scaled, and rounded up so that a lit lamp never goes dark."""
+    return -(-colour * lamp_level * brightness // 65025)
 
 
 # ---- compiled for the Pico, and the same logic under both interpreters --------------------------
@@ -85,7 +84,7 @@ def test_presses_arrive_exactly_once_and_the_lamps_show_exact_pixels(iobox, link
         return b.pico.pixels.get(PIXEL_PIN, bytes(120))[30:45]
 
     assert b.pico.wait(lambda: seat3()[:9] == want), seat3().hex()
-    assert want == bytes((0, 0, 64, 0, 0, 7, 0, 0, 0))
+    assert want == bytes((0, 0, 64, 0, 0, 8, 0, 0, 0))
     assert b.pico.wait(lambda: seat3()[9:12] == on) and b.pico.wait(lambda: seat3()[9:12] == bytes(3))  # blinks
     assert not any(b.pico.pixels[PIXEL_PIN][:30] + b.pico.pixels[PIXEL_PIN][45:])      # no other seat lit
     assert b.faults == [None]
