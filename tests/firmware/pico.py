@@ -2,7 +2,8 @@
 
 The firmware's files are copied flat into a folder, as onto the Pico, with
 their build options set the way a builder edits the top of main.py, and
-``micropython main.py`` runs there with ``tests/firmware/pico/`` on its path:
+the unix port's ``micropython`` runs main.py there (through ``rig.run``, so a
+traceback goes to stderr, not the serial line) with ``tests/firmware/rp2/`` on its path:
 the rp2's ``machine`` (pins, the GPIO_IN register, PWM, UART, watchdog),
 ``neopixel`` and ``time`` (ticks wrapping at 2**30), all on ``rig.py``. The
 host opens the pty's slave end through a symlink, as it opens
@@ -33,7 +34,7 @@ from companion.inputs import CONTROLS
 
 FIRMWARE = Path(firmware.__file__).parent
 FILES = ("protocol.py", "board.py", "main.py")
-RIG = Path(__file__).parent / "pico"
+RIG = Path(__file__).parent / "rp2"
 ROWS = tuple(range(2, 10))          # docs/ioboard.md: seat 1's row on GP2 ... seat 8's on GP9
 COLUMNS = tuple(range(10, 16))      # hole1..hole5, ok on GP10..GP15
 PIXEL_PIN = 16

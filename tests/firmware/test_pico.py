@@ -3,7 +3,7 @@
 ``mpy-cross -march=armv6m`` compiles every file as for the RP2040; the board's
 logic runs the same under the MicroPython unix port (from those compiled
 files) as under CPython; and main.py runs on a simulated Pico (pico.py: the
-stub ``machine``, ``neopixel`` and ``time`` of tests/firmware/pico/) at one
+stub ``machine``, ``neopixel`` and ``time`` of tests/firmware/rp2/) at one
 end of a pty, with the host's own IOBoard at the other, on real timings. The
 board's clock wraps at 2**30 ms as the rp2's does, and moves on by days where
 a test says so: the box is left plugged in for a month.
