@@ -255,6 +255,12 @@ def test_another_firmware_build_links_with_a_warning_in_the_log(rig, caplog):
     assert wait_for(lambda: f"IO board runs firmware build 123456, this molebox has build {p.BUILD:06x}" in caplog.text)
 
 
+def relinked_after_giving_up(r: Rig) -> bool:
+    """The board gave up, then the link came back (a loaded machine may stall the fake board past the host's
+    silence time meanwhile: `IO board not answering` between the two changes nothing here)."""
+    return r.faults[:2] == [None, iolink.GAVE_UP] and r.faults[-1] is None
+
+
 def test_a_press_the_board_counted_while_it_could_not_hear_the_host_is_delivered(rig):
     """The board gives up on a host it cannot hear and says so; a press made then arrives when the line mends."""
     r = rig()
@@ -265,7 +271,7 @@ def test_a_press_the_board_counted_while_it_could_not_hear_the_host_is_delivered
     r.fake.release(6, "hole3")
     assert r.fake.idle() and r.presses() == Counter()
     deaf.on = False
-    assert wait_for(lambda: r.faults == [None, iolink.GAVE_UP, None], 3), r.faults
+    assert wait_for(lambda: relinked_after_giving_up(r), 3), r.faults
     check_counts(r, Counter({(6, "hole3"): 1}))
 
 
@@ -278,7 +284,7 @@ def test_a_press_counted_while_unlinked_for_longer_than_catch_up_is_not_delivere
     r.fake.release(6, "hole3")
     time.sleep(0.3)                                 # the game has been paused for longer than catch_up
     deaf.on = False
-    assert wait_for(lambda: r.faults == [None, iolink.GAVE_UP, None], 3), r.faults
+    assert wait_for(lambda: relinked_after_giving_up(r), 3), r.faults
     r.fake.press(1, "ok")
     r.fake.release(1, "ok")
     check_counts(r, Counter({(1, "ok"): 1}))
