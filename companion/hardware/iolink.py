@@ -190,7 +190,8 @@ class Link:
             edges += self._lose(BOOT_FAULTS.get(reason, RESTARTED))
             self._greet(now, fresh=True)
         else:
-            if self.fault == SILENT and reason != p.SILENCE:     # it went quiet, and now says why: it restarted
+            if self.fault == SILENT and reason != p.SILENCE and self._lost_at is not None:    # a link went quiet,
+                # and now the board says why: it restarted (a board slow to answer at first is no restart)
                 log.warning("%s", BOOT_FAULTS.get(reason, RESTARTED))
                 self._set_fault(BOOT_FAULTS.get(reason, RESTARTED))
             if now - self._hello_at >= self.timing.retry:       # a reflashed board is greeted at once

@@ -9,6 +9,7 @@ import pytest
 from luma.core.device import dummy
 
 from companion.hardware.ioboard import IOBoard
+from companion.hardware.iolink import SILENT
 from companion.inputs import Edge
 from tests.firmware.pico import Pico
 from tests.waiting import wait_for
@@ -44,6 +45,12 @@ class IOBox:
     def come_back(self) -> None:
         self.pico.back()
         self.connect()
+
+    def losses(self) -> int:
+        """How often the host called the linked board silent: once may be a stall of this loaded machine,
+        twice or more in a few seconds is a link that flaps."""
+        linked = self.faults.index(None) if None in self.faults else len(self.faults)
+        return self.faults[linked:].count(SILENT)
 
     def presses(self) -> Counter:
         return Counter((e.seat, e.control) for e in list(self.edges) if e.pressed)
