@@ -4,6 +4,14 @@ main.py is a thin adapter that hands this module the matrix rows it scanned,
 the bytes the host sent and the time in milliseconds, writes out the frames
 it takes, and shows the colours it renders. The same code runs on CPython in
 the tests and behind the fake board of companion/hardware/fakeboard.py.
+
+The board runs for months: its millisecond ticks wrap at 2**30 and
+``ticks_diff`` is right only for intervals under 2**29 ms (6.2 days). So no
+timestamp is kept once it has done its job: a button's debounce time is
+dropped when it has passed, the host's and the heartbeat's are compared on
+every ``poll`` and renewed within a second while linked (and set afresh at
+every link), and the BOOT announcement's every 200 ms while unlinked. Call
+``scan`` and ``poll`` at least every few hundred milliseconds, as main.py does.
 """
 try:
     from . import protocol as p     # CPython: the firmware package
@@ -11,11 +19,15 @@ except ImportError:
     import protocol as p            # MicroPython: the files are copied flat
 
 try:
-    from time import ticks_diff
+    from time import ticks_add, ticks_diff
 except ImportError:
     def ticks_diff(a, b):
         """MicroPython's ``time.ticks_diff``: millisecond ticks wrap at 2**30."""
         return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
+
+    def ticks_add(a, b):
+        """MicroPython's ``time.ticks_add``."""
+        return (a + b) & 0x3FFFFFFF
 
 # seat colours until the host sends its own: red, green, blue, yellow, magenta, cyan, orange, white
 PALETTE = (255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 200, 0, 255, 0, 255, 0, 255, 255, 255, 96, 0, 255, 255, 255)
@@ -30,8 +42,8 @@ class Board:
     """The board's state machine; every method takes the time in ms (MicroPython ticks)."""
 
     def __init__(self, now, seats=p.MAX_SEATS, debounce_ms=10, retry_ms=40, heartbeat_ms=200,
-                 silence_ms=1000, brightness=64):
-        self.seats = seats
+                 silence_ms=1000, brightness=64, lamp_type=0, boot_id=0, reason=p.RESET):
+        self.seats, self.lamp_type, self.boot_id = seats, lamp_type, boot_id
         self.debounce_ms, self.retry_ms = debounce_ms, retry_ms
         self.heartbeat_ms, self.silence_ms = heartbeat_ms, silence_ms
         self.brightness = brightness
@@ -40,23 +52,26 @@ class Board:
         self.lamps = bytearray(seats * p.HOLES)         # lamp codes
         self.colours = bytearray(PALETTE[:3 * seats])
         self.linked = False
-        self.reason = p.RESET
+        self.reason = reason
         self._decoder = p.Decoder()
-        self._since = [now - debounce_ms] * (seats * p.BUTTONS)   # last accepted change per button
+        self._settling = []                             # the buttons ignoring the matrix after a change...
+        self._until = [0] * (seats * p.BUTTONS)         # ...each until this time
         self._nonce = None
         self._seq = 0               # of the latest REPORT
         self._acked = True
         self._sent_at = now         # of the latest REPORT
         self._heard_at = now        # of the host's latest good frame
-        self._boot_at = None        # of the latest BOOT; None: send one now
+        self._boot_at = now         # of the latest BOOT; None: send one now
         self._phase = None
         self._dirty = True
-        self._out = []
+        self._out = [p.frame(p.BOOT, 0, p.boot(reason))]    # first, before any answer: why the board started
 
     # ---- in ---------------------------------------------------------------------------------
 
     def scan(self, rows, now):
         """One matrix scan: ``rows[s]`` has bit i set while seat s+1's button i is down."""
+        if self._settling:
+            self._settle(now)
         changed = False
         for s in range(self.seats):
             diff = rows[s] ^ self.levels[s]
@@ -64,9 +79,10 @@ class Board:
                 continue
             for b in range(p.BUTTONS):
                 i = s * p.BUTTONS + b
-                if diff >> b & 1 and ticks_diff(now, self._since[i]) >= self.debounce_ms:
+                if diff >> b & 1 and i not in self._settling:
                     self.levels[s] ^= 1 << b
-                    self._since[i] = now
+                    self._until[i] = ticks_add(now, self.debounce_ms)
+                    self._settling.append(i)
                     if self.levels[s] >> b & 1:
                         self.counts[i] = (self.counts[i] + 1) & 0xFF
                     changed = True
@@ -75,12 +91,19 @@ class Board:
             self._acked = False
             self._report(now)
 
+    def _settle(self, now):
+        """Let every button whose debounce time has passed follow the matrix again, and forget that time."""
+        settling = self._settling
+        for j in range(len(settling) - 1, -1, -1):
+            if ticks_diff(now, self._until[settling[j]]) >= 0:
+                settling.pop(j)
+
     def feed(self, data, now):
         """Bytes from the host, any of them noise."""
         for ftype, seq, payload in self._decoder.feed(data):
             self._heard_at = now
             if ftype == p.HELLO:
-                self._hello(payload)
+                self._hello(payload, now)
             elif not self.linked:
                 self._boot_at = None        # whatever the host says, it must greet us first
             elif ftype == p.LAMPS:
@@ -88,17 +111,18 @@ class Board:
             elif ftype == p.ACK and payload == bytes((self._seq,)):
                 self._acked = True
 
-    def _hello(self, payload):
+    def _hello(self, payload, now):
         hello = p.parse_hello(payload)
         if hello is None:
             return
         version, nonce = hello
         if version == p.VERSION and not (self.linked and nonce == self._nonce):
-            self.linked, self._nonce = True, nonce
+            self.linked, self._nonce = True, nonce      # a new link: every timer of the last one is void
             self._acked, self._dirty = True, True
+            self._sent_at = now                         # the WELCOME's state counts as this link's first report
             for i in range(len(self.lamps)):
                 self.lamps[i] = p.OFF
-        self._send(p.WELCOME, p.welcome(nonce, self.levels, self.counts))
+        self._send(p.WELCOME, p.welcome(nonce, self.lamp_type, self.boot_id, self.levels, self.counts))
 
     def _lamps(self, seq, payload):
         parsed = p.parse_lamps(payload)
@@ -120,7 +144,7 @@ class Board:
         if not self.linked:
             if self._boot_at is None or ticks_diff(now, self._boot_at) >= self.heartbeat_ms:
                 self._boot_at = now
-                self._send(p.BOOT, bytes((p.VERSION, self.reason)))
+                self._send(p.BOOT, p.boot(self.reason))
         elif ticks_diff(now, self._sent_at) >= (self.heartbeat_ms if self._acked else self.retry_ms):
             self._report(now)
 
@@ -157,7 +181,8 @@ class Board:
                 level = IDLE_LEVEL if i % p.HOLES == idle_hole else 0
             c = i // p.HOLES * 3
             for k in range(3):
-                value = self.colours[c + k] * level * self.brightness // 65025
+                # rounded up: a lit lamp keeps at least 1/255 in each channel its colour has (DIM, idle)
+                value = (self.colours[c + k] * level * self.brightness + 65024) // 65025
                 if out[3 * i + k] != value:
                     out[3 * i + k] = value
                     changed = True

@@ -4,6 +4,7 @@ Copied flat onto the Pico with protocol.py and board.py; it runs at power-up.
 Ctrl-C is switched off while it runs (a 0x03 byte in a frame must not stop
 it): hold seat 1's OK button while plugging the board in to get the REPL.
 """
+import os
 import select
 import sys
 import time
@@ -12,6 +13,7 @@ import machine
 import micropython
 from machine import Pin
 
+import protocol
 from board import Board
 
 # ---- build options and pins (GP numbers) ------------------------------------------------------
@@ -23,7 +25,8 @@ PIXEL_PIN = 16
 BRIGHTNESS = 64                     # WS2812 cap, of 255: 40 pixels stay under 0.6 A
 LAMP_PINS = (16, 17, 18, 19, 20, 21, 22, 26, 27, 28)   # plain: seat 1 hole1..5, then seat 2
 ROW_PINS = (2, 3, 4, 5, 6, 7, 8, 9)                    # one row per seat, driven low in turn
-FIRST_COLUMN = 10                   # columns GP10..GP15: hole1..hole5, ok; pulled up
+FIRST_COLUMN = 10                   # columns GP10..GP15: hole1..hole5, ok; 4.7 kOhm pull-ups to 3V3
+SETTLE_US = 30                      # per row: columns recover in 8 us on 16 m of cable (docs/ioboard.md)
 SCAN_MS = 2
 WATCHDOG_MS = 2000                  # a hung program resets; its BOOT frame tells the host
 
@@ -42,7 +45,7 @@ class Matrix:
     def scan(self):
         for s, row in enumerate(self.rows):
             row.value(0)
-            time.sleep_us(10)       # let the column lines settle through the pull-ups
+            time.sleep_us(SETTLE_US)    # let the columns the last row pulled low rise through the pull-ups
             self.state[s] = ~(machine.mem32[_SIO_GPIO_IN] >> FIRST_COLUMN) & 0x3F
             row.value(1)
         return self.state
@@ -102,7 +105,10 @@ def run():
     matrix = Matrix()
     led = Pin("LED", Pin.OUT)
     now = time.ticks_ms()
-    board = Board(now, SEATS, brightness=255 if LAMPS == "plain" else BRIGHTNESS)
+    reason = protocol.WATCHDOG if machine.reset_cause() == machine.WDT_RESET else protocol.RESET
+    board = Board(now, SEATS, brightness=255 if LAMPS == "plain" else BRIGHTNESS,
+                  lamp_type=protocol.LAMP_TYPES.index(LAMPS), boot_id=int.from_bytes(os.urandom(2), "big"),
+                  reason=reason)
     colours = bytearray(SEATS * 5 * 3)
     watchdog = machine.WDT(timeout=WATCHDOG_MS)
     next_scan = now

@@ -17,11 +17,12 @@ except ImportError:
     def const(value):
         return value
 
-VERSION = const(1)      # HELLO, WELCOME and BOOT keep their layout in every version
+VERSION = const(2)      # HELLO, WELCOME's first three bytes and BOOT keep their layout in every version
+BUILD = const(0xE9AF5B)  # this firmware's build id, a digest of its files: test_protocol.py says when it is stale
 
 # frame types, ASCII so a hex dump reads
 HELLO = const(0x48)     # H  host -> board: version, nonce (2)
-WELCOME = const(0x57)   # W  board -> host: version, nonce (2), state
+WELCOME = const(0x57)   # W  board -> host: version, nonce (2), build (3), lamp type, boot id (2), state
 BOOT = const(0x42)      # B  board -> host: version, reason; the board wants a HELLO
 LAMPS = const(0x4C)     # L  host -> board, acked: seat, r, g, b, five lamp codes
 REPORT = const(0x52)    # R  board -> host, acked: state
@@ -36,13 +37,17 @@ BLINK = const(3)
 FAST = const(4)
 
 # BOOT reasons
-RESET = const(0)        # the board has just started
+RESET = const(0)        # the board has just started (power, reset button, a new USB host)
 SILENCE = const(1)      # the host went quiet; the board shows its idle pattern
+WATCHDOG = const(2)     # the board has just started, reset by its watchdog: the firmware hung
+
+# lamp types (a build option of main.py), as WELCOME carries them
+LAMP_TYPES = ("ws2812", "plain")
 
 HOLES = const(5)
 BUTTONS = const(6)      # hole1..hole5, ok: bit i of a seat's level byte
 MAX_SEATS = const(8)
-MAX_PAYLOAD = const(3 + 1 + MAX_SEATS * (1 + BUTTONS))   # a WELCOME for eight seats
+MAX_PAYLOAD = const(9 + 1 + MAX_SEATS * (1 + BUTTONS))   # a WELCOME for eight seats
 MAX_BODY = const(MAX_PAYLOAD + 4)
 MAX_WIRE = const(MAX_BODY + 1)                            # COBS adds one byte to a short body
 
@@ -170,22 +175,36 @@ def parse_state(payload):
     return payload[1:1 + seats], payload[1 + seats:]
 
 
-def welcome(nonce, levels, counts):
-    return bytes((VERSION, nonce >> 8 & 0xFF, nonce & 0xFF)) + state(levels, counts)
+def welcome(nonce, lamp_type, boot_id, levels, counts):
+    """The board's answer to HELLO: who it is (build, lamp type, this run's boot id) and its state."""
+    return bytes((VERSION, nonce >> 8 & 0xFF, nonce & 0xFF, BUILD >> 16, BUILD >> 8 & 0xFF, BUILD & 0xFF,
+                  lamp_type, boot_id >> 8 & 0xFF, boot_id & 0xFF)) + state(levels, counts)
 
 
 def parse_welcome(payload):
-    """``(version, nonce, levels, counts)``; only the version is read when it is not ours."""
+    """``(version, nonce, build, lamp_type, boot_id, levels, counts)``; only the version when it is not ours."""
     if not payload:
         return None
     if payload[0] != VERSION:
-        return payload[0], None, None, None
-    if len(payload) < 3:
+        return payload[0], None, None, None, None, None, None
+    if len(payload) < 9:
         return None
-    parsed = parse_state(payload[3:])
+    parsed = parse_state(payload[9:])
     if parsed is None:
         return None
-    return VERSION, payload[1] << 8 | payload[2], parsed[0], parsed[1]
+    return (VERSION, payload[1] << 8 | payload[2], payload[3] << 16 | payload[4] << 8 | payload[5], payload[6],
+            payload[7] << 8 | payload[8], parsed[0], parsed[1])
+
+
+def boot(reason):
+    return bytes((VERSION, reason))
+
+
+def parse_boot(payload):
+    """``(version, reason)``, or None."""
+    if len(payload) != 2:
+        return None
+    return payload[0], payload[1]
 
 
 def lamps(seat, colour, codes):

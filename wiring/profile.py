@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from firmware.protocol import MAX_SEATS as IOBOARD_SEATS
+from firmware.protocol import LAMP_TYPES, MAX_SEATS as IOBOARD_SEATS
 
 from .hardware import LAMP_KINDS, LEDS
 
@@ -33,6 +33,10 @@ INTERFACES = ("i2c", "spi", "uart")     # the Pi's own buses a profile may switc
 PICO_USB_ID = "2E8A"                # Raspberry Pi's USB vendor id: any Pico
 USB_ID = re.compile(r"[0-9A-Fa-f]{4}(:[0-9A-Fa-f]{4})?")
 COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")
+# A seat colour's brightest channel must reach this (of 255): on the WS2812 chain, capped at 64/255, ON then
+# lights at 9/255 or more, well apart from DIM and the idle pattern, which the board rounds up to 1/255 or more.
+DARKEST = 32
+PLAIN_LAMP_SEATS = 2                # plain lamps: ten PWM pins on the board, five a seat (docs/ioboard.md)
 
 
 class ProfileError(ValueError):
@@ -109,6 +113,7 @@ class IOBoardSpec:
     usb_id: str = PICO_USB_ID
     baud: int = 115200
     colours: tuple[tuple[int, int, int], ...] = ()     # per seat; empty: the board's palette
+    lamps: str = LAMP_TYPES[0]      # the lamps the board's firmware drives: "ws2812" or "plain"
 
 
 def builtin(name: str) -> Path:
@@ -268,10 +273,10 @@ def _seat(raw: dict, index: int, defaults: dict, where: "Locator", backend: str)
 
 
 def _ioboard(raw: dict, seats: int, where: "Locator") -> IOBoardSpec:
-    unknown = set(raw) - {"port", "usb_id", "baud", "colours"}
+    unknown = set(raw) - {"port", "usb_id", "baud", "colours", "lamps"}
     if unknown:
         raise where.error(sorted(unknown)[0], f"ioboard: unknown key {sorted(unknown)[0]!r}",
-                          "use port, usb_id, baud, colours")
+                          "use port, usb_id, baud, colours, lamps")
     if seats > IOBOARD_SEATS:
         raise where.error("seats", f"the IO board scans {IOBOARD_SEATS} seats, the profile has {seats}",
                           f"keep at most {IOBOARD_SEATS} [[seats]] tables")
@@ -292,8 +297,22 @@ def _ioboard(raw: dict, seats: int, where: "Locator") -> IOBoardSpec:
             and len(colours) in (0, seats)):
         raise where.error("colours", f"ioboard.colours must list one #rrggbb per seat ({seats}), got {colours!r}",
                           'write e.g. colours = ["#ff0000", "#00ff00"], or leave it out')
-    return IOBoardSpec(port=port, usb_id=usb_id.upper(), baud=baud,
-                       colours=tuple(tuple(int(c[i:i + 2], 16) for i in (1, 3, 5)) for c in colours))
+    rgbs = tuple(tuple(int(c[i:i + 2], 16) for i in (1, 3, 5)) for c in colours)
+    for colour, rgb in zip(colours, rgbs):
+        if max(rgb) < DARKEST:
+            brighter = "#" + "".join(f"{v * 255 // max(max(rgb), 1):02x}" for v in rgb) if max(rgb) else "#ffffff"
+            raise where.error("colours", f"ioboard.colours: {colour} is too dark to tell ON from DIM on the lamps "
+                              f"(its brightest channel is {max(rgb)}, under {DARKEST})",
+                              f"use a brighter shade, e.g. {brighter}")
+    lamps = raw.get("lamps", LAMP_TYPES[0])
+    if lamps not in LAMP_TYPES:
+        raise where.error("lamps", f"ioboard.lamps must be one of {', '.join(LAMP_TYPES)}, got {lamps!r}",
+                          'write lamps = "ws2812" for the WS2812 chain or "plain" for LEDs on PWM pins')
+    if lamps == "plain" and seats > PLAIN_LAMP_SEATS:
+        raise where.error("lamps", f"plain lamps take five of the board's ten PWM pins a seat: "
+                          f"{PLAIN_LAMP_SEATS} seats, the profile has {seats}",
+                          f'keep {PLAIN_LAMP_SEATS} [[seats]], or use the WS2812 chain (lamps = "ws2812")')
+    return IOBoardSpec(port=port, usb_id=usb_id.upper(), baud=baud, colours=rgbs, lamps=lamps)
 
 
 def _display(raw: dict, defaults: dict, where: "Locator", key: str, table: str, occurrence: int = 0) -> DisplaySpec:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import collections
 import os
+import random
 import select
 import threading
 import time
@@ -95,7 +96,7 @@ class FakeBoard:
     def reset(self) -> None:
         """The board restarts (a brown-out, the watchdog): all its state is new, the USB link stays."""
         with self._lock:
-            self.board = Board(ticks_ms(), self.seats, **self.board_args)
+            self.board = self._start()
 
     def unplug(self) -> None:
         with self._lock:
@@ -117,8 +118,12 @@ class FakeBoard:
                 os.unlink(staging)
             os.symlink(os.ttyname(self._slave), staging)
             os.replace(staging, self.path)
-            self.board = Board(ticks_ms(), self.seats, **self.board_args)
+            self.board = self._start()
             self._scans.append(bytes(self._held))  # its first scan finds what the finger holds
+
+    def _start(self) -> Board:
+        """A freshly started board: new state, and a new boot id as main.py draws one."""
+        return Board(ticks_ms(), self.seats, boot_id=random.getrandbits(16), **self.board_args)
 
     def close(self) -> None:
         self._closing = True

@@ -5,6 +5,11 @@ session asked for (resending until the board acknowledges), turns the board's
 button reports into edges, and when the board goes away it says so, lets go of
 every held button and reconnects with backoff. The codec is the firmware's own
 (firmware/protocol.py); docs/ioboard.md has the rules.
+
+Every time here is ``time.monotonic()``: float seconds that never wrap, so a
+difference is right however long the box has been up. A link's timers (when
+the board was last heard, when each lamp command went out) are set afresh at
+every (re)link; the HELLO and PING times only ever decide to send sooner.
 """
 from __future__ import annotations
 
@@ -27,6 +32,9 @@ NOT_FOUND = "IO board not found"
 LOST = "IO board disconnected"
 SILENT = "IO board not answering"
 RESTARTED = "IO board restarted"
+WATCHDOG = "IO board restarted by its watchdog (its firmware hung)"
+GAVE_UP = "IO board gave up on molebox (heard nothing for 1 s)"
+BOOT_FAULTS = {p.RESET: RESTARTED, p.SILENCE: GAVE_UP, p.WATCHDOG: WATCHDOG}
 
 
 @dataclass(frozen=True)
@@ -37,6 +45,7 @@ class Timing:
     backoff: float = 0.05       # first wait before opening the port again; doubles up to backoff_max
     backoff_max: float = 2.0
     read: float = 0.005         # serial read timeout: how often the timers are looked at
+    catch_up: float = 5.0       # presses the board counted while unlinked for less than this are delivered
 
 
 def level_changes(was: bool, now: bool, presses: int) -> list[bool]:
@@ -54,9 +63,9 @@ class Link:
     """The serial link to one board; ``start`` it, then ``lamps`` from any thread, ``close`` at the end."""
 
     def __init__(self, find_port: Callable[[], str], baud: int, clock: Callable[[], float], seats: int,
-                 on_fault: Callable[[str | None], None], timing: Timing = Timing()):
+                 on_fault: Callable[[str | None], None], timing: Timing = Timing(), lamp_type: str = "ws2812"):
         self.find_port, self.baud, self.clock, self.seats = find_port, baud, clock, seats
-        self.on_fault, self.timing = on_fault, timing
+        self.on_fault, self.timing, self.lamp_type = on_fault, timing, lamp_type
         self.sink: Callable[[Edge], None] | None = None
         self.fault: str | None = CONNECTING
         self.linked = threading.Event()
@@ -72,8 +81,10 @@ class Link:
         self._levels = bytearray(seats)
         self._counts = bytearray(seats * p.BUTTONS)
         self._heard = self._hello_at = self._wrote_at = self._linked_at = 0.0
+        self._lost_at: float | None = None      # when the last link went
+        self._boot_id: int | None = None        # the board's run (boot id) that our counters follow
         self._hello_every = timing.retry
-        self._refused = False       # the board answered, and its answer rules it out (version, seats)
+        self._refused = False       # the board answered, and its answer rules it out (version, lamps, seats)
 
     def start(self) -> None:
         self._thread.start()
@@ -163,42 +174,73 @@ class Link:
         elif ftype == p.WELCOME and not linked:
             self._welcome(payload, now, edges)
         elif ftype == p.BOOT:
-            if linked:
-                edges += self._lose(RESTARTED)
-                self._greet(now, fresh=True)
-            elif now - self._hello_at >= self.timing.retry:
+            self._boot(payload, now, edges)
+
+    def _boot(self, payload: bytes, now: float, edges: list[Edge]) -> None:
+        """The board wants a HELLO; while linked, its reason says why the link went."""
+        boot = p.parse_boot(payload)
+        if boot is None:
+            return
+        version, reason = boot
+        if reason != p.SILENCE:
+            self._boot_id = None            # the board has started again: its counters with it
+        if version != p.VERSION:
+            self._refuse_version(version)
+        elif self.linked.is_set():
+            edges += self._lose(BOOT_FAULTS.get(reason, RESTARTED))
+            self._greet(now, fresh=True)
+        else:
+            if self.fault == SILENT and reason != p.SILENCE and self._lost_at is not None:    # a link went quiet,
+                # and now the board says why: it restarted (a board slow to answer at first is no restart)
+                log.warning("%s", BOOT_FAULTS.get(reason, RESTARTED))
+                self._set_fault(BOOT_FAULTS.get(reason, RESTARTED))
+            if now - self._hello_at >= self.timing.retry:       # a reflashed board is greeted at once
                 self._greet(now, fresh=False)
 
     def _welcome(self, payload: bytes, now: float, edges: list[Edge]) -> None:
         welcome = p.parse_welcome(payload)
         if welcome is None:
             return
-        version, nonce, levels, counts = welcome
+        version, nonce, build, lamp_type, boot_id, levels, counts = welcome
         if version != p.VERSION:
-            self._refuse(f"IO board firmware speaks protocol v{version}, molebox speaks v{p.VERSION}: "
-                         f"copy firmware/ from this molebox onto the board (docs/ioboard.md)")
+            self._refuse_version(version)
             return
         if nonce != self._nonce:
             return                      # the answer to an older HELLO
+        lamps = p.LAMP_TYPES[lamp_type] if lamp_type < len(p.LAMP_TYPES) else f"type-{lamp_type}"
+        if lamps != self.lamp_type:
+            self._refuse(f'IO board is built for {lamps} lamps: flash main.py with LAMPS = "{self.lamp_type}"',
+                         f"the wiring profile has lamps = \"{self.lamp_type}\" (docs/ioboard.md, Build options)")
+            return
         if len(levels) < self.seats:
             self._refuse(f"IO board scans {len(levels)} seats; the wiring profile has {self.seats}")
             return
         self._hello_every, self._refused = self.timing.retry, False
-        self._counts[:] = counts[:len(self._counts)]
-        self._apply(levels, counts, edges)      # a button held right now goes down
+        if boot_id != self._boot_id or self._lost_at is None or now - self._lost_at >= self.timing.catch_up:
+            self._counts[:] = counts[:len(self._counts)]    # a new baseline: what was counted meanwhile is void
+        self._boot_id = boot_id
+        self._apply(levels, counts, edges)      # a button held right now goes down; a press made meanwhile, too
         self._have.clear()
         self._sent.clear()
         self.linked.set()
         self._linked_at = now
         self._set_fault(None)
-        log.info("IO board: linked (protocol v%d, %d seats)", version, len(levels))
+        log.info("IO board: linked (protocol v%d, firmware build %06x, %s lamps, %d seats)",
+                 version, build, lamps, len(levels))
+        if build != p.BUILD:
+            log.warning("IO board runs firmware build %06x, this molebox has build %06x: flash firmware/ from "
+                        "this molebox when you can (docs/ioboard.md, Flashing)", build, p.BUILD)
         for seat in self._want:
             self._push(seat, now)
 
-    def _refuse(self, fault: str) -> None:
+    def _refuse_version(self, version: int) -> None:
+        self._refuse(f"IO board speaks protocol v{version}, molebox v{p.VERSION}: flash this molebox's firmware/",
+                     "see docs/ioboard.md, Flashing")
+
+    def _refuse(self, fault: str, more: str = "") -> None:
         """The board cannot serve this molebox: say why, and ask again only now and then."""
         if not self._refused:
-            log.error("%s", fault)
+            log.error("%s%s", fault, f" ({more})" if more else "")
         self._hello_every, self._refused = self.timing.backoff_max, True
         self._set_fault(fault)
 
@@ -261,6 +303,7 @@ class Link:
         edges = []
         if self.linked.is_set():
             self.linked.clear()
+            self._lost_at = time.monotonic()
             log.warning("%s", fault)
             for s in range(self.seats):
                 for b, control in enumerate(CONTROLS):

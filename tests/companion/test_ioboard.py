@@ -20,6 +20,7 @@ from companion.hardware import ioboard, iolink
 from companion.hardware.fakeboard import FakeBoard
 from companion.hardware.ioboard import CODES, IOBoardHardware
 from companion.hardware.iolink import Timing, level_changes
+from companion.cli import main
 from companion.lamps import Lamp
 from companion.inputs import CONTROLS, Edge
 from companion.render.fault import paused
@@ -177,7 +178,8 @@ def test_ten_thousand_presses_through_every_fault_at_once(rig):
 @pytest.mark.parametrize("outage", [0.3, 1.2])
 def test_the_link_recovers_within_100_ms_of_the_line_clearing(rig, outage):
     """Real timings, three outages in a row. 0.3 s of noise: the link holds; 1.2 s: both ends give up on
-    it and greet again. The median recovery is under 100 ms (a loaded machine may stall one of three)."""
+    it and greet again, and the press made in the noise still comes through (Timing.catch_up). The median
+    recovery is under 100 ms (a loaded machine may stall one of three)."""
     r = rig(timing=Timing(), board={})
     recoveries = []
     for n in range(1, 4):
@@ -191,8 +193,7 @@ def test_the_link_recovers_within_100_ms_of_the_line_clearing(rig, outage):
         r.fake.press(5, "ok")
         assert wait_for(lambda: r.presses()[(5, "ok")] == n and r.lamps_agree(), 2)
         recoveries.append(time.monotonic() - cleared)
-        if outage < Timing().silence:
-            assert wait_for(lambda: r.presses()[(2, "hole4")] == n, 2)      # the press made in the noise
+        assert wait_for(lambda: r.presses()[(2, "hole4")] == n, 2)          # the press made in the noise
         r.fake.release(2, "hole4")
         r.fake.release(5, "ok")
     lost = [] if outage < Timing().silence else [iolink.SILENT, None] * 3
@@ -240,8 +241,53 @@ def test_another_protocol_version_gets_a_clear_error(rig):
 
     r = rig(link=False, tamper_out=from_the_future)
     assert wait_for(lambda: r.hw.fault and "protocol" in r.hw.fault)
-    assert r.hw.fault.startswith(f"IO board firmware speaks protocol v{p.VERSION + 1}, molebox speaks v{p.VERSION}")
+    assert r.hw.fault == f"IO board speaks protocol v{p.VERSION + 1}, molebox v{p.VERSION}: flash this molebox's firmware/"
     assert not r.hw.link.linked.is_set()
+
+
+def test_another_firmware_build_links_with_a_warning_in_the_log(rig, caplog):
+    def older_build(frame: bytes) -> bytes:
+        [(ftype, seq, payload)] = p.Decoder().feed(frame)
+        return p.frame(ftype, seq, payload[:3] + b"\x12\x34\x56" + payload[6:]) if ftype == p.WELCOME else frame
+
+    r = rig(tamper_out=older_build)
+    assert r.faults == [None]
+    assert wait_for(lambda: f"IO board runs firmware build 123456, this molebox has build {p.BUILD:06x}" in caplog.text)
+
+
+def relinked_after_giving_up(r: Rig) -> bool:
+    """The board gave up, then the link came back (a loaded machine may stall the fake board past the host's
+    silence time meanwhile: `IO board not answering` between the two changes nothing here)."""
+    return r.faults[:2] == [None, iolink.GAVE_UP] and r.faults[-1] is None
+
+
+def test_a_press_the_board_counted_while_it_could_not_hear_the_host_is_delivered(rig):
+    """The board gives up on a host it cannot hear and says so; a press made then arrives when the line mends."""
+    r = rig()
+    deaf = Spoiler(1, drop=1.0)
+    r.fake.tamper_in = deaf
+    assert wait_for(lambda: r.faults == [None, iolink.GAVE_UP], 3), r.faults
+    r.fake.press(6, "hole3")
+    r.fake.release(6, "hole3")
+    assert r.fake.idle() and r.presses() == Counter()
+    deaf.on = False
+    assert wait_for(lambda: relinked_after_giving_up(r), 3), r.faults
+    check_counts(r, Counter({(6, "hole3"): 1}))
+
+
+def test_a_press_counted_while_unlinked_for_longer_than_catch_up_is_not_delivered(rig):
+    r = rig(timing=Timing(retry=0.01, heartbeat=0.05, silence=0.5, backoff=0.01, backoff_max=0.05, catch_up=0.2))
+    deaf = Spoiler(1, drop=1.0)
+    r.fake.tamper_in = deaf
+    assert wait_for(lambda: r.faults == [None, iolink.GAVE_UP], 3), r.faults
+    r.fake.press(6, "hole3")
+    r.fake.release(6, "hole3")
+    time.sleep(0.3)                                 # the game has been paused for longer than catch_up
+    deaf.on = False
+    assert wait_for(lambda: relinked_after_giving_up(r), 3), r.faults
+    r.fake.press(1, "ok")
+    r.fake.release(1, "ok")
+    check_counts(r, Counter({(1, "ok"): 1}))
 
 
 def test_a_board_with_fewer_seats_than_the_profile_is_refused(rig):
@@ -282,12 +328,27 @@ def test_level_changes(was, now, presses, edges):
     assert level_changes(was, now, presses) == edges
 
 
+@pytest.mark.parametrize("colour, fix", [("#1f0000", "#ff0000"), ("#10080c", "#ff7fbf"), ("#000000", "#ffffff")])
+def test_wiring_check_refuses_a_seat_colour_too_dark_to_tell_on_from_dim(tmp_path, capsys, colour, fix):
+    profile = tmp_path / "dark.toml"
+    profile.write_text(f'backend = "ioboard"\n\n[ioboard]\ncolours = ["#ff0000", "{colour}"]\n\n[[seats]]\n\n[[seats]]\n')
+    assert main(["wiring", "check", str(profile)]) == 2
+    assert capsys.readouterr().err == (f"molebox: {profile}:4: ioboard.colours: {colour} is too dark to tell ON from "
+                                       f"DIM on the lamps (its brightest channel is {int(colour[1:3], 16)}, "
+                                       f"under 32); use a brighter shade, e.g. {fix}\n")
+    profile.write_text(profile.read_text().replace(colour, "#200000"))
+    assert main(["wiring", "check", str(profile)]) == 0
+
+
 @pytest.mark.parametrize("change, message", [
     (('usb_id = "2E8A"', 'usb_id = "pico"'), r"w.toml:4: ioboard.usb_id must be a hex VID or VID:PID"),
     (("baud = 115200", "baud = -1"), r"w.toml:5: ioboard.baud must be a positive"),
     (("baud = 115200", "speed = 1"), r"w.toml:5: ioboard: unknown key 'speed'"),
     (("[[seats]]", "[[seats]]\n" * 9), r"w.toml:7: the IO board scans 8 seats, the profile has 9"),
     (("[[seats]]", "[[seats]]\nholes = [1]"), r"w.toml:8: seats\[1\].holes must list 5 GPIO"),
+    (("baud = 115200", 'baud = 115200\nlamps = "leds"'), r"w.toml:6: ioboard.lamps must be one of ws2812, plain"),
+    (("baud = 115200", 'baud = 115200\nlamps = "plain"\n\n[[seats]]\n\n[[seats]]'),
+     r"w.toml:6: plain lamps take five of the board's ten PWM pins a seat: 2 seats, the profile has 3"),
 ])
 def test_ioboard_profiles_need_no_pins_and_bad_ones_name_the_fix(change, message):
     text = 'backend = "ioboard"\n\n[ioboard]\nusb_id = "2E8A"\nbaud = 115200\n\n[[seats]]\n'

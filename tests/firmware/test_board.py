@@ -1,6 +1,7 @@
 """The board's state machine, on CPython with a hand-driven clock: scans, frames, lamps, silence."""
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from firmware import protocol as p
@@ -36,6 +37,9 @@ def test_a_fresh_board_announces_itself_until_greeted():
     board = Board(0)
     board.poll(0)
     assert out(board) == [(p.BOOT, 0, bytes((p.VERSION, p.RESET)))]
+    watched = Board(0, reason=p.WATCHDOG)
+    watched.poll(0)
+    assert out(watched) == [(p.BOOT, 0, bytes((p.VERSION, p.WATCHDOG)))]
     board.poll(199)
     assert out(board) == []
     board.poll(200)
@@ -45,18 +49,20 @@ def test_a_fresh_board_announces_itself_until_greeted():
     assert out(board) == [] and not board.linked
 
 
-def test_hello_links_and_the_welcome_carries_the_state():
-    board = Board(0, debounce_ms=0)
+def test_hello_links_and_the_welcome_carries_the_build_and_the_state():
+    board = Board(0, debounce_ms=0, lamp_type=1, boot_id=0x1234)
     board.scan(rows(2, 0b100001), 1)
-    [(_, _, payload)] = send(board, 5, p.HELLO, p.hello(0xBEEF))
-    version, nonce, levels, counts = p.parse_welcome(payload)
-    assert (version, nonce, levels[2], counts[12], counts[17]) == (p.VERSION, 0xBEEF, 0b100001, 1, 1)
+    [(boot, _, _), (_, _, payload)] = send(board, 5, p.HELLO, p.hello(0xBEEF))     # why it started, first
+    assert boot == p.BOOT
+    version, nonce, build, lamp_type, boot_id, levels, counts = p.parse_welcome(payload)
+    assert (version, nonce, build, lamp_type, boot_id) == (p.VERSION, 0xBEEF, p.BUILD, 1, 0x1234)
+    assert (levels[2], counts[12], counts[17]) == (0b100001, 1, 1)
     assert board.linked
 
 
 def test_another_version_is_answered_but_not_linked():
     board = Board(0)
-    (ftype, _, payload), boot = send(board, 0, p.HELLO, bytes((p.VERSION + 1, 0, 1)))
+    boot, (ftype, _, payload) = send(board, 0, p.HELLO, bytes((p.VERSION + 1, 0, 1)))
     assert ftype == p.WELCOME and payload[0] == p.VERSION and boot[0] == p.BOOT and not board.linked
 
 
@@ -124,10 +130,22 @@ def test_lamp_commands_are_acked_idempotent_and_rendered():
         board.render(now, pixels)
         return [tuple(pixels[15 + 3 * h:18 + 3 * h]) for h in range(5)]
 
-    dim = (200 * DIM_LEVEL // 255, 100 * DIM_LEVEL // 255, 0)
+    dim = (-(-200 * DIM_LEVEL // 255), -(-100 * DIM_LEVEL // 255), 0)      # rounded up
     assert seat2(800) == [(200, 100, 0), dim, (200, 100, 0), (200, 100, 0), (0, 0, 0)]
     assert seat2(880)[3] == (0, 0, 0) and seat2(1200)[2] == (0, 0, 0)
     assert not board.render(1201, pixels)           # nothing changes inside a blink step
+
+
+def test_dark_colours_keep_their_dim_and_idle_lamps_lit():
+    """Rounded up: at the WS2812 cap of 64/255, #200000's DIM would be 0.5/255, and rounded down it was dark."""
+    board = linked()
+    send(board, 10, p.LAMPS, p.lamps(1, (32, 0, 0), (p.ON, p.DIM, p.OFF, p.OFF, p.OFF)), seq=1)
+    pixels = bytearray(8 * 15)
+    board.render(10, pixels)
+    assert bytes(pixels[:9]) == bytes((9, 0, 0, 1, 0, 0, 0, 0, 0))
+    board.poll(1010)                                # the host goes quiet: the idle pattern, just as visible
+    board.render(1010, pixels)
+    assert sorted({pixels[3 * i] for i in range(5)}) == [0, 1]
 
 
 def test_a_silent_host_gets_the_idle_pattern_and_a_boot_frame():
@@ -155,6 +173,49 @@ def test_ticks_wrap_like_micropython():
     assert board.linked
     board.poll(979)                                 # 1000 ms after the host's last frame
     assert not board.linked
+
+
+DAY = 24 * 3600 * 1000
+
+
+def beats(board: Board, start: int, end: int, step: int = 150) -> None:
+    """The host keeps the link: a PING and an ACK every ``step`` ms from ``start`` to ``end``."""
+    for now in range(start, end, step):
+        board.feed(p.frame(p.PING, 0) + p.frame(p.ACK, 0, bytes((board._seq,))), now & WRAP)
+        board.scan(bytes(board.levels), now & WRAP)
+        board.poll(now & WRAP)
+        board.take()
+
+
+@pytest.mark.parametrize("days", [6.3, 7, 12.5, 20])
+def test_an_untouched_button_still_presses_after_days_of_uptime(days):
+    """A press after more than 2**29 ms (6.2 days) with the button untouched; the board runs in one-hour steps."""
+    board = linked(debounce_ms=10)
+    hour = 3600 * 1000
+    for now in range(0, int(days * DAY), hour):
+        beats(board, now, now + 300)
+    now = int(days * DAY) & WRAP
+    board.feed(p.frame(p.PING, 0), now)
+    board.scan(rows(3, 0b1), now)
+    assert board.levels[3] == 1 and board.counts[18] == 1
+    [(ftype, _, payload)] = out(board)
+    assert ftype == p.REPORT and p.parse_state(payload)[1][18] == 1
+
+
+@pytest.mark.parametrize("days", [1, 6.3, 7, 12.5])
+def test_a_board_unlinked_for_days_reports_within_a_heartbeat_of_linking_again(days):
+    board = linked()
+    for now in range(0, int(days * DAY), 3600 * 1000):   # unlinked, announcing itself
+        board.poll(now & WRAP)
+        board.take()
+    assert not board.linked
+    now = int(days * DAY) & WRAP
+    [(ftype, _, _)] = send(board, now, p.HELLO, p.hello(8))
+    assert ftype == p.WELCOME and board.linked
+    board.poll((now + 199) & WRAP)
+    assert out(board) == []
+    board.poll((now + 200) & WRAP)
+    assert [f[0] for f in out(board)] == [p.REPORT]
 
 
 @settings(max_examples=300)

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import ast
 import binascii
+import hashlib
 import random
+import re
 from pathlib import Path
 
 from hypothesis import given, settings, strategies as st
@@ -63,23 +65,25 @@ def test_the_decoder_survives_any_bytes_in_any_chunks(chunks):
 
 @given(st.binary(max_size=80))
 def test_payload_parsers_take_any_bytes(payload):
-    for parse in (p.parse_hello, p.parse_state, p.parse_welcome, p.parse_lamps):
+    for parse in (p.parse_hello, p.parse_state, p.parse_welcome, p.parse_lamps, p.parse_boot):
         parse(payload)
 
 
 def test_payloads_round_trip():
     levels, counts = bytes(range(8)), bytes(range(48))
     assert p.parse_hello(p.hello(0xBEEF)) == (p.VERSION, 0xBEEF)
-    assert p.parse_welcome(p.welcome(513, levels, counts)) == (p.VERSION, 513, levels, counts)
-    assert p.parse_welcome(bytes((p.VERSION + 1, 0xFF))) == (p.VERSION + 1, None, None, None)
+    assert p.parse_welcome(p.welcome(513, 1, 0xABCD, levels, counts)) == (p.VERSION, 513, p.BUILD, 1, 0xABCD,
+                                                                          levels, counts)
+    assert p.parse_welcome(bytes((p.VERSION + 1, 0xFF)))[0] == p.VERSION + 1
+    assert p.parse_boot(p.boot(p.WATCHDOG)) == (p.VERSION, p.WATCHDOG)
     assert p.parse_lamps(p.lamps(3, (1, 2, 3), (0, 1, 2, 3, 4))) == (3, b"\x01\x02\x03", bytes(range(5)))
     assert p.parse_lamps(p.lamps(3, (1, 2, 3), (0, 1, 2, 3, 5))) is None
-    assert len(p.frame(p.WELCOME, 0, p.welcome(0, levels, counts))) == p.MAX_WIRE + 2
+    assert len(p.frame(p.WELCOME, 0, p.welcome(0, 0, 0, levels, counts))) == p.MAX_WIRE + 2
 
 
 def test_the_firmware_uses_only_what_micropython_has():
     """No f-strings, annotations, dataclasses or typing; imports only of modules MicroPython ships."""
-    allowed = {"micropython", "time", "sys", "select", "machine", "neopixel", "protocol", "board"}
+    allowed = {"micropython", "time", "sys", "select", "os", "machine", "neopixel", "protocol", "board"}
     for path in ("protocol.py", "board.py", "main.py"):
         tree = ast.parse((FIRMWARE / path).read_text())
         for node in ast.walk(tree):
@@ -90,3 +94,19 @@ def test_the_firmware_uses_only_what_micropython_has():
                 assert {a.name for a in node.names} <= allowed, (path, node.lineno)
             if isinstance(node, ast.ImportFrom) and node.level == 0:
                 assert node.module in allowed, (path, node.lineno)
+
+
+def build_id() -> int:
+    """A digest of the firmware's three files, less protocol.py's BUILD line and main.py's build options."""
+    digest = hashlib.sha256()
+    for name in ("protocol.py", "board.py", "main.py"):
+        text = (FIRMWARE / name).read_text()
+        text = re.sub(r"^BUILD = .*\n", "", text, flags=re.M)
+        text = re.sub(r"^# ---- build options.*?\n\n", "", text, flags=re.M | re.S)
+        digest.update(text.encode())
+    return int.from_bytes(digest.digest()[:3], "big")
+
+
+def test_the_build_id_names_this_firmware():
+    """WELCOME carries BUILD, so the host can tell a board that runs other firmware: it must change with the code."""
+    assert p.BUILD == build_id(), f"firmware/ changed: set BUILD = const(0x{build_id():06X}) in firmware/protocol.py"

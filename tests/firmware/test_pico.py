@@ -1,0 +1,215 @@
+"""The firmware under a real MicroPython: compiled for the Pico, and main.py run against the unchanged host.
+
+``mpy-cross -march=armv6m`` compiles every file as for the RP2040; the board's
+logic runs the same under the MicroPython unix port (from those compiled
+files) as under CPython; and main.py runs on a simulated Pico (pico.py: the
+stub ``machine``, ``neopixel`` and ``time`` of tests/firmware/rp2/) at one
+end of a pty, with the host's own IOBoardHardware at the other, on real timings. The
+board's clock wraps at 2**30 ms as the rp2's does, and moves on by days where
+a test says so: the box is left plugged in for a month.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from companion.hardware import iolink
+from companion.lamps import Lamp
+from firmware import protocol as p
+from firmware.board import DIM_LEVEL, IDLE_LEVEL
+from tests.firmware.pico import FILES, FIRMWARE, PIXEL_PIN, Pico, tool
+from tests.waiting import wait_for
+from wiring.profile import parse
+
+BRIGHTNESS = 64                     # main.py's WS2812 cap
+SCENARIO = Path(__file__).parent / "scenario.py"
+PLAIN = 'backend = "ioboard"\n\n[ioboard]\nlamps = "plain"\n\n[[seats]]\n\n[[seats]]\n'
+
+
+def level(colour: int, lamp_level: int, brightness: int = BRIGHTNESS) -> int:
+    """A channel as the board renders it: scaled, and rounded up so that a lit lamp never goes dark."""
+    return -(-colour * lamp_level * brightness // 65025)
+
+
+# ---- compiled for the Pico, and the same logic under both interpreters --------------------------
+
+def test_every_firmware_file_compiles_for_the_rp2040(tmp_path):
+    for name in FILES:
+        out = tmp_path / name.replace(".py", ".mpy")
+        result = subprocess.run([tool("mpy-cross"), "-march=armv6m", "-o", str(out), str(FIRMWARE / name)],
+                                capture_output=True, text=True)
+        assert result.returncode == 0 and out.stat().st_size > 0, result.stderr
+        assert out.read_bytes()[:2] == b"M\x06"             # an .mpy of bytecode version 6
+
+
+def test_the_boards_logic_runs_the_same_under_micropython_from_the_compiled_files(tmp_path):
+    for name in ("protocol.py", "board.py"):
+        subprocess.run([tool("mpy-cross"), "-march=armv6m", "-o", str(tmp_path / name.replace(".py", ".mpy")),
+                        str(FIRMWARE / name)], check=True)
+    cpython = subprocess.run([sys.executable, str(SCENARIO)], capture_output=True, text=True, check=True)
+    micro = subprocess.run([tool("micropython"), str(SCENARIO)], capture_output=True, text=True,
+                           env={"MICROPYPATH": str(tmp_path)})
+    assert micro.returncode == 0, micro.stderr or micro.stdout
+    assert "board.mpy" not in cpython.stdout and cpython.stdout.count("frame") > 500
+    assert micro.stdout == cpython.stdout
+
+
+# ---- main.py on the simulated Pico, against the host's IOBoardHardware ----------------------------------
+
+@pytest.mark.parametrize("link", ["usb", "uart"])
+def test_presses_arrive_exactly_once_and_the_lamps_show_exact_pixels(iobox, link):
+    b = iobox(options={"LINK": f'"{link}"'})
+    made = Counter()
+    for n in range(40):                             # every seat, every button, some held together
+        seat, bits = 1 + n % 8, (n * 37) % 63 + 1
+        b.pico.hold(seat, bits)
+        b.pico.hold(seat, 0)
+        made.update((seat, c) for i, c in enumerate(("hole1", "hole2", "hole3", "hole4", "hole5", "ok"))
+                    if bits >> i & 1)
+    b.delivered(made)
+    b.hw.seats[2].set_lamps((Lamp.ON, Lamp.DIM, Lamp.OFF, Lamp.BLINK, Lamp.FAST))    # seat 3: blue
+    blue = (0, 0, 255)
+    on = bytes(level(c, 255) for c in blue)
+    want = on + bytes(level(c, DIM_LEVEL) for c in blue) + bytes(3)
+
+    def seat3() -> bytes:
+        return b.pico.pixels.get(PIXEL_PIN, bytes(120))[30:45]
+
+    assert b.pico.wait(lambda: seat3()[:9] == want), seat3().hex()
+    assert want == bytes((0, 0, 64, 0, 0, 8, 0, 0, 0))
+    assert b.pico.wait(lambda: seat3()[9:12] == on) and b.pico.wait(lambda: seat3()[9:12] == bytes(3))  # blinks
+    assert not any(b.pico.pixels[PIXEL_PIN][:30] + b.pico.pixels[PIXEL_PIN][45:])      # no other seat lit
+
+
+def test_plain_lamps_on_pwm_pins(iobox):
+    b = iobox(profile=parse(PLAIN, "plain.toml"), options={"LAMPS": '"plain"', "SEATS": "2"})
+    b.hw.seats[1].set_lamps((Lamp.OFF, Lamp.ON, Lamp.DIM, Lamp.OFF, Lamp.OFF))          # seat 2: green
+    assert b.pico.wait(lambda: b.pico.pwm.get(22) == 255 * 257 and b.pico.pwm.get(26) == 31 * 257), b.pico.pwm
+    assert all(b.pico.pwm.get(gp, 0) == 0 for gp in (16, 17, 18, 19, 20, 21, 27, 28))
+    b.pico.tap(2, "ok")
+    b.delivered(Counter({(2, "ok"): 1}))
+
+
+def test_a_board_built_for_other_lamps_is_refused_naming_the_firmware_to_flash(iobox):
+    b = iobox(options={"LAMPS": '"plain"', "SEATS": "2"}, connect=False)
+    b.connect(link=False)
+    assert wait_for(lambda: b.hw.fault and "lamps" in b.hw.fault, 3), b.faults
+    assert b.hw.fault == 'IO board is built for plain lamps: flash main.py with LAMPS = "ws2812"'
+    assert not b.hw.link.linked.is_set()
+
+
+def test_a_board_of_another_protocol_version_is_refused(iobox):
+    b = iobox(version=p.VERSION + 7, connect=False)
+    b.connect(link=False)
+    assert wait_for(lambda: b.hw.fault and "protocol" in b.hw.fault, 3), b.faults
+    assert b.hw.fault == f"IO board speaks protocol v{p.VERSION + 7}, molebox v{p.VERSION}: flash this molebox's firmware/"
+
+
+@pytest.mark.parametrize("cause, fault", [("power", iolink.RESTARTED), ("watchdog", iolink.WATCHDOG)])
+def test_a_board_restart_is_told_apart_and_costs_no_press(iobox, cause, fault):
+    b = iobox()
+    b.hw.seats[0].set_lamps((Lamp.ON,) * 5)
+    red = bytes((level(255, 255), 0, 0)) * 5
+    assert b.pico.wait(lambda: b.pico.pixels.get(PIXEL_PIN, b"")[:15] == red)
+    b.pico.tap(1, "hole1")
+    linked = len(b.faults)
+    b.pico.restart(cause)
+    assert wait_for(lambda: b.faults[linked:linked + 2] == [fault, None], 3), b.faults
+    assert b.pico.wait(lambda: b.pico.pixels.get(PIXEL_PIN, b"")[:15] == red)     # the lamps sent again
+    b.pico.tap(1, "hole1")
+    b.delivered(Counter({(1, "hole1"): 2}))
+
+
+def test_a_board_that_hangs_until_its_watchdog_resets_it(iobox):
+    """The host calls it silent after 1 s; the BOOT after the reset says why it was."""
+    b = iobox()
+    linked = len(b.faults)
+    b.pico.process.send_signal(signal.SIGSTOP)      # hung
+    assert wait_for(lambda: b.faults[linked:] == [iolink.SILENT], 3), b.faults
+    b.pico.restart("watchdog")
+    assert wait_for(lambda: b.faults[linked:linked + 3] == [iolink.SILENT, iolink.WATCHDOG, None], 3), b.faults
+    b.pico.tap(7, "hole5")
+    b.delivered(Counter({(7, "hole5"): 1}))
+
+
+def test_a_board_that_gave_up_on_a_quiet_host_says_so_and_relinks(iobox):
+    b = iobox()
+    linked = len(b.faults)
+    b.pico.jump(1500, with_host=False)              # the board hears nothing for 1.5 s
+    assert wait_for(lambda: b.faults[linked:linked + 2] == [iolink.GAVE_UP, None], 3), b.faults
+    b.pico.tap(4, "ok")
+    b.delivered(Counter({(4, "ok"): 1}))
+
+
+def test_a_press_while_the_line_from_the_host_is_cut_is_delivered_when_it_mends(iobox):
+    b = iobox(options={"LINK": '"uart"'})
+    linked = len(b.faults)
+    b.pico.rx(False)                                # the Pi's TX wire comes loose
+    assert wait_for(lambda: b.faults[linked:] == [iolink.GAVE_UP], 3), b.faults
+    b.pico.tap(6, "hole3")                          # counted by the board, unlinked
+    time.sleep(0.5)
+    assert b.presses() == Counter()
+    b.pico.rx(True)                                 # well within Timing.catch_up
+    assert wait_for(lambda: b.faults[-1] is None, 3), b.faults
+    b.delivered(Counter({(6, "hole3"): 1}))
+
+
+def test_the_host_away_and_back(iobox):
+    b = iobox()
+    b.hw.seats[1].set_lamps((Lamp.ON,) * 5)         # seat 2: green
+    b.pico.tap(2, "hole2")
+    b.delivered(Counter({(2, "hole2"): 1}))
+    b.leave()
+    dim_green = bytes((0, level(255, IDLE_LEVEL), 0))
+
+    def idle() -> list[bytes]:                      # seat 2's lamps: one walks along at the idle level
+        return [b.pico.pixels.get(PIXEL_PIN, bytes(120))[15 + 3 * h:18 + 3 * h] for h in range(5)]
+
+    assert b.pico.wait(lambda: sorted(idle()) == [bytes(3)] * 4 + [dim_green]), idle()
+    b.pico.tap(2, "hole2")                          # nobody there: not delivered later either
+    b.come_back()
+    b.hw.seats[1].set_lamps((Lamp.ON,) * 5)         # as the session does when it starts
+    assert b.pico.wait(lambda: idle() == [bytes((0, level(255, 255), 0))] * 5)
+    b.pico.tap(2, "ok")
+    b.delivered(Counter({(2, "hole2"): 1, (2, "ok"): 1}))
+
+
+def test_presses_across_the_tick_wrap(iobox):
+    b = iobox(ticks=(1 << 30) - 1500)                 # 1.5 s before the rp2's ticks_ms wraps
+    made = Counter()
+    for n in range(12):
+        b.pico.tap(1 + n % 8, "hole1")
+        made[(1 + n % 8, "hole1")] += 1
+        time.sleep(0.25)
+    b.delivered(made)
+    assert b.losses() <= 1, b.faults                # no flapping across the wrap
+
+
+def test_the_matrix_settles_between_rows(iobox):
+    """Six 4.7 kOhm pull-ups: a column recovers in 8 us, inside SETTLE_US. Without them, 130 us: a phantom."""
+    b = iobox(recover_us=8)
+    b.pico.press(1, "hole1")
+    b.delivered(Counter({(1, "hole1"): 1}))
+    weak = iobox(recover_us=130)
+    weak.pico.press(1, "hole1")
+    assert wait_for(lambda: weak.presses()[(2, "hole1")] == 1, 3)      # the next seat's phantom press
+    slow = iobox(recover_us=130, options={"SETTLE_US": "300"})
+    slow.pico.press(1, "hole1")
+    slow.delivered(Counter({(1, "hole1"): 1}))
+
+
+def test_seat_1_ok_held_at_power_up_keeps_the_repl(tmp_path):
+    pico = Pico(tmp_path, held=bytes((0x20, 0, 0, 0, 0, 0, 0, 0)))
+    try:
+        assert pico.process.wait(5) == 0, pico.errors()
+        os.set_blocking(pico._slave, False)
+        assert b"seat 1 OK held, staying at the REPL" in os.read(pico._slave, 4096)
+    finally:
+        pico.close()
