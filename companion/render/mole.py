@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from companion.lamps import Lamp
 
-from .common import CHAR_W, LINE_H, ON, ROWS, WIDTH, canvas, cells, rows, segments, text, title
+from .common import CHAR_W, LINE_H, ON, ROWS, WIDTH, canvas, cells, fit, rows, segments, title
 
 HOLES = 5
 SHORT = {"On board": "Brd", "Over line": "Line", "Off back": "Back", "Off side": "Side", "Under mignette": "Undr",
@@ -124,7 +124,7 @@ def seat(view: dict, entry: dict, notice: str = ""):
 
 def _mignettes(draw, state: dict, y: int) -> None:
     """'Mig' and a coin per mignette: filled while alive, crossed with how it died once dead."""
-    text(draw, (2, y), "Mig")
+    fit(draw, (2, y + 1, 20, y + 10), "Mig")
     how = {d["mignette"]: d["how"] for d in state["deaths"]}
     for n in range(1, state["count"] + 1):
         cx, cy = 30 + (n - 1) * 20, y + LINE_H // 2
@@ -134,10 +134,10 @@ def _mignettes(draw, state: dict, y: int) -> None:
         else:
             draw.line((box[0], box[1], box[2], box[3]), fill=ON)
             draw.line((box[0], box[3], box[2], box[1]), fill=ON)
-            text(draw, (cx + 5, y), HOW[how[n]])
+            fit(draw, (cx + 5, y + 1, cx + 11, y + 10), HOW[how[n]])
     flags = _flags(state)
     if flags:
-        text(draw, (WIDTH - 2 - CHAR_W * len(flags), y), flags)
+        fit(draw, (WIDTH - 2 - CHAR_W * len(flags), y + 1, WIDTH - 1, y + 10), flags)
 
 
 def table(view: dict):

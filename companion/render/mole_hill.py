@@ -16,7 +16,7 @@ from __future__ import annotations
 from companion.lamps import Lamp
 from rules.mole_hill import COLS, ROWS as BOARD_ROWS
 
-from .common import CHAR_W, ROWS, WIDTH, ON, OFF, canvas, seats_text, text, title
+from .common import CHAR_W, ROWS, WIDTH, ON, OFF, canvas, fit, seats_text, title
 
 PITCH = 7                  # pixels from one space to the next; a space's glyph is 5 x 5 inside it
 BX, BY = 1, 13             # the top-left pixel of space (1, 1)'s pitch
@@ -137,7 +137,7 @@ def _wrap(words: str, width: int = PANEL_CHARS) -> list[str]:
 
 def _panel(draw, lines: list[str]) -> None:
     for y, line in zip(ROWS, lines):
-        text(draw, (PANEL_X, y), line[:PANEL_CHARS])
+        fit(draw, (PANEL_X, y + 1, WIDTH - 1, y + 10), line, wrap=False)
 
 
 def _supply(state: dict) -> list[str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from companion.lamps import Lamp
 
-from .common import CHAR_W, ON, ROWS, WIDTH, canvas, cells, rows, seats_text, segments, text, title
+from .common import CHAR_W, ON, ROWS, WIDTH, canvas, cells, fit, rows, seats_text, segments, title
 
 HOLES = 5
 CELL = WIDTH // HOLES
@@ -136,7 +136,7 @@ def _landed(draw, state: dict) -> None:
     for hole, seats in landed.items():
         words = "".join(seats)
         words = words if len(words) <= 3 else words[:2] + "+"
-        text(draw, ((hole - 1) * CELL + (CELL - CHAR_W * len(words)) // 2, ROWS[1]), words)
+        fit(draw, ((hole - 1) * CELL + 1, ROWS[1] + 1, hole * CELL - 2, ROWS[1] + 10), words, align="centre")
 
 
 def _stands(draw, state: dict) -> None:

@@ -18,7 +18,7 @@ from luma.core.legacy.font import TINY_FONT, proportional
 
 from companion.lamps import Lamp
 
-from .common import CHAR_W, LINE_H, OFF, ON, WIDTH, canvas, cells, seats_text, segments, text, title
+from .common import CHAR_W, LINE_H, OFF, ON, WIDTH, canvas, cells, fit, seats_text, segments, title
 
 ROWS_Y = (9, 27)        # text tops of the token digits of the two rows of the track (glyphs y+2..y+8)
 LINE_DY = 10            # the track line, under the digits
@@ -41,7 +41,7 @@ def _grid(length: int) -> tuple[int, int]:
 def _digit(draw, x: int, y: int, s: str, inverted: bool) -> None:
     if inverted:
         draw.rectangle((x - 1, y + 1, x + 5, y + 9), fill=ON)
-    text(draw, (x, y), s, fill=OFF if inverted else ON)
+    fit(draw, (x, y + 2, x + 5, y + 9), s, fill=OFF if inverted else ON, align="centre", wrap=False)
 
 
 def _track(draw, state: dict, positions: list[int], marked: int | None, target: int | None = None) -> None:
@@ -83,7 +83,7 @@ def _track(draw, state: dict, positions: list[int], marked: int | None, target: 
 def _die(draw, x: int, y: int, face: int) -> None:
     """A die showing ``face``: a filled square with the figure cut out."""
     draw.rectangle((x, y, x + CHAR_W + 2, y + LINE_H - 1), fill=ON)
-    text(draw, (x + 2, y - 1), str(face), fill=OFF)
+    fit(draw, (x + 1, y + 1, x + CHAR_W + 1, y + LINE_H - 2), str(face), fill=OFF, align="centre")
 
 
 def _story(trail: list) -> str:
@@ -140,11 +140,11 @@ def _start_rolls(draw, state: dict, notice: str = "") -> None:
         return
     rolls = dict(rounds[-1])
     for i, seat in enumerate(state["rolling"]):
-        text(draw, (2 + i * PAIR_W, LINES[1]), f"{seat}:{rolls.get(seat, '-')}")
+        fit(draw, (2 + i * PAIR_W, LINES[1] + 1, 1 + (i + 1) * PAIR_W, LINES[1] + 10), f"{seat}:{rolls.get(seat, '-')}")
 
 
 def _line(draw, index: int, s: str) -> None:
-    text(draw, (2, LINES[index]), s[: WIDTH // CHAR_W - 1])
+    fit(draw, (2, LINES[index] + 1, WIDTH - 1, LINES[index] + 10), s, wrap=False)
 
 
 def _short(choice: list) -> str:

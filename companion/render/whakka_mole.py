@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from companion.lamps import Lamp
 
-from .common import OFF, ON, ROWS, WIDTH, canvas, rows, seats_text, text, title
+from .common import OFF, ON, ROWS, WIDTH, canvas, fit, rows, seats_text, title
 
 HOLE_R = 7
 
@@ -22,7 +22,7 @@ def _holes(draw, sheet: list[int], marked=(), y: int = 27) -> None:
         box = (cx - HOLE_R, y - HOLE_R, cx + HOLE_R, y + HOLE_R)
         if tokens:
             draw.ellipse(box, fill=ON)
-            text(draw, (cx - 2, y - 5), str(min(tokens, 9)), fill=OFF)
+            fit(draw, (cx - 3, y - 4, cx + 3, y + 4), str(min(tokens, 9)), fill=OFF, align="centre")
         else:
             draw.ellipse(box, outline=ON)
         if i + 1 in marked:
@@ -69,12 +69,12 @@ def table(view: dict):
     for i, score in enumerate(scores):
         mark = "*" if (i + 1) in view["locked"] else " "
         col, row = divmod(i, 4)
-        text(draw, (2 + col * 64, ROWS[row]), f"S{i + 1}{mark}{score:>3}")
+        fit(draw, (2 + col * 64, ROWS[row] + 1, col * 64 + 63, ROWS[row] + 10), f"S{i + 1}{mark}{score:>3}")
     if view["over"]:
         footer = f"Winner: S{seats_text(view['winners'])}"
     else:
         footer = f"Waiting: {seats_text(view['waiting'])}"
-    text(draw, (2, ROWS[4]), footer)
+    rows(draw, [footer], start=4)
     return image
 
 

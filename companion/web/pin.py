@@ -16,7 +16,7 @@ from pathlib import Path
 from PIL import ImageDraw
 
 from companion.durable import write_new
-from companion.render.common import CHAR_W, canvas, rows, text, title
+from companion.render.common import BIG, CHAR_W, WIDTH, canvas, fit, rows, title
 
 log = logging.getLogger("molebox.pin")
 
@@ -96,12 +96,9 @@ def pin_screen(pin: str):
     """Seat 1's OLED while it shows the PIN (asked for in the lobby, where there is no table display)."""
     image, draw = canvas()
     title(draw, "molebox", "host PIN")
-    rows(draw, ["For the dashboard:", "", "", "", "hides by itself"])
-    big = ImageDraw.Draw(image)
-    for i, digit in enumerate(pin):
-        x = 14 + i * 21
-        big.rectangle((x, 24, x + 17, 46), outline=255)
-        text(big, (x + 6, 30), digit)
+    rows(draw, ["For the dashboard:"])
+    fit(draw, (4, 25, WIDTH - 5, 48), " ".join(pin), font=BIG, align="centre")
+    rows(draw, ["hides by itself"], start=4)
     return image
 
 
@@ -140,7 +137,7 @@ class PinDisplay:
         draw = ImageDraw.Draw(stamped)
         left, top = stamped.width - CHAR_W * len(label) - 4, stamped.height - 11
         draw.rectangle((left, top, stamped.width - 1, stamped.height - 1), fill=1)
-        text(draw, (left + 2, top), label, fill=0)
+        fit(draw, (left + 2, top + 1, stamped.width - 2, stamped.height - 1), label, fill=0, wrap=False)
         return stamped
 
     def __getattr__(self, name: str):

@@ -1,0 +1,155 @@
+"""Words that fit their box: every word a screen draws is placed here.
+
+:func:`fit` draws text inside a box: as it is when it fits; else each word that has a short
+form in :data:`SHORT` shortened; else the next of the alternatives the caller gave; else wrapped
+over the lines the box has room for. It never cuts a word silently: what could not be placed
+whole is drawn cut and *recorded* as cut. With :func:`recording` on (the layout test), every
+placement is kept (the box, the text asked for, the lines drawn, the ink's bounding box, and
+whether it was cut), so a test can hold every screen to its boxes.
+
+Two sizes of the one bitmap font: :data:`SMALL` (6 x 11 cells, 7-pixel capitals, about 1.2 mm on a
+0.96" panel) for the details, and :data:`BIG` (twice that: 12 x 22 cells, 14-pixel capitals) for the
+one thing a screen is about, which a player reads at arm's length.
+"""
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw, ImageFont
+
+ON, OFF = 255, 0
+WIDTH, HEIGHT = 128, 64
+_FONT = ImageFont.load_default_imagefont()
+
+#: words and their short forms, tried in turn when a line is too long
+SHORT = {
+    "Mignettes": "Migs", "mignettes": "migs", "Mignette": "Mig", "mignette": "mig",
+    "Whack and Win!": "W&W", "Mole Park: Whack and Win!": "Mole Park", "Mouse Madness": "Mouse M.",
+    "Whakka Mole": "Whakka", "Gardener": "Gardnr", "seconds": "s", "points": "pts", "point": "pt",
+    "waiting": "wait", "Waiting": "Wait", "computer": "comp.", "stars": "*", "star": "*",
+}
+
+
+@dataclass(frozen=True)
+class Font:
+    scale: int
+
+    @property
+    def char_w(self) -> int:
+        return 6 * self.scale
+
+    @property
+    def ink_top(self) -> int:
+        """Rows of a cell above its highest ink (a $'s top; capitals start a row lower)."""
+        return self.scale
+
+    @property
+    def ink_h(self) -> int:
+        """From the highest ink to the descenders' bottoms: a line's height, and the pitch of wrapped lines."""
+        return 10 * self.scale
+
+    def width(self, line: str) -> int:
+        return self.char_w * len(line)
+
+
+SMALL, BIG = Font(1), Font(2)
+_records: list | None = None
+
+
+@contextlib.contextmanager
+def recording():
+    """Keep every placement drawn inside the ``with``: yields the list they go into."""
+    global _records
+    before, _records = _records, []
+    try:
+        yield _records
+    finally:
+        _records = before
+
+
+def _shortened(text: str) -> str:
+    for long, short in SHORT.items():
+        text = text.replace(long, short)
+    return text
+
+
+def _wrapped(text: str, per_line: int) -> list[str]:
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= per_line:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def lines_for(box: tuple[int, int, int, int], font: Font) -> int:
+    """How many lines of ``font`` the box has room for."""
+    return max(0, (box[3] - box[1] + 1) // font.ink_h)
+
+
+def plan(box: tuple[int, int, int, int], text: str | tuple[str, ...], font: Font = SMALL,
+         wrap: bool = True) -> tuple[list[str], bool]:
+    """The lines ``text`` takes in ``box`` (its alternatives in turn), and whether they fit whole."""
+    per_line = (box[2] - box[0] + 1) // font.char_w
+    rooms = lines_for(box, font) if wrap else min(1, lines_for(box, font))
+    choices = [text] if isinstance(text, str) else list(text)
+    for choice in choices:
+        for candidate in (choice, _shortened(choice)):
+            if len(candidate) <= per_line and rooms >= 1:
+                return [candidate], True
+    for choice in choices:
+        for candidate in (choice, _shortened(choice)):
+            lines = _wrapped(candidate, per_line)
+            if rooms >= len(lines) and all(len(line) <= per_line for line in lines):
+                return lines, True
+    last = _shortened(choices[-1])
+    return _wrapped(last, per_line)[:max(rooms, 1)] or [last[:per_line]], False
+
+
+def fit(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], text: str | tuple[str, ...],
+        font: Font = SMALL, align: str = "left", valign: str = "middle", fill: int = ON, wrap: bool = True) -> None:
+    """Draw ``text`` (or the first of its alternatives that fits) inside ``box`` = (left, top, right, bottom),
+    all inclusive. ``align``: left, centre or right; ``valign``: top or middle."""
+    lines, whole = plan(box, text, font, wrap)
+    per_line = (box[2] - box[0] + 1) // font.char_w
+    lines = [line[:per_line] for line in lines]
+    pitch = font.ink_h
+    height = len(lines) * pitch
+    top = box[1] if valign == "top" else box[1] + max(0, (box[3] - box[1] + 1 - height) // 2)
+    ink = None
+    for i, line in enumerate(lines):
+        width = font.width(line)
+        x = {"left": box[0], "right": box[2] + 1 - width, "centre": box[0] + (box[2] - box[0] + 1 - width) // 2}[align]
+        y = top + i * pitch - font.ink_top
+        drawn = _draw(draw, (x, y), line, font, fill)
+        ink = drawn if ink is None else (min(ink[0], drawn[0]), min(ink[1], drawn[1]),
+                                         max(ink[2], drawn[2]), max(ink[3], drawn[3])) if drawn else ink
+    if _records is not None:
+        _records.append({"box": box, "asked": text, "lines": lines, "ink": ink, "whole": whole})
+
+
+def left_out(text: str, box: tuple[int, int, int, int]) -> None:
+    """Text a screen had no room for at all: recorded as cut."""
+    if _records is not None:
+        _records.append({"box": box, "asked": text, "lines": [], "ink": None, "whole": False})
+
+
+def _draw(draw: ImageDraw.ImageDraw, xy: tuple[int, int], line: str, font: Font, fill: int):
+    """One line at ``xy`` (its cell's top-left); the ink's bounding box (inclusive), or None for blanks."""
+    if font.scale == 1:
+        draw.text(xy, line, font=_FONT, fill=fill)
+        if _records is None:
+            return None
+        glyphs = Image.new("1", (font.width(line) or 1, 11), 0)
+        ImageDraw.Draw(glyphs).text((0, 0), line, font=_FONT, fill=1)
+    else:
+        glyphs = Image.new("1", (6 * len(line) or 1, 11), 0)
+        ImageDraw.Draw(glyphs).text((0, 0), line, font=_FONT, fill=1)
+        glyphs = glyphs.resize((glyphs.width * font.scale, glyphs.height * font.scale), Image.NEAREST)
+        draw.bitmap(xy, glyphs, fill=fill)
+    bbox = glyphs.getbbox()
+    if bbox is None:
+        return None
+    return xy[0] + bbox[0], xy[1] + bbox[1], xy[0] + bbox[2] - 1, xy[1] + bbox[3] - 1

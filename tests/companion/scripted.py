@@ -1,0 +1,46 @@
+"""Every scripted game of the box tests, with what its box is built from: one table for tests over them all."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.companion.mole_hill_scripts import GAMES as MOLE_HILL
+from tests.companion.mole_park_scripts import GAMES as MOLE_PARK
+from tests.companion.mole_scripts import GAMES as MOLE
+from tests.companion.test_mouse_madness_box import GAMES as MOUSE
+
+SCRIPTS = Path(__file__).parent / "scripts"
+
+#: script name -> box_factory arguments
+SCRIPTED = {
+    "whakka-3seat": {"game": "whakka-mole", "seats": 3},
+    **{name: {"game": "mole", "seats": 2, "seed": seed, "settings": settings} for name, (seed, settings) in MOLE.items()},
+    **{name: {"game": "mole-hill", "seats": 2, "settings": settings} for name, (_, settings, _, _) in MOLE_HILL.items()},
+    **{name: {"game": "mole-park", "seats": seats, "seed": seed, "dice": mode, "cards": mode}
+       for name, (seats, seed, mode, _) in MOLE_PARK.items()},
+    **{name: {"game": "mouse-madness", "seats": seats, "seed": seed, "dice": dice}
+       for name, (seats, seed, dice) in MOUSE.items()},
+}
+
+
+def collecting(box) -> list[tuple]:
+    """From now on, every distinct (render function, *arguments) the box asks of any display (the list grows)."""
+    seen: dict = {}
+    submit = box.session.displays.submit
+
+    def record(display, *shown):
+        seen.setdefault(shown[0].__qualname__ + json.dumps(shown[1:], sort_keys=True, default=repr), shown)
+        submit(display, *shown)
+
+    box.session.displays.submit = record
+    box.session.out._shown.clear()
+    box.session.refresh()
+    return seen
+
+
+def every_screen(box_factory, name: str) -> list[tuple]:
+    """Every distinct screen the box asked of any display while playing the script."""
+    box = box_factory(**SCRIPTED[name])
+    seen = collecting(box)
+    box.play((SCRIPTS / f"{name}.txt").read_text())
+    return list(seen.values())
