@@ -36,6 +36,19 @@ def read_text(path: str, what: str) -> str:
     return text
 
 
+def _names(pairs: list[str], seats: int) -> dict[int, str]:
+    """``--name SEAT=NAME`` pairs as {seat: name}; a ValueError says which one is wrong and why."""
+    from companion.history import clean_name
+
+    out = {}
+    for pair in pairs:
+        seat, sep, name = pair.partition("=")
+        if not sep or not seat.strip().isdigit() or not 1 <= int(seat) <= seats:
+            raise ValueError(f"--name {pair!r}: write SEAT=NAME with a seat from 1 to {seats}, e.g. --name 1=Ada")
+        out[int(seat)] = clean_name(name)
+    return out
+
+
 def port_number(text: str) -> int:
     """``--port``: 0 (any free port) to 65535."""
     try:
@@ -73,9 +86,12 @@ def cmd_sim(args) -> int:
     journal = Journal(args.db) if args.db else None
     if journal is not None and journal.fault is not None:      # one shot: nothing to wait for
         raise journal.fault
+    names = _names(args.name, plan.seats)
     clock = script.FakeClock()
     hardware, session = service.build(args, plan, journal, clock)
     try:
+        for seat, name in names.items():
+            session.host(lambda table: table.set_name(seat, name))
         script.run(session, hardware, clock, steps)
         script.write_outputs(session, Path(args.out))
     finally:
@@ -269,6 +285,8 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--script", help="press script (see docs/scripts.md)")
     sim.add_argument("--out", required=True, help="directory for state.json, lamps.json and PNGs")
     sim.add_argument("--db", help="journal the game in this database (default: none)")
+    sim.add_argument("--name", action="append", default=[], metavar="SEAT=NAME",
+                     help="a player's name, as the dashboard would set it (repeatable)")
     sim.set_defaults(func=cmd_sim)
 
     replay = sub.add_parser("replay", help="replay a transcript and print the final view as JSON")

@@ -1,9 +1,9 @@
 """The start of a game night: seat 1 picks the game, the seat count, the dice, the cards and the players.
 
 Stage ``game``: hole *k* picks the *k*-th game, OK goes on. Stage ``setup``:
-hole 1 one seat fewer, hole 2 one more, hole 3 virtual/physical dice, hole 4
-virtual/physical cards, hole 5 back, OK goes on (or starts, for a game without
-computer players). Stage ``players``: hole 1 and 2 step through the seats, hole 3
+hole 1 one seat fewer, hole 2 one more, hole 3 virtual/physical dice and hole 4
+virtual/physical cards (for a game that has them), hole 5 back, OK goes on (or
+starts, for a game without computer players). Stage ``players``: hole 1 and 2 step through the seats, hole 3
 turns the seat from a person to a casual and a strong computer player and back,
 hole 5 back, OK starts.
 """
@@ -84,15 +84,21 @@ class Lobby:
             self.seats -= 1
         elif control == "hole2" and self.seats < high:
             self.seats += 1
-        elif control == "hole3":
+        elif control == "hole3" and "dice" in self.chance():
             self.dice = "physical" if self.dice == "virtual" else "virtual"
-        elif control == "hole4":
+        elif control == "hole4" and "cards" in self.chance():
             self.cards = "physical" if self.cards == "virtual" else "virtual"
         elif control == "hole5":
             self.stage = "game"
+        elif control in ("hole3", "hole4"):
+            return Refuse(f"no {'dice' if control == 'hole3' else 'cards'} in this game")
         else:
             return Refuse(f"{low} to {high} seats")
         return Changed()
+
+    def chance(self) -> tuple[str, ...]:
+        """What the chosen game draws by chance, which the table may do by hand instead."""
+        return registry.game_class(self.game).chance
 
     def _players(self, control: str):
         if control == "ok":
@@ -116,6 +122,8 @@ class Lobby:
 
     def view(self) -> dict:
         return {"stage": self.stage, "games": [registry.game_class(g).title for g in self.games],
+                "short": [registry.game_class(g).short_title or registry.game_class(g).title for g in self.games],
                 "index": self.index, "game": self.game, "seats": self.seats, "dice": self.dice, "cards": self.cards,
+                "chance": list(self.chance()),
                 "bounds": list(self._bounds()), "cursor": self.cursor,
                 "bots": {str(s): level for s, level in sorted(self.bots.items())}, "bot_levels": list(self.levels())}

@@ -36,6 +36,12 @@ class Scene:
     hardware_fault: str | None = None
     since_roll: float = float("inf")    # seconds since the box rolled virtual dice
     pin_hint: bool = False              # seat 1 may hold OK in the lobby to see the host PIN
+    names: tuple[tuple[int, str], ...] = ()     # players' names, by seat
+
+
+def _named(scene: Scene, view: dict, **more) -> dict:
+    """A view as the screens draw it: with the players' names (and whatever ``more`` the screen needs)."""
+    return {**view, "names": {str(seat): name for seat, name in scene.names}, **more}
 
 
 def rolls(game_id: str) -> bool:
@@ -63,18 +69,19 @@ def _seat(scene: Scene, seat: int) -> tuple:
     notice = scene.notices.get(seat, "")
     if scene.lobby is not None:
         if seat != 1:
-            return (lobby_screens.waiting, seat)
+            return (lobby_screens.waiting, seat, dict(scene.names).get(seat, ""))
         if scene.unread:
             return (fault_screen.alert, scene.unread[0]["screen"], len(scene.unread), "OK: got it")
         return (lobby_screens.menu, scene.lobby.view(), notice, scene.pin_hint)
     match = scene.match
     if seat > match.header.seats:
-        return (lobby_screens.waiting, seat)
+        return (lobby_screens.waiting, seat, "")
     if seat in scene.computers:
-        return (bot_screen.seat, match.view(None), seat, match.header.bots[seat], computer_status(match, seat),
-                notice)
+        return (bot_screen.seat, _named(scene, match.view(None)), seat, match.header.bots[seat],
+                computer_status(match, seat), notice)
     decision = next(iter(match.decisions_for(seat)), None)
-    return (render.for_game(match.header.game).seat, match.view(seat), scene.entries[seat].summary(decision), notice)
+    return (render.for_game(match.header.game).seat, _named(scene, match.view(seat), fresh=seat in scene.fresh),
+            scene.entries[seat].summary(decision), notice)
 
 
 def _table(scene: Scene) -> tuple:
@@ -83,7 +90,7 @@ def _table(scene: Scene) -> tuple:
     if scene.lobby is not None:
         return (lobby_screens.menu, scene.lobby.view())
     match = scene.match
-    screens_of, view = render.for_game(match.header.game), match.view(None)
+    screens_of, view = render.for_game(match.header.game), _named(scene, match.view(None))
     if scene.since_roll < ROLL_S and hasattr(screens_of, "rolling"):
         return (screens_of.rolling, view, int(scene.since_roll * ROLL_FRAMES / ROLL_S))
     return (screens_of.table, view)

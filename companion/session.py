@@ -179,6 +179,7 @@ class Session(Loop):
             self.after(now + RETRY_S, self._retry_journal)
             return
         self._retrying = False
+        self.table.notices.clear()              # "paused: ..." is over
         self.hw.signals.health(self.fault)
         if opened:                              # the journal opened at last: what did it hold?
             for text, words in self.keeper.notes():
@@ -214,7 +215,7 @@ class Session(Loop):
             unread=tuple(self.alerts.unread()) if table.lobby is not None else (),
             storage_fault=None if self.keeper.fault is None else fault_words(self.keeper.fault),
             hardware_fault=self.hw_fault, since_roll=self.clock() - self._rolled_at,
-            pin_hint=self._pin_glass() is not None)
+            pin_hint=self._pin_glass() is not None, names=tuple(sorted(table.names.items())))
 
     def refresh(self) -> None:
         """Bring lamps and displays in line with the state; unchanged screens are not redrawn."""

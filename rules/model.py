@@ -143,8 +143,10 @@ class Game(ABC):
 
     id: ClassVar[str]
     title: ClassVar[str]
+    short_title: ClassVar[str] = ""     # for a 10-character line; the title when empty
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
+    chance: ClassVar[tuple[str, ...]] = ()   # what it draws by chance, each virtual or by hand: "dice", "cards"
 
     def __init__(self, seats: int, settings: Mapping[str, Any]):
         if not self.min_seats <= seats <= self.max_seats:

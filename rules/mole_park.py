@@ -73,6 +73,8 @@ def _seat_choice(seat: int, key: str, seats: list[int], prompt: str) -> Decision
 class MolePark(Game):
     id = "mole-park"
     title = "Mole Park: Whack and Win!"
+    short_title = "Mole Park"
+    chance = ("dice", "cards")
     min_seats = 2
     max_seats = 8
 

@@ -95,6 +95,8 @@ def _roll(key: str, seat: int, prompt: str) -> Decision:
 class MouseMadness(Game):
     id = "mouse-madness"
     title = "Mouse Madness"
+    short_title = "Mouse M."
+    chance = ("dice",)
     min_seats = 2
     max_seats = MAX_SEATS
 

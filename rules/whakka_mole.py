@@ -20,6 +20,7 @@ GROUP = "prepare"
 class WhakkaMole(Game):
     id = "whakka-mole"
     title = "Whakka Mole"
+    short_title = "Whakka"
     min_seats = 2
     max_seats = 8
 

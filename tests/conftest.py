@@ -43,6 +43,12 @@ class Box:
     def match(self):
         return self.session.match
 
+    def name_players(self, names: dict[int, str]) -> None:
+        """The host names the players on the dashboard."""
+        for seat, name in names.items():
+            assert self.session.host(lambda table: table.set_name(seat, name)) is None
+        self.session.refresh()
+
     def pull_plug(self) -> None:
         """The power goes: the box's hold on its journal goes with it, so another box may start on it."""
         if self.session.keeper.journal is not None:

@@ -57,6 +57,29 @@ SMALL, BIG = Font(1), Font(2)
 _records: list | None = None
 
 
+def _glyph_rows() -> dict[str, tuple[int, int]]:
+    """Each character's first and last row of ink in its 11-row cell (the font's own, measured once)."""
+    out = {}
+    for code in range(33, 127):
+        glyph = Image.new("1", (6, 11), 0)
+        ImageDraw.Draw(glyph).text((0, 0), chr(code), font=_FONT, fill=1)
+        box = glyph.getbbox()
+        if box:
+            out[chr(code)] = (box[1], box[3] - 1)
+    return out
+
+
+_ROWS = _glyph_rows()
+
+
+def ink_rows(line: str, font: Font) -> tuple[int, int]:
+    """The first and last row of a line's ink in its cell (a line of blanks: its nominal rows)."""
+    rows = [_ROWS.get(ch, (1, 10)) for ch in line if ch != " "]
+    if not rows:
+        return font.ink_top, font.ink_top + font.ink_h - 1
+    return min(r[0] for r in rows) * font.scale, (max(r[1] for r in rows) + 1) * font.scale - 1
+
+
 @contextlib.contextmanager
 def recording():
     """Keep every placement drawn inside the ``with``: yields the list they go into."""
@@ -69,8 +92,8 @@ def recording():
 
 
 def _shortened(text: str) -> str:
-    for long, short in SHORT.items():
-        text = text.replace(long, short)
+    for long in sorted(SHORT, key=len, reverse=True):          # the longest phrase first
+        text = text.replace(long, SHORT[long])
     return text
 
 
@@ -94,10 +117,12 @@ def plan(box: tuple[int, int, int, int], text: str | tuple[str, ...], font: Font
     """The lines ``text`` takes in ``box`` (its alternatives in turn), and whether they fit whole."""
     per_line = (box[2] - box[0] + 1) // font.char_w
     rooms = lines_for(box, font) if wrap else min(1, lines_for(box, font))
+    height = box[3] - box[1] + 1
     choices = [text] if isinstance(text, str) else list(text)
     for choice in choices:
         for candidate in (choice, _shortened(choice)):
-            if len(candidate) <= per_line and rooms >= 1:
+            top, bottom = ink_rows(candidate, font)
+            if len(candidate) <= per_line and bottom - top + 1 <= height:
                 return [candidate], True
     for choice in choices:
         for candidate in (choice, _shortened(choice)):
@@ -116,13 +141,17 @@ def fit(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], text: str | t
     per_line = (box[2] - box[0] + 1) // font.char_w
     lines = [line[:per_line] for line in lines]
     pitch = font.ink_h
-    height = len(lines) * pitch
+    if len(lines) == 1:                           # one line: its own ink, placed in the box
+        first, last = ink_rows(lines[0], font)
+        skip, height = first, last - first + 1
+    else:
+        skip, height = font.ink_top, len(lines) * pitch
     top = box[1] if valign == "top" else box[1] + max(0, (box[3] - box[1] + 1 - height) // 2)
     ink = None
     for i, line in enumerate(lines):
         width = font.width(line)
         x = {"left": box[0], "right": box[2] + 1 - width, "centre": box[0] + (box[2] - box[0] + 1 - width) // 2}[align]
-        y = top + i * pitch - font.ink_top
+        y = top + i * pitch - skip
         drawn = _draw(draw, (x, y), line, font, fill)
         ink = drawn if ink is None else (min(ink[0], drawn[0]), min(ink[1], drawn[1]),
                                          max(ink[2], drawn[2]), max(ink[3], drawn[3])) if drawn else ink

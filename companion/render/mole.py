@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from companion.lamps import Lamp
 
-from .common import CHAR_W, LINE_H, ON, ROWS, WIDTH, canvas, cells, fit, rows, segments, title
+from .common import BIG, CHAR_W, LINE_H, OFF, ON, ROWS, WIDTH, canvas, cells, fit, hint, rows, segments, title, who
 
 HOLES = 5
-SHORT = {"On board": "Brd", "Over line": "Line", "Off back": "Back", "Off side": "Side", "Under mignette": "Undr",
-         "Flick all": "All", "Flick": "Flck", "Taupiniere": "Taup", "Nasdaq": "Nasd", "Touching": "Tch",
-         "On top": "Top", "Rosserie": "Ross", "Mole circle": "Circ", "Off board": "Off", "Open/partly in": "Open",
-         "Fully in R/C": "Full", "Behind loup": "Loup", "Push!": "Push"}
+#: an answer's three letters, for its hole's cell (the big line says it in full)
+SHORT = {"On board": "Brd", "Over line": "Lin", "Off back": "Bak", "Off side": "Sid", "Under mignette": "Und",
+         "Flick all": "All", "Flick": "Flk", "Taupiniere": "Tau", "Nasdaq": "Nas", "Touching": "Tch",
+         "On top": "Top", "Rosserie": "Ros", "Mole circle": "Cir", "Off board": "Off", "Open/partly in": "Opn",
+         "Fully in R/C": "Ful", "Behind loup": "Lp", "Push!": "Psh"}
 WHERE = {"board": "on board", "gad": "Gad", "line": "over the line", "back": "off the back", "side": "off a side",
          "under": "under a mignette"}
 HOW = {"rosserie": "R", "circle": "C", "off": "O"}
@@ -30,7 +31,11 @@ REASONS = {
     "encompassed": "from R/circle", "loup": "from loup", "too_many": "2 kills", "taupiniere": "taupiniere",
     "push": "push",
 }
-WINNER = {"mole": "Mole+1", "mignettes": "Mig.", "tie": "Tie"}
+
+
+BIG_SHORT = {"Mole circle": "Circle", "Under mignette": "Under mig", "Open/partly in": "Open/part",
+             "Fully in R/C": "Fully in", "Behind loup": "Loup line", "Over line": "Over line"}
+PROMPT = (2, 32, 125, 51)
 
 
 def _short(label: str) -> str:
@@ -38,13 +43,14 @@ def _short(label: str) -> str:
 
 
 def _role(state: dict, seat: int) -> str:
-    return "Mole" if state["mole"] == seat else "Mignettes"
+    return "mole" if state["mole"] == seat else "migs"
 
 
-def _doing(state: dict) -> str:
+def _doing(view: dict) -> str:
     """Whose flick it is and what the box waits for, in a line."""
-    who = f"S{state['flicker']} {'mole' if state['side'] == 'mole' else 'mig.'}"
-    return f"{who}: {'call' if state['phase'] == 'call' else 'report'}"
+    state = view["state"]
+    side = "mole" if state["side"] == "mole" else "migs"
+    return f"{who(view, state['flicker'], 5)} {side}: {'call' if state['phase'] == 'call' else 'report'}"
 
 
 def _flags(state: dict) -> str:
@@ -59,82 +65,91 @@ def _report_so_far(state: dict) -> str:
     return ", ".join(p for p in parts if p)
 
 
-def _last(state: dict) -> str:
-    """The last turn, or how the last round ended."""
+def _last(state: dict) -> tuple[str, ...]:
+    """The last turn, or how the last round ended and why, in words (alternatives, longest first)."""
     last = state["last"]
     if last is None:
-        return f"Round {state['round']}: go!"
+        return (f"Round {state['round']}: go!",)
     if last["winner"] is not None:
-        return f"{WINNER[last['winner']]}: {REASONS[last['reason']]}"
-    who = "Mole" if last["side"] == "mole" else "Mig."
+        why = REASONS[last["reason"]]
+        if last["winner"] == "tie":
+            return (f"Tie, no point: {why}", f"Tie: {why}")
+        side = "Mole" if last["winner"] == "mole" else "Migs"
+        return (f"{side} +1: {why}", f"{side}: {why}")
+    side = "Mole" if last["side"] == "mole" else "Migs"
     if last["call"] == "nasdaq" and last["side"] == "mole":
-        return f"{who}: Nasdaq"
+        return (f"{side}: Nasdaq",)
     dead = " ".join(f"M{n}" for n in last["dead"])
-    return f"{who}: {'Gad' if last['gad'] else 'ok'}" + (f", {dead} died" if dead else "")
+    return (f"{side}: {'Gad' if last['gad'] else 'ok'}" + (f", {dead} died" if dead else ""),
+            f"{side}: {'Gad' if last['gad'] else 'ok'}" + (f", {len(last['dead'])} died" if dead else ""))
 
 
-def _context(state: dict, entry: dict) -> list[str]:
-    """The bottom line while deciding: the report so far; at a call, why a call is missing (two lines for two)."""
+def _context(state: dict, entry: dict, notice: str) -> tuple[str, ...]:
+    """The bottom line while deciding: a refusal's reason; why a call is barred; the report so far; else the keys."""
+    keys = "1-5 choose, OK" if entry["kind"] == "holes" else "a hole, then OK"
     if entry["key"] == "call":
-        barred = [f"No {_short(c['label'])}: {c['why']}" for c in state["calls"] if not c["legal"]]
-        return barred or ["All calls legal"]
+        barred = [f"no {_short(c['label'])}: {c['why']}" for c in state["calls"] if not c["legal"]]
+        return tuple(barred) + (keys,) if barred else ("OK: call it", keys)
     if entry["key"] == "push":
-        return [f"S{state['flicker']}: {_report_so_far(state) or 'reporting'}"]
-    return [_report_so_far(state) or f"Call: {state['call'].capitalize()}"]
+        return ("hole 1: push, OK",)
+    so_far = _report_so_far(state)
+    return (f"{so_far}; OK", so_far, keys) if so_far else (keys,)
 
 
-def _hint(entry: dict, notice: str) -> str:
-    if notice:
-        return f"! {notice}"
+def _draft(entry: dict) -> tuple[str, ...]:
+    """The answer drafted, in full words for the big line."""
     if entry["kind"] == "holes":
         chosen = entry["draft"] or []
-        return ("> " + " ".join(f"M{n}" for n in chosen) + ", OK") if chosen else "> none, OK"
-    if entry["key"] == "push":
-        return "Pushed? hole 1, OK"
+        return (" ".join(f"M{n}" for n in chosen),) if chosen else ("None died", "None")
     label = entry["label"]
     if label is None:
-        return "A hole, then OK"
-    return f"> {'M' + label if label.isdigit() else label}, OK"
+        return ("Choose",)
+    word = f"M{label}" if label.isdigit() else label
+    return (word, BIG_SHORT.get(word, word), _short(word))
 
 
 def seat(view: dict, entry: dict, notice: str = ""):
     image, draw = canvas()
     state, you = view["state"], view["you"]
     a, b = state["scores"]
-    title(draw, f"S{you} {_role(state, you)}", f"{a}-{b}")
-    alive = f"Mig {len(state['alive'])}/{state['count']}"
-    rows(draw, [f"R{state['round']} {alive} {_flags(state)}"])
+    title(draw, (f"{who(view, you, 6)} {_role(state, you)}", who(view, you, 6)), (f"R{state['round']} {a}-{b}",
+                                                                                f"{a}-{b}"))
     if view["over"]:
         won = you in view["winners"]
-        rows(draw, ["You win the match!" if won else f"S{view['winners'][0]} wins the match",
-                    f"{a}-{b}", "", "Seat 1 OK: new game"], start=1)
+        rows(draw, [f"Match over, {max(a, b)}-{min(a, b)}"])
+        fit(draw, PROMPT, "You win!" if won else (f"{who(view, view['winners'][0], 5)} wins", "You lose"),
+            font=BIG, align="centre")
+        hint(draw, "OK: a new match" if you == 1 else "seat 1 OK: new match", notice)
     elif entry.get("key"):
-        rows(draw, [entry["prompt"]], start=1)
+        rows(draw, [entry["prompt"]])
         holes = entry["holes"] or []
         drafted = entry["draft"] if isinstance(entry["draft"], list) else [entry["draft"]]
         picked = [i for i, h in enumerate(holes) if h is not None and (h == entry["label"] or
                                                                       (h.isdigit() and int(h) in drafted))]
-        cells(draw, ROWS[2], [_short(h) if h else "" for h in holes], inverted=picked)
-        context = _context(state, entry)
-        rows(draw, context if len(context) == 2 and not notice else [_hint(entry, notice), context[0]], start=3)
+        cells(draw, ROWS[1], [_short(h) if h else "" for h in holes], inverted=picked, boxed=False)
+        fit(draw, PROMPT, _draft(entry), font=BIG, align="centre")
+        hint(draw, _context(state, entry, notice), notice)
     else:
-        rows(draw, [f"Wait: {_doing(state)}", _last(state), f"! {notice}" if notice else ""], start=1)
+        rows(draw, [(f"Migs {len(state['alive'])}/{state['count']} {_flags(state)}", f"Migs {len(state['alive'])}"),
+                    (f"Wait: {_doing(view)}", "Wait")])
+        fit(draw, PROMPT, (f"{a} - {b}", f"{a}-{b}"), font=BIG, align="centre")
+        hint(draw, _last(state), notice)
     return image
 
 
 def _mignettes(draw, state: dict, y: int) -> None:
-    """'Mig' and a coin per mignette: filled while alive, crossed with how it died once dead."""
-    fit(draw, (2, y + 1, 20, y + 10), "Mig")
+    """'Migs' and a coin per mignette: filled while alive, crossed with how it died once dead."""
+    fit(draw, (2, y + 1, 26, y + 10), "Migs")
     how = {d["mignette"]: d["how"] for d in state["deaths"]}
     for n in range(1, state["count"] + 1):
-        cx, cy = 30 + (n - 1) * 20, y + LINE_H // 2
+        cx, cy = 36 + (n - 1) * 20, y + LINE_H // 2 + 1
         box = (cx - 4, cy - 4, cx + 4, cy + 4)
         if n in state["alive"]:
             draw.ellipse(box, fill=ON)
         else:
             draw.line((box[0], box[1], box[2], box[3]), fill=ON)
             draw.line((box[0], box[3], box[2], box[1]), fill=ON)
-            fit(draw, (cx + 5, y + 1, cx + 11, y + 10), HOW[how[n]])
+            fit(draw, (cx + 6, y + 1, cx + 12, y + 10), HOW[how[n]])
     flags = _flags(state)
     if flags:
         fit(draw, (WIDTH - 2 - CHAR_W * len(flags), y + 1, WIDTH - 1, y + 10), flags)
@@ -146,14 +161,23 @@ def table(view: dict):
     a, b = state["scores"]
     target = f"to {state['target']}" + (f" by {state['margin']}" if state["margin"] > 1 else "")
     title(draw, "Mole" if view["over"] else f"Mole R{state['round']}", target)
-    cells(draw, ROWS[0], [f"S1 {a}", f"S2 {b}"], inverted=[state["mole"] - 1], width=WIDTH // 2)
-    rows(draw, [f"Mole: S{state['mole']}  Mig.: S{state['mignettes']}"], start=1)
+    half = WIDTH // 2
+    for i, score in enumerate((a, b)):
+        mole = state["mole"] == i + 1
+        box = (i * half + 1, ROWS[0], (i + 1) * half - 2, ROWS[0] + LINE_H)
+        if mole:
+            draw.rectangle(box, fill=ON)
+        fit(draw, (box[0] + 2, box[1] + 1, box[2] - 2, box[3]), (f"{who(view, i + 1, 6)} {score}", f"S{i + 1} {score}"),
+            align="centre", fill=OFF if mole else ON)
+    rows(draw, [(f"Mole: {who(view, state['mole'], 5)}  Migs: {who(view, state['mignettes'], 5)}",
+                 f"Mole {state['mole']}  Migs {state['mignettes']}")], start=1)
     if view["over"]:
-        segments(draw, ROWS[2], [(f"S{view['winners'][0]} wins {max(a, b)}-{min(a, b)}", True)])
+        winner = view["winners"][0]
+        segments(draw, ROWS[2], [(f"{who(view, winner, 6)} wins {max(a, b)}-{min(a, b)}", True)])
         rows(draw, [_last(state)], start=4)
         return image
     _mignettes(draw, state, ROWS[2])
-    segments(draw, ROWS[3], [(_doing(state), True)] + ([("push?", False)] if state["phase"] == "report" else []))
+    segments(draw, ROWS[3], [(_doing(view), True)])
     rows(draw, [_last(state)], start=4)
     return image
 

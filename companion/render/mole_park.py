@@ -11,132 +11,110 @@ from __future__ import annotations
 
 from companion.lamps import Lamp
 
-from .common import CHAR_W, ON, ROWS, WIDTH, canvas, cells, fit, rows, seats_text, segments, title
+from .common import (BIG, OFF, ON, ROWS, WIDTH, canvas, cells, fit, hint, names, rows, seats_text, segments, title,
+                     waiting, who, whos)
 
 HOLES = 5
 CELL = WIDTH // HOLES
 DIE = {"glove": "Glove", "pan": "Pan", "mallet": "Mallet", "prize": "Prize die"}
-SHORT = {"Boxing Glove": "Glv", "Frying Pan": "Pan", "Giant Mallet": "Mal", "Prize die": "Prz",
-         "Pass": "No", "Go for the Crown": "Go!"}
 MISS = "X"
-
-
-def _short(label: str) -> str:
-    """A label cut to a hole's width: the die, 'Go!', a stand's stars, a seat."""
-    if label in SHORT:
-        return SHORT[label]
-    if label.startswith("Seat "):
-        return "S" + label[5:]
-    return label.rsplit(" ", 1)[-1][:4]
+PROMPT = (2, 32, 125, 51)          # the big line: the decision, the draft, or what the seat's dice did
 
 
 def _me(state: dict, seat: int) -> dict:
     return state["seats"][seat - 1]
 
 
-def _my_rolls(state: dict, seat: int) -> list[str]:
-    """What the seat's dice did in the last roll, as words."""
-    out = []
+def _rolled(state: dict, seat: int) -> tuple[str, ...]:
+    """What the seat's die did in the last roll, for the big line (alternatives, longest first)."""
     for roll in state["rolls"]:
         if roll["seat"] != seat or roll["face"] is None:
             continue
-        face = roll["face"]
+        face, die = roll["face"], DIE[roll["die"]]
         if roll["die"] == "prize":
-            out.append(f"Prize die {face}*")
-        else:
-            out.append(f"{DIE[roll['die']]} {'miss' if face == MISS else f'hole {face}'}")
-    return out
+            return (f"Prize +{face}*", f"+{face} stars")
+        if face == MISS:
+            return (f"{die} missed", "Missed")
+        return (f"{die} hole {face}", f"{die}: {face}", f"Hole {face}")
+    return ()
 
 
-def _prompt(state: dict, seat: int, entry: dict) -> str:
-    """The decision in a line of the OLED."""
-    key = entry["key"]
+def _big(state: dict, seat: int, entry: dict) -> tuple[str, ...]:
+    """The big line while deciding: the draft once there is one, else the question in a word or two."""
+    key, label = entry["key"], entry["label"]
     if key == "crown":
-        return "Go for the Crown?"
-    if key == "die":
-        return "Pick a die (secret)"
-    if key == "discard":
-        return f"Discard to {state['hand_limit']}: which?"
-    if key == "prize":
-        total = next(t["total"] for t in state["track"] if t["seat"] == seat)
-        return f"Prize for {total} stars"
-    if key == "order":
-        return "Tie: who picks first?"
-    if key == "tie":
-        return "Showdown tie: winner?"
+        return ("Crown!", "Go!") if entry["draft"] == "declare" else ("Crown?",) if label is None else ("No crown",)
+    if label is not None and key == "prize":
+        name, stars = label.rsplit(" ", 1)
+        return (f"{stars}* {name.split()[0]}", f"{stars} stars")
+    if label is not None:
+        return (label, label.split()[-1]) if key != "die" else (label, DIE.get(entry["draft"], label))
+    return {"die": ("Pick a die",), "discard": ("Discard?",), "prize": ("Prize?",), "order": ("Who first?",),
+            "tie": ("Winner?",)}.get(key) or ((f"{DIE[key.rsplit('-', 1)[1]]}?", "Rolled?") if key.startswith("roll-")
+                                              else ("Stars?",))
+
+
+def _keys(state: dict, seat: int, entry: dict) -> tuple[str, ...]:
+    """The bottom line while deciding: what each button does now."""
+    key, holes = entry["key"], entry["holes"]
+    if holes is None:
+        return ("1 < 2 > step, OK take", "1< 2> OK")
+    picks = [i + 1 for i, h in enumerate(holes) if h]
+    span = f"{picks[0]}-{picks[-1]}" if len(picks) > 1 else str(picks[0])
+    what = {"die": "die", "crown": "1 no, 2 go,", "discard": "discard", "order": "seat", "tie": "seat",
+            "take": "stars"}.get(key, "stars" if key == "take" else "face")
+    if key == "crown":
+        return ("1 pass, 2 go, OK", "1 no 2 go OK")
     if key.startswith("roll-"):
-        return f"{DIE[key.rsplit('-', 1)[1]]} rolled?"
-    return f"Mole's stars? ({_me(state, seat)['taking']} to go)"
-
-
-def _decision(draw, state: dict, seat: int, entry: dict, notice: str) -> None:
-    rows(draw, [_prompt(state, seat, entry)], start=2)
-    holes, label = entry["holes"], entry["label"]
-    if holes is None:                                    # a long list: hole 1 back, hole 2 forward
-        segments(draw, ROWS[3], [("<1", False), (label, True), ("2>", False)])
-    else:
-        cells(draw, ROWS[3], [_short(h) if h else "" for h in holes],
-              inverted=[i for i, h in enumerate(holes) if h is not None and h == label])
-    if notice:
-        hint = f"! {notice}"
-    elif label is None:
-        hint = "A hole, then OK"
-    elif holes is None:
-        hint = "Hole 1/2 step, OK"
-    elif entry["key"].startswith("roll-") and label == MISS:
-        hint = "> X (a miss), OK"
-    else:
-        hint = f"> {label}, OK"
-    rows(draw, [hint], start=4)
-
-
-def _status(state: dict, view: dict, seat: int) -> list[str]:
-    """Three lines for a seat with nothing to decide now."""
-    me = _me(state, seat)
-    held = view.get("held", {}).get("die")
-    if held:
-        return [f"Locked: {DIE[held]}", f"Wait {seats_text(view['waiting'])}", "Hold OK to change"]
-    lines = [" ".join(_my_rolls(state, seat)) or f"Round {state['round']}"]
-    if me["crown"] == "declared":
-        lines.append("Going for the Crown!")
-    mine = next((t for t in state["track"] if t["seat"] == seat), None)
-    if mine and state["phase"] in ("prize", "tie"):
-        lines.append(f"Star track: {mine['total']}")
-    lines.append(f"Wait {seats_text(view['waiting'])}" if view["waiting"] else "")
-    return lines[:3]
+        return (f"{span} hole, 5 miss, OK", f"{span}, OK")
+    return (f"{span} {what}, OK lock", f"{span}, OK")
 
 
 def seat(view: dict, entry: dict, notice: str = ""):
     image, draw = canvas()
     state, you = view["state"], view["you"]
     me = _me(state, you)
-    title(draw, f"S{you} Mole Park", ("K " if state["king_mole"] == you else "") + f"{me['stars']}*")
-    hand = view["state"]["hand"]
+    king = state["king_mole"] == you
+    title(draw, names(view, you), f"{'King ' if king else ''}{me['stars']}*")
+    hand = state["hand"]
     stands = {s["stand"]: s["stars"] for s in state["stands"]}
-    rows(draw, [f"Hand {' '.join(map(str, hand))} ={sum(hand)}" if hand else "Hand: no moles",
-                "Won " + " ".join(str(stands[p]) for p in me["prizes"]) if me["prizes"] else "No prizes yet"])
+    rows(draw, [(f"Hand {' '.join(map(str, hand))} ={sum(hand)}", f"Hand {len(hand)} ={sum(hand)}") if hand
+                else "Hand: no moles",
+                ("Won " + " ".join(str(stands[p]) for p in me["prizes"]), f"{len(me['prizes'])} prizes")
+                if me["prizes"] else "No prizes yet"])
+    key = entry.get("key")
     if view["over"]:
         winner = state["winner"]
-        rows(draw, ["You are King Mole!" if winner == you else f"S{winner} is King Mole",
-                    "", "Seat 1 OK: new game"], start=2)
-    elif entry.get("key"):
-        _decision(draw, state, you, entry, notice)
+        fit(draw, PROMPT, "King Mole!" if winner == you else (f"{who(view, winner, 5)} wins", "Game over"),
+            font=BIG, align="centre")
+        hint(draw, "OK: a new game" if you == 1 else "seat 1 OK: new game", notice)
+        return image
+    held = view.get("held", {}).get("die")
+    if view.get("fresh") and _rolled(state, you) and not held:
+        big = _rolled(state, you)
+        line = _keys(state, you, entry) if key else waiting(view)
+    elif key:
+        big, line = _big(state, you, entry), _keys(state, you, entry)
+    elif held:
+        big, line = (DIE[held], "Locked"), ("hold OK: change die",) + waiting(view)
     else:
-        lines = _status(state, view, you)
-        rows(draw, lines[:2] + [f"! {notice}" if notice else lines[2] if len(lines) > 2 else ""], start=2)
+        big = ("Crown!",) if me["crown"] == "declared" else _rolled(state, you) or (f"Round {state['round']}",)
+        line = waiting(view) if view["waiting"] else ""
+    fit(draw, PROMPT, big, font=BIG, align="centre")
+    hint(draw, line, notice)
     return image
 
 
-def _landed(draw, state: dict) -> None:
-    """Under each hole, the seats whose dice landed there in the last roll."""
+def _landed(draw, view: dict) -> None:
+    """Under each hole, the seats whose dice landed there in the last roll: 1,2 or their names."""
     landed = {h: [] for h in range(1, HOLES + 1)}
-    for roll in state["rolls"]:
+    for roll in view["state"]["rolls"]:
         if roll["die"] != "prize" and isinstance(roll["face"], int):
-            landed[roll["face"]].append(str(roll["seat"]))
+            landed[roll["face"]].append(roll["seat"])
     for hole, seats in landed.items():
-        words = "".join(seats)
-        words = words if len(words) <= 3 else words[:2] + "+"
-        fit(draw, ((hole - 1) * CELL + 1, ROWS[1] + 1, hole * CELL - 2, ROWS[1] + 10), words, align="centre")
+        if seats:
+            box = ((hole - 1) * CELL + 1, ROWS[1] + 1, hole * CELL - 2, ROWS[1] + 10)
+            fit(draw, box, (whos(view, seats, 4), seats_text(seats), f"x{len(seats)}"), align="centre")
 
 
 def _stands(draw, state: dict) -> None:
@@ -144,33 +122,42 @@ def _stands(draw, state: dict) -> None:
     cells(draw, ROWS[2], [str(s["stars"]) if s["shown"] else "--" for s in state["stands"]], width=width)
 
 
-def _seats(draw, state: dict) -> None:
-    """Every seat's prize stars, King Mole's cell filled; seat numbers when there is room."""
+def _seats(draw, view: dict) -> None:
+    """Every seat's prize stars, King Mole's inverted; their names or numbers where there is room."""
+    state = view["state"]
     seats = state["seats"]
     width = WIDTH // len(seats)
-    wide = width > 5 * CHAR_W
-    labels = [f"{s['seat']}:{s['stars']}" if wide else str(s["stars"]) for s in seats]
-    cells(draw, ROWS[3], labels, inverted=[state["king_mole"] - 1], width=width, boxed=False)
+    labels = [(f"{who(view, s['seat'], 3)} {s['stars']}", f"{s['seat']}:{s['stars']}", str(s["stars"]))
+              for s in seats]
+    for i, label in enumerate(labels):
+        box = (i * width, ROWS[3] + 1, (i + 1) * width - 2, ROWS[3] + 10)
+        if seats[i]["seat"] == state["king_mole"]:
+            draw.rectangle((box[0], ROWS[3], box[2], box[3]), fill=ON)
+        fit(draw, (box[0] + 1, box[1], box[2] - 1, box[3]), label, align="centre",
+            fill=OFF if seats[i]["seat"] == state["king_mole"] else ON)
 
 
-def _status_parts(view: dict) -> list[tuple[str, bool]]:
-    state, waiting = view["state"], view["waiting"]
+def _status(view: dict) -> tuple[str, ...]:
+    """The bottom line: what the table waits for, or how the round went, in words."""
+    state = view["state"]
     phase = state["phase"]
-    wait = [(str(s), False) for s in waiting]
     declared = [s["seat"] for s in state["seats"] if s["crown"] == "declared"]
     if view["over"]:
-        return [(f"S{state['winner']} wins the Crown!", True)]
-    if phase == "crown":
-        return [("Crown?", False)] + [(f"S{s}!", True) for s in declared] + [("wait", False)] + wait
-    if phase == "dice":
-        return [("Dice: wait", False)] + wait + [(f"Crown S{s}", True) for s in declared]
+        return (f"{who(view, state['winner'], 8)} wins the Crown!", f"{who(view, state['winner'], 8)} wins!")
+    if phase == "crown" and declared:
+        going = ", ".join(who(view, s, 4) for s in declared)
+        return (f"Crown: {going} going!", f"Crown: {going}!") + waiting(view, "Crown? ")
     if phase in ("prize", "tie") and state["track"]:
-        on_track = {t["seat"] for t in state["track"]}
-        asked = [(f"S{s}?", True) for s in waiting if s not in on_track]      # King Mole, on a tie
-        return ((asked or [("Tie:" if phase == "tie" else "Track", False)])
-                + [(f"{t['seat']}:{t['total']}", t["seat"] in waiting) for t in state["track"]])
-    word = {"roll": "Roll:", "take": "Mole cards:", "discard": "Discard:", "prize": "Prize:"}.get(phase, "Wait")
-    return [(word, False)] + wait
+        track = " ".join(f"{who(view, t['seat'], 3)}:{t['total']}" for t in state["track"])
+        numbers = " ".join(f"{t['seat']}:{t['total']}" for t in state["track"])
+        return (f"Track {track}", f"Track {numbers}") + waiting(view, "Prizes: ")
+    if phase == "take":
+        taking = [(s["seat"], s["taking"]) for s in state["seats"] if s["taking"]]
+        named = ", ".join(f"{who(view, seat, 4)} {n}" for seat, n in taking)
+        return (f"Moles: {named}", "Moles: " + ", ".join(f"{seat}:{n}" for seat, n in taking)) + waiting(view, "Moles: ")
+    word = {"crown": "Crown?", "dice": "Dice:", "roll": "Roll:", "take": "Moles:", "discard": "Discard:",
+            "prize": "Prize:"}.get(phase, "Wait:")
+    return waiting(view, f"{word} wait ") + waiting(view, f"{word} ")
 
 
 def _board(view: dict):
@@ -178,17 +165,18 @@ def _board(view: dict):
     image, draw = canvas()
     state = view["state"]
     name = "Showdown" if state["showdown"] and not view["over"] else f"Mole Park R{state['round']}"
-    title(draw, name, f"King {state['king_mole']}")
+    title(draw, (name, f"Round {state['round']}", f"R{state['round']}"),
+          (f"King {who(view, state['king_mole'], 5)}", f"K{state['king_mole']}"))
     cells(draw, ROWS[0], [str(n) for n in state["holes"]], inverted=[i for i, n in enumerate(state["holes"]) if n])
     _stands(draw, state)
-    _seats(draw, state)
+    _seats(draw, view)
     return image, draw
 
 
 def table(view: dict):
     image, draw = _board(view)
-    _landed(draw, view["state"])
-    segments(draw, ROWS[4], _status_parts(view))
+    _landed(draw, view)
+    rows(draw, [_status(view)], start=4)
     return image
 
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from companion.lamps import Lamp
 
-from .common import OFF, ON, ROWS, WIDTH, canvas, fit, rows, seats_text, title
+from .common import BIG, OFF, ON, ROWS, WIDTH, canvas, fit, hint, names, rows, title, waiting, who, whos
 
 HOLE_R = 7
+PROMPT = (2, 32, 125, 51)          # the big line: what this seat decides, or what its last turn came to
 
 
-def _holes(draw, sheet: list[int], marked=(), y: int = 27) -> None:
+def _holes(draw, sheet: list[int], marked=(), y: int = 20) -> None:
     """The sheet: one circle per hole, filled with its token count; ``marked`` holes get a caret below."""
     step = WIDTH // len(sheet)
     for i, tokens in enumerate(sheet):
@@ -22,60 +23,97 @@ def _holes(draw, sheet: list[int], marked=(), y: int = 27) -> None:
         box = (cx - HOLE_R, y - HOLE_R, cx + HOLE_R, y + HOLE_R)
         if tokens:
             draw.ellipse(box, fill=ON)
-            fit(draw, (cx - 3, y - 4, cx + 3, y + 4), str(min(tokens, 9)), fill=OFF, align="centre")
+            fit(draw, (cx - 4, y - 5, cx + 4, y + 5), str(min(tokens, 9)), fill=OFF, align="centre")
         else:
             draw.ellipse(box, outline=ON)
         if i + 1 in marked:
             draw.polygon(((cx, y + HOLE_R + 2), (cx - 3, y + HOLE_R + 5), (cx + 3, y + HOLE_R + 5)), fill=ON)
 
 
-def _turn_line(last: dict, target: int) -> str:
-    parts = ([f"Hit S{target}"] if last["hit"] else []) + (
-        [f"hit by S{last['whacked_by']}"] if last["whacked_by"] else [])
-    return f"{', '.join(parts) or 'Last turn'} +{last['points']}"
+def _pts(n: int) -> str:
+    return f"{n} pt" if n == 1 else f"{n} pts"
+
+
+def _outcome(view: dict, you: int) -> tuple[str, ...]:
+    """What the seat's last turn came to, biggest first: its points, whom it hit, who hit it."""
+    state = view["state"]
+    last = state["last"][you - 1]
+    target, by = who(view, state["whacks"][you - 1], 5), last["whacked_by"]
+    if last["hit"]:
+        return (f"+{last['points']} hit {target}", f"+{last['points']} hit!", f"+{last['points']}")
+    if by:
+        return (f"hit by {who(view, by, 4)}", f"+{last['points']}")
+    return (f"+{last['points']} missed", f"+{last['points']}")
 
 
 def seat(view: dict, entry: dict, notice: str = ""):
     image, draw = canvas()
     state, you = view["state"], view["you"]
-    title(draw, f"S{you} Whakka Mole", f"{state['scores'][you - 1]}pt")
+    title(draw, names(view, you), f"{_pts(state['scores'][you - 1])} {state['supply'][you - 1]} tok")
     held = view.get("held", {})
     popup = entry["draft"] if entry.get("key") == "popup" else held.get("popup", [])
     _holes(draw, state["sheets"][you - 1], marked=popup or ())
-    target = state["whacks"][you - 1]
+    target = who(view, state["whacks"][you - 1], 5)
+    key = entry.get("key")
     if view["over"]:
-        winners = view["winners"]
-        lines = ["You win!" if you in winners else f"Winner: S{seats_text(winners)}",
-                 "Scores " + " ".join(map(str, state["scores"]))]
+        won = you in view["winners"]
+        fit(draw, PROMPT, "You win!" if won else (f"{whos(view, view['winners'], 6)} wins", "Game over"),
+            font=BIG, align="centre")
+        hint(draw, "OK: a new game" if you == 1 else "seat 1 OK: new game", notice)
+        return image
+    if view.get("fresh") and state["last"]:
+        big = _outcome(view, you)
+    elif key == "popup":
+        big = ("Pop up?",)
+    elif key == "whack":
+        whack = entry["draft"]
+        big = (f"{target}: hole {whack}", f"{target}: {whack}") if whack is not None else (f"Whack {target}?",
+                                                                                          "Whack?")
     else:
-        whack = entry["draft"] if entry.get("key") == "whack" else held.get("whack")
-        started = bool(held) or bool(entry.get("draft"))
-        if state["last"] and not started:
-            first = _turn_line(state["last"][you - 1], target)
-        else:
-            first = f"Whack S{target}:{whack if whack is not None else '?'} tok {state['supply'][you - 1]}"
-        status = {"popup": "Pop up? then OK", "whack": "Whack? then OK"}.get(
-            entry.get("key"), f"Locked. Wait {seats_text(view['waiting'])}")
-        lines = [first, f"! {notice}" if notice else status]
-    rows(draw, lines, start=3)
+        big = ("Locked in", "Locked")
+    fit(draw, PROMPT, big, font=BIG, align="centre")
+    if key == "popup":
+        line = "1-5 pop up, OK lock"
+    elif key == "whack":
+        line = f"1-5 hole of {target}, OK"
+    else:
+        line = ("hold OK: change picks",) + waiting(view)
+    hint(draw, line, notice)
     return image
 
 
 def table(view: dict):
     image, draw = canvas()
     state = view["state"]
-    title(draw, "Whakka Mole", "END" if view["over"] else f"T{state['turn']}")
+    title(draw, "Whakka Mole", "END" if view["over"] else f"turn {state['turn']}")
     scores = state["scores"]
+    columns = 2 if len(scores) > 4 else 1
+    width = WIDTH // columns
     for i, score in enumerate(scores):
-        mark = "*" if (i + 1) in view["locked"] else " "
         col, row = divmod(i, 4)
-        fit(draw, (2 + col * 64, ROWS[row] + 1, col * 64 + 63, ROWS[row] + 10), f"S{i + 1}{mark}{score:>3}")
+        mark = " *" if (i + 1) in view["locked"] else ""
+        box = (2 + col * width, ROWS[row] + 1, (col + 1) * width - 2, ROWS[row] + 10)
+        fit(draw, box, (f"{who(view, i + 1, 6)}{mark}", f"{who(view, i + 1, 4)}{mark}"))
+        fit(draw, box, str(score), align="right")
     if view["over"]:
-        footer = f"Winner: S{seats_text(view['winners'])}"
+        footer = f"Winner: {whos(view, view['winners'], 6)}"
+    elif len(scores) <= 4 and state["last"] and not view["locked"]:
+        footer = _turn(view)
     else:
-        footer = f"Waiting: {seats_text(view['waiting'])}"
+        footer = waiting(view, "Wait: ")
     rows(draw, [footer], start=4)
     return image
+
+
+def _turn(view: dict) -> str:
+    """The last reveal in words: who hit whom."""
+    state = view["state"]
+    hit = [i + 1 for i, last in enumerate(state["last"]) if last["hit"]]
+    if not hit:
+        return "Nobody hit anyone"
+    named = " ".join(f"{who(view, s, 4)}>{who(view, state['whacks'][s - 1], 4)}" for s in hit)
+    numbered = " ".join(f"{s}>{state['whacks'][s - 1]}" for s in hit)
+    return (f"Hits: {named}", f"Hits: {numbered}", f"{len(hit)} hits")
 
 
 def lamps(view: dict, seat: int, fresh: bool):

@@ -38,9 +38,14 @@ def collecting(box) -> list[tuple]:
     return seen
 
 
+#: players' names for the layout test: the longest a name may be, one of the usual, and seats left unnamed
+NAMES = {1: "Maximilianus A", 2: "Ada"}
+
+
 def every_screen(box_factory, name: str) -> list[tuple]:
-    """Every distinct screen the box asked of any display while playing the script."""
+    """Every distinct screen the box asked of any display while playing the script (two players named)."""
     box = box_factory(**SCRIPTED[name])
+    box.name_players(NAMES)
     seen = collecting(box)
     box.play((SCRIPTS / f"{name}.txt").read_text())
     return list(seen.values())

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.render import fault, layout
+from companion.render import bot, fault, layout
+from companion.web.pin import pin_screen
 from tests.companion.scripted import SCRIPTED, collecting, every_screen
 
 WIDTH, HEIGHT = 128, 64
@@ -60,7 +61,12 @@ def test_every_lobby_screen_fits(box_factory, walk):
 
 
 def test_the_box_own_screens_fit():
-    assert_fits([(fault.paused, "IO board gave up on molebox (heard nothing for 1 s)"),
+    over = {"over": True, "winners": [2], "names": {"2": "Alexandra"}}
+    playing = {"over": False, "winners": [], "names": {}}
+    assert_fits([*((bot.seat, view, 2, level, status, notice) for view in (over, playing) for level in ("casual", "strong")
+                   for status in ("locked in", "picks last, secretly", "thinking", "waiting")
+                   for notice in ("", "stuck: a bot error", "a computer player has this seat")),
+                 (pin_screen, "12345"),(fault.paused, "IO board gave up on molebox (heard nothing for 1 s)"),
                  (fault.storage, "storage read-only"), (fault.storage, "journal unreachable"),
                  (fault.alert, "game #12 set aside: key lost or row damaged; kept in the journal", 3,
                   "seat 1 OK: got it"),

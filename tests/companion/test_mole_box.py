@@ -62,6 +62,7 @@ def script_lines() -> list[str]:
 @pytest.fixture
 def played(box_factory, script_lines):
     box = box_factory(game="mole", seats=2, seed=SEED)
+    box.name_players({1: "Ada", 2: "Bob"})
     box.frames, box.lamps_at = play_with_checkpoints(
         box, script_lines, {c: _stop(script_lines, m) for c, m in CHECKPOINTS.items()})
     return box
@@ -142,7 +143,8 @@ def test_the_cli_plays_the_whole_match(tmp_path, capsys):
     from companion.cli import main
 
     out = tmp_path / "out"
-    assert main(["sim", "--game", "mole", "--seed", str(SEED), "--script", str(SCRIPT), "--out", str(out)]) == 0
+    assert main(["sim", "--game", "mole", "--seed", str(SEED), "--script", str(SCRIPT), "--out", str(out),
+                 "--name", "1=Ada", "--name", "2=Bob"]) == 0
     assert json.loads(capsys.readouterr().out) == list(FINAL)
     state = json.loads((out / "state.json").read_text())
     assert state["view"]["winners"] == [2] and len(state["view"]["state"]["rounds"]) == len(ROUNDS)

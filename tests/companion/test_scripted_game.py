@@ -25,6 +25,7 @@ HISTORY = [[0, 1, 8], [6, 7, 14], [14, 7, 15], [18, 10, 16]] + [
 @pytest.fixture
 def played(box_factory):
     box = box_factory(seats=3)
+    box.name_players({1: "Ada", 2: "Bartholomew"})        # seat 3 plays unnamed
     box.play(SCRIPT.read_text())
     box.session.displays.flush()
     return box
@@ -66,7 +67,8 @@ def test_state_json_and_pngs_from_the_cli(tmp_path, capsys):
     from companion.cli import main
 
     out = tmp_path / "out"
-    code = main(["sim", "--game", "whakka-mole", "--seats", "3", "--script", str(SCRIPT), "--out", str(out)])
+    code = main(["sim", "--game", "whakka-mole", "--seats", "3", "--script", str(SCRIPT), "--out", str(out),
+                 "--name", "1=Ada", "--name", "2=Bartholomew"])
     assert code == 0
     state = json.loads((out / "state.json").read_text())
     assert state["view"]["state"]["scores"] == [50, 34, 24] and state["view"]["winners"] == [1]
