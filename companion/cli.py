@@ -44,7 +44,7 @@ def _game_args(p: argparse.ArgumentParser, required: bool) -> None:
                    help="computer players, e.g. --bots 2=strong,3=casual (levels: casual, strong)")
 
 
-def _session(args, backend: str, clock=time.monotonic, host_pin: str | None = None):
+def _session(args, backend: str, clock=time.monotonic, host_pin: str | None = None, frames: str | None = None):
     from companion.hardware import open_backend
     from companion.session import Session
     from companion.store import Store
@@ -63,7 +63,11 @@ def _session(args, backend: str, clock=time.monotonic, host_pin: str | None = No
         raise ValueError("--bots needs --game; without it seat 1 chooses the players in the lobby")
     else:
         computers = {}
+    if frames and backend != "sim":
+        raise ValueError(f"--frames {frames}: only the sim backend writes its frames to files")
     hardware = open_backend(backend, profile, clock)
+    if frames:
+        hardware.record_frames(Path(frames))
     if host_pin and hardware.table is not None:
         hardware.table = PinDisplay(hardware.table, host_pin)
     store = Store(args.db) if args.db else None
@@ -96,7 +100,7 @@ def cmd_run(args) -> int:
     from companion.web.pin import new_pin
 
     pin = None if is_loopback(args.listen) else new_pin()
-    hardware, session = _session(args, args.backend, host_pin=pin)
+    hardware, session = _session(args, args.backend, host_pin=pin, frames=args.frames)
     return server.serve(session, hardware, args.listen, args.port, pin=pin, lan_sim=args.lan_sim)
 
 
@@ -200,6 +204,8 @@ def parser() -> argparse.ArgumentParser:
                      help="address of the web panel (0.0.0.0: LAN mode, host actions need the PIN)")
     run.add_argument("--port", type=int, default=8080, help="port of the web panel (0: any free port)")
     run.add_argument("--lan-sim", action="store_true", help="in LAN mode, open the simulator to the LAN too")
+    run.add_argument("--frames", metavar="DIR",
+                     help="sim backend: keep each display's latest frame as DIR/NAME.png (the system test reads them)")
     _game_args(run, required=False)
     run.add_argument("--db", default=str(default_db()),
                      help="the journal (default: the service's state directory, else the user's data directory)")
