@@ -40,7 +40,10 @@ MASKED = ("getty.target", "getty-static.service", "serial-getty@ttyS0.service", 
           "systemd-update-utmp-runlevel.service", "modprobe@configfs.service", "modprobe@dm_mod.service",
           "modprobe@fuse.service", "modprobe@loop.service", "apt-daily.timer", "apt-daily-upgrade.timer",
           "dpkg-db-backup.timer", "fstrim.timer", "e2scrub_all.timer", "systemd-networkd-wait-online.service",
-          "systemd-networkd.service", "systemd-networkd.socket", "systemd-network-generator.service")
+          "systemd-networkd.service", "systemd-networkd.socket", "systemd-network-generator.service",
+          "tmp.mount", "run-lock.mount", "modprobe@drm.service", "modprobe@efi_pstore.service",
+          "systemd-udev-load-credentials.service", "ldconfig.service", "systemd-journal-catalog-update.service",
+          "systemd-update-done.service", "systemd-hwdb-update.service", "systemd-firstboot.service")
 INITRD_MODULES = ("virtio_pci", "virtio_blk", "ext4")
 DISK_SIZE = "3G"
 RECIPE = 1              # raise it when _configure_vm changes what it does: the cached images are rebuilt
