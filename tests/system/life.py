@@ -314,7 +314,7 @@ class Life:
             time.sleep(self.rng.uniform(0.3, 6.0))        # the cut comes at a random moment of the play
             self.vm.cut()
             finger.stop()
-            stream.close()
+            stream.drain()
             acked = list(stream.log)
             clean, report = fsck(self.vm.disk)
             if not clean:

@@ -139,6 +139,11 @@ class Stream:
                 self.changed.wait(left)
             return True
 
+    def drain(self, timeout: float = 30) -> None:
+        """After a power cut: read what reached this end before the connection went, to its end."""
+        self._thread.join(timeout)
+        self.close()
+
     def close(self) -> None:
         try:
             self._conn.sock and self._conn.sock.shutdown(2)
