@@ -16,7 +16,7 @@ from .life import Row, _copy_checkout
 
 MOUNTS = (("proc", "proc", "proc"), ("sysfs", "sys", "sysfs"), ("/dev", "dev", "bind"), ("/dev/pts", "dev/pts", "bind"),
           ("tmpfs", "dev/shm", "tmpfs"), ("tmpfs", "tmp", "tmpfs"))
-SUMMARY = re.compile(r"=+ (.*\b(passed|failed)\b.*) in ([\d.]+)s")
+SUMMARY = re.compile(r"^=* ?(\d+ (?:passed|failed)\b.*?) in ([\d.]+)s", re.M)     # pytest's closing line
 
 
 def _mount(stack: ExitStack, root: Path, source: str, target: str, kind: str) -> None:
@@ -54,7 +54,7 @@ def run_suite(release: str, root: Path, wheels: Path, logs: Path, timeout: float
                 status = None
     text = log.read_text()
     found = SUMMARY.findall(text)
-    summary = f"{found[-1][0]} in {float(found[-1][2]):.0f} s" if found else "no pytest summary"
+    summary = f"{found[-1][0]} in {float(found[-1][1]):.0f} s" if found else "no pytest summary"
     row.result = "pass" if status == 0 else "FAIL"
     row.figures = summary
     if status != 0:
