@@ -147,7 +147,11 @@ class Life:
             assert stream.wait(lambda s: s.state is not None, 60), "no state on the dashboard stream"
             if stream.state["mode"] == "lobby":
                 self.panel.play(LOBBY_TO_WHAKKA)
-                assert stream.wait(lambda s: s.state["mode"] == "play", 60), f"the game did not start: {stream.state}"
+                for _ in range(2):                # an alert on the lobby takes seat 1's first OK ("got it")
+                    if stream.wait(lambda s: s.state["mode"] == "play", 20):
+                        break
+                    self.panel.press(1, "ok")
+                assert stream.wait(lambda s: s.state["mode"] == "play", 40), f"the game did not start: {stream.state}"
             self.panel.play(GAME_SCRIPT.read_text().split("# turn 2")[0])
             assert stream.wait(lambda s: any(e["kind"] == "reveal" for e in s.log), 60), "the first turn was not revealed"
         finally:
