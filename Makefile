@@ -5,7 +5,7 @@ BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 ARGS   ?=
 
-.PHONY: run test bench clean install uninstall
+.PHONY: run test test-system bench clean install uninstall
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -17,6 +17,9 @@ run: $(STAMP)  ## the companion on simulated hardware
 
 test: $(STAMP)  ## every test
 	$(BIN)/python -m pytest -q $(ARGS)
+
+test-system: $(STAMP)  ## as root: the service's whole life in VMs of Debian trixie and bookworm (docs/pi.md)
+	$(BIN)/python -m tests.system $(ARGS)
 
 bench: $(STAMP)  ## speed and memory figures, printed as a table
 	$(BIN)/python -m companion.bench $(ARGS)

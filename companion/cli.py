@@ -275,6 +275,8 @@ def parser() -> argparse.ArgumentParser:
                      help="address of the web panel (0.0.0.0: LAN mode, host actions need the PIN)")
     run.add_argument("--port", type=port_number, default=8080, help="port of the web panel (0: any free port)")
     run.add_argument("--lan-sim", action="store_true", help="in LAN mode, open the simulator to the LAN too")
+    run.add_argument("--frames", metavar="DIR",
+                     help="sim backend: keep each display's latest frame as DIR/NAME.png (the system test reads them)")
     _game_args(run, required=False)
     run.add_argument("--db", default=str(default_db()),
                      help="the journal (default: the service's state directory, else the user's data directory)")

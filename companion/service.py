@@ -16,6 +16,7 @@ import socket
 import sys
 import threading
 import time
+from pathlib import Path
 
 from aiohttp import web
 
@@ -54,12 +55,16 @@ class Plan:
             raise ValueError("--bots needs --game; without it seat 1 chooses the players in the lobby")
         elif args.seats is not None:
             raise ValueError("--seats needs --game; without it seat 1 chooses the seats in the lobby")
+        if getattr(args, "frames", None) and backend != "sim":
+            raise ValueError(f"--frames {args.frames}: only the sim backend writes its frames to files")
 
 
 def build(args, plan: Plan, journal: Journal | None, clock=time.monotonic, host_pin: HostPin | None = None):
     """The hardware and the session; with a host PIN, the glass that shows it: the table display, or
     seat 1's OLED on request where the profile has no table display."""
     hardware = open_backend(plan.backend, plan.profile, clock)
+    if getattr(args, "frames", None):
+        hardware.record_frames(Path(args.frames))
     if host_pin is not None and hardware.table is not None:
         hardware.table = PinDisplay(hardware.table, host_pin)
     elif host_pin is not None and hardware.seats and hardware.seats[0].display is not None:

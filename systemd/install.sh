@@ -138,7 +138,9 @@ dashboard() {           # where the dashboard is, from the address and port the 
 do_install() {
     if live; then
         [ "$(id -u)" -eq 0 ] || { say "run it as root: sudo $0"; exit 1; }
-        apt-get install -y -qq python3-venv python3-lgpio i2c-tools
+        local lgpio=python3-lgpio     # Raspberry Pi OS packages it; plain Debian (the system test's VM) does not
+        apt-cache show "$lgpio" >/dev/null 2>&1 || { say "apt has no $lgpio here: the gpio backend needs it"; lgpio=; }
+        apt-get install -y -qq python3-venv $lgpio i2c-tools
     fi
     install_file 644 "$SRC/systemd/molebox.sysusers" "$SYSUSERS"
     if live; then

@@ -6,7 +6,9 @@ real two-seat GPIO profile runs here pin for pin.
 """
 from __future__ import annotations
 
+import os
 import time
+from pathlib import Path
 from typing import Callable
 
 from gpiozero.pins.mock import MockFactory, MockPWMPin
@@ -70,17 +72,38 @@ class SimHardware(PinHardware):
         pin = self.pin(seat, control)
         pin.drive_low() if pressed else pin.drive_high()
 
+    def record_frames(self, directory: Path) -> None:
+        """Keep each display's latest frame as ``directory/NAME.png`` (``molebox run --frames``)."""
+        directory.mkdir(parents=True, exist_ok=True)
+        for name, device in self.displays().items():
+            if isinstance(device, SimDisplay):
+                device.record_to = directory / f"{name}.png"
+
     def close(self) -> None:
         super().close()
         for factory in self.factories.values():
             factory.reset()
 
 
-def _dummy(spec: DisplaySpec):
-    """A luma ``dummy`` keeping the last frame at close, as the real displays do."""
-    device = dummy(width=spec.width, height=spec.height, rotate=spec.rotate, mode="1")
-    device.persist = True
-    return device
+class SimDisplay(dummy):
+    """A luma ``dummy`` keeping the last frame at close, as the real displays do, and writing each
+    frame it shows to ``record_to`` when set (a whole PNG put in place by rename: never half a frame)."""
+
+    def __init__(self, spec: DisplaySpec):
+        super().__init__(width=spec.width, height=spec.height, rotate=spec.rotate, mode="1")
+        self.persist = True
+        self.record_to: Path | None = None
+
+    def display(self, image) -> None:
+        super().display(image)
+        if self.record_to is not None:
+            partial = self.record_to.with_name(self.record_to.name + ".part")
+            self.image.save(partial, format="PNG")
+            os.replace(partial, self.record_to)
+
+
+def _dummy(spec: DisplaySpec) -> SimDisplay:
+    return SimDisplay(spec)
 
 
 def open_sim(profile: Profile, clock: Callable[[], float], make_display=None) -> SimHardware:

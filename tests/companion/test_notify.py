@@ -164,3 +164,38 @@ def test_molebox_run_as_systemd_starts_it(systemd, tmp_path):
         if run.poll() is None:
             run.kill()
             run.communicate()
+
+
+def test_molebox_run_frames_keeps_each_display_s_latest_frame_ending_with_the_parting_screen(systemd, tmp_path):
+    """``--frames DIR`` (the sim backend): each display's frame as DIR/NAME.png while it runs; after SIGTERM
+    every file holds the parting screen, the last frame each display showed."""
+    from PIL import Image
+
+    frames, state = tmp_path / "frames", tmp_path / "state"
+    env = {**os.environ, "NOTIFY_SOCKET": systemd.path, "STATE_DIRECTORY": str(state)}
+    run = subprocess.Popen([sys.executable, "-m", "companion.cli", "run", "--backend", "sim", "--wiring",
+                            "gpio-2-mux", "--port", "0", "--frames", str(frames)],
+                           env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert systemd.first("READY", timeout=30) is not None
+        deadline = time.monotonic() + 10
+        while len(list(frames.glob("*.png"))) < 3 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert sorted(p.name for p in frames.glob("*.png")) == ["seat1.png", "seat2.png", "table.png"]
+        assert Image.open(frames / "table.png").tobytes() != parting().tobytes()     # the lobby, before the stop
+        run.send_signal(signal.SIGTERM)
+        assert run.wait(timeout=15) == 0
+        for name in ("seat1", "seat2", "table"):
+            assert Image.open(frames / f"{name}.png").convert("1").tobytes() == parting().tobytes(), name
+        assert not list(frames.glob("*.part"))
+    finally:
+        if run.poll() is None:
+            run.kill()
+        run.communicate()
+
+
+def test_frames_are_for_the_sim_backend_only(tmp_path, capsys):
+    from companion.cli import main
+
+    assert main(["run", "--backend", "gpio", "--frames", str(tmp_path)]) == 2
+    assert "--frames" in capsys.readouterr().err and not list(tmp_path.iterdir())

@@ -1,0 +1,97 @@
+"""``make test-system``: the box's whole life under a real systemd, in VMs of Debian bookworm and trixie.
+
+Builds (or takes from the cache) the images, runs each release's life in its own VM (both at once:
+each emulated CPU takes one core), then the project's test suite under trixie's Python 3.13, and
+prints one table: release, test, result, figures. Exit status 0 only when every row passed.
+Needs root (mmdebstrap, chroot, mount) and Debian's qemu-system-x86, mmdebstrap and e2fsprogs.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+from . import images
+from .life import Life, Row
+from .suite import run_suite
+from .vm import accelerator
+from .wheels import wheelhouse
+
+CUTS = {"bookworm": 30, "trixie": 20}          # 50 across both releases
+TOOLS = {"qemu-system-x86_64": "qemu-system-x86", "mmdebstrap": "mmdebstrap", "e2fsck": "e2fsprogs",
+         "mke2fs": "e2fsprogs", "chroot": "coreutils"}
+
+
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="python -m tests.system", description=__doc__.split("\n")[0])
+    p.add_argument("--release", action="append", choices=list(images.PYTHONS),
+                   help="only this release (again for more); default: all")
+    p.add_argument("--cuts", type=int, help="power cuts per release (default: 30 on bookworm, 20 on trixie, whose "
+                                            "emulated boot is slower, so that both finish together)")
+    p.add_argument("--no-suite", action="store_true", help="skip the test suite under trixie's Python")
+    p.add_argument("--serial", action="store_true", help="one VM at a time (default: the releases side by side)")
+    return p.parse_args(argv)
+
+
+def table(rows: list[Row]) -> str:
+    heads = ("release", "test", "result", "figures")
+    cells = [(r.release, r.test, r.result, r.figures) for r in rows]
+    widths = [max(len(h), *(len(c[i]) for c in cells)) for i, h in enumerate(heads[:3])]
+    lines = ["  ".join(h.ljust(w) for h, w in zip(heads[:3], widths)) + "  figures"]
+    lines.append("  ".join("-" * w for w in widths) + "  -------")
+    lines += ["  ".join(c.ljust(w) for c, w in zip(cell[:3], widths)) + "  " + cell[3] for cell in cells]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse(argv)
+    if os.geteuid() != 0:
+        print("tests.system: run it as root (it builds root filesystems and mounts a chroot)", file=sys.stderr)
+        return 2
+    missing = sorted({pkg for tool, pkg in TOOLS.items() if shutil.which(tool) is None})
+    if missing:
+        print(f"tests.system: apt-get install {' '.join(missing)} (CI installs them from .ci/apt-packages)",
+              file=sys.stderr)
+        return 2
+    releases = args.release or list(images.PYTHONS)
+    run_dir = images.CACHE / "run"
+    started = time.monotonic()
+
+    with ThreadPoolExecutor(4) as pool:             # downloads: the images and the wheels at once
+        vm_images = {r: pool.submit(images.vm_image, r) for r in releases}
+        suite = None if args.no_suite or "trixie" not in releases else pool.submit(images.suite_root, "trixie")
+        wheels = {r: pool.submit(wheelhouse, images.PYTHONS[r], images.CACHE / f"wheels-{images.PYTHONS[r]}")
+                  for r in releases}
+        suite_wheels = None if suite is None else pool.submit(
+            wheelhouse, "3.13", images.CACHE / "wheels-3.13-test", ("test",))
+        vm_images = {r: f.result() for r, f in vm_images.items()}
+        wheels = {r: f.result() for r, f in wheels.items()}
+    built = time.monotonic() - started
+    accel = accelerator(str(next(iter(vm_images.values())).kernel))
+    print(f"tests.system: images and wheels ready in {built:.0f} s; {accel.upper()} "
+          f"({'a KVM guest booted' if accel == 'kvm' else 'software emulation: a KVM guest does not boot here'})",
+          flush=True)
+
+    lives = [Life(vm_images[r], wheels[r], run_dir / r, args.cuts or CUTS[r]) for r in releases]
+    with ThreadPoolExecutor(1 if args.serial else len(lives)) as pool:
+        results = [pool.submit(life.run) for life in lives]
+        rows = [row for f in results for row in f.result()]
+    if suite is not None:
+        rows.append(run_suite("trixie", suite.result(), suite_wheels.result(), run_dir / "logs"))
+
+    print()
+    print(table(rows))
+    failed = sum(r.result != "pass" for r in rows)
+    for r in rows:
+        if r.detail:
+            print(f"\n{r.release}: {r.test}: {r.result}\n  {r.detail}")
+    print(f"\nlogs and consoles: {run_dir}; whole run {time.monotonic() - started:.0f} s")
+    print(f"system: {len(rows) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,407 @@
+"""The service's life in one VM, as a host would live it: install, boot, play, stop, hang, fault, power cuts, uninstall.
+
+Each step is a test with a row in the table (``Row``); they run in order on one disk, because each
+starts from where the last left the box, as on a real card. A step that fails is reported and the
+next one goes on where it can; once the service cannot be installed, the rest are not run.
+"""
+from __future__ import annotations
+
+import io
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+
+from .images import Image
+from .panel import Panel, Stream
+from .vm import Vm, fsck
+
+ROOT = Path(__file__).resolve().parents[2]
+FRAMES = "/var/lib/molebox/frames"
+DISPLAYS = ("seat1", "seat2", "table")            # the displays of the gpio-2-mux profile
+PIN_CORNER = (48, 11)                             # where the table shows the host PIN (companion/web/pin.py)
+SERVICE_ARGS = f"--backend sim --wiring gpio-2-mux --listen 0.0.0.0 --lan-sim --frames {FRAMES}"
+CUT_GAME_ARGS = "--game whakka-mole --seats 2 --set target=500"     # a game that outlasts every cut
+WATCHDOG_S, RESTART_S = 10, 5                     # systemd/molebox.service
+LOBBY_TO_WHAKKA = "1 hole1\n1 ok\n1 ok\n1 ok\n"  # seat 1 in the lobby: game 1, seats as they are, players, start
+GAME_SCRIPT = ROOT / "tests/system/whakka-2seat.txt"
+DECISIONS = ("locked", "unlocked")                # the public events a seat's committed answer makes
+
+
+@dataclass
+class Row:
+    release: str
+    test: str
+    result: str = "not run"                       # pass, FAIL, not run
+    figures: str = ""
+    detail: str = ""
+
+
+def decisions(log: list[dict]) -> int:
+    """The seats' committed answers in a public log: every lock-in and every lock-in taken back."""
+    return sum(1 for event in log if event["kind"] in DECISIONS)
+
+
+def common_prefix(a: list, b: list) -> int:
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return n
+
+
+def systemd_show(vm: Vm, *props: str) -> dict[str, str]:
+    out = vm.sh(f"systemctl show molebox {' '.join('-p ' + p for p in props)}")
+    return dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
+
+
+class Life:
+    def __init__(self, image: Image, wheels: Path, work: Path, cuts: int, seed: int = 0):
+        self.release = image.release
+        self.image, self.work, self.cuts = image, work, cuts
+        self.rng = random.Random(f"{self.release}/{seed}")
+        self.rows: list[Row] = []
+        self.boot_to_ready: list[float] = []
+        share = work / "share"
+        shutil.rmtree(work, ignore_errors=True)
+        (share / "molebox").mkdir(parents=True)
+        _copy_checkout(share / "molebox")
+        shutil.copytree(wheels, share / "wheels")
+        disk = work / "root.img"
+        subprocess.run(["cp", "--sparse=always", str(image.disk), str(disk)], check=True)
+        self.vm = Vm(image, disk, work / "logs", share)
+        self.panel: Panel | None = None
+
+    # ---- running the steps ----
+
+    def run(self) -> list[Row]:
+        steps = [("install: make install (systemd/install.sh)", self.install),
+                 ("boot: READY, NotifyAccess, status line", self.ready),
+                 ("web panel answers on the forwarded port", self.web),
+                 ("molebox doctor runs", self.doctor),
+                 ("a scripted game through the web panel", self.game),
+                 ("systemctl stop: the parting screen on every display", self.stop),
+                 ("watchdog: a hung loop is killed and restarted", self.watchdog),
+                 ("fault at start: damaged journal, no crash loop", lambda: self.fault_at_start("damaged")),
+                 ("fault at start: lost key, no crash loop", lambda: self.fault_at_start("key")),
+                 (f"power cuts while presses arrive (x{self.cuts})", self.power_cuts),
+                 ("make uninstall: service gone, journal kept", self.uninstall)]
+        try:
+            for name, step in steps:
+                row = Row(self.release, name)
+                self.rows.append(row)
+                if len(self.rows) > 1 and self.rows[0].result != "pass":
+                    continue                      # nothing to test without the service installed
+                started = time.monotonic()
+                try:
+                    row.figures = step() or ""
+                    row.result = "pass"
+                except Exception as exc:
+                    row.result = "FAIL"
+                    row.detail = f"{type(exc).__name__}: {exc}"
+                    (self.work / "logs").mkdir(parents=True, exist_ok=True)
+                    with (self.work / "logs" / "failures.txt").open("a") as out:
+                        out.write(f"== {name}\n{traceback.format_exc()}\n")
+                    self._recover()
+                row.figures = f"{row.figures}{'; ' if row.figures else ''}{time.monotonic() - started:.0f} s"
+        finally:
+            self.vm.close()
+        return self.rows
+
+    def _recover(self) -> None:
+        """After a failed step: the journal of the service for the log, and a running box for the next step."""
+        try:
+            log = self.vm.sh("journalctl -u molebox -b --no-pager | tail -n 60", timeout=30, check=False)
+            with (self.work / "logs" / "failures.txt").open("a") as out:
+                out.write(f"-- journalctl -u molebox (last lines)\n{log}\n")
+        except Exception:
+            pass
+
+    def _boot(self) -> float:
+        """Start the VM and wait for the web panel: the seconds from power on to READY."""
+        self.vm.start()
+        self.panel = Panel(self.vm.web_port)
+        self.panel.wait_ready(timeout=300, alive=lambda: self.vm.process.poll() is None)
+        seconds = time.monotonic() - self.vm.started
+        self.boot_to_ready.append(seconds)
+        return seconds
+
+    def _restart(self) -> None:
+        self.vm.sh("systemctl restart molebox", timeout=120)
+        self.panel.wait_ready(timeout=120)
+
+    def _set_args(self, args: str) -> None:
+        self.vm.sh(f"printf 'MOLEBOX_ARGS=\"%s\"\\n' '{args}' > /etc/default/molebox")
+
+    def _start_game(self) -> None:
+        """From the lobby, seat 1 starts Whakka Mole for two; one turn, so the journal holds sealed picks."""
+        self.panel.refresh()
+        stream = Stream(self.vm.web_port)
+        try:
+            assert stream.wait(lambda s: s.state is not None, 60), "no state on the dashboard stream"
+            if stream.state["mode"] == "lobby":
+                self.panel.play(LOBBY_TO_WHAKKA)
+                for _ in range(2):                # an alert on the lobby takes seat 1's first OK ("got it")
+                    if stream.wait(lambda s: s.state["mode"] == "play", 20):
+                        break
+                    self.panel.press(1, "ok")
+                assert stream.wait(lambda s: s.state["mode"] == "play", 40), f"the game did not start: {stream.state}"
+            self.panel.play(GAME_SCRIPT.read_text().split("# turn 2")[0])
+            assert stream.wait(lambda s: any(e["kind"] == "reveal" for e in s.log), 60), "the first turn was not revealed"
+        finally:
+            stream.close()
+
+    # ---- the steps ----
+
+    def install(self) -> str:
+        boot = self.vm.wait_agent() if self.vm.process else (self.vm.start(), self.vm.wait_agent())[1]
+        self.vm.sh("mkdir -p /mnt/share && mount -t 9p -o trans=virtio,version=9p2000.L,ro share /mnt/share")
+        self.vm.sh("cp -a /mnt/share/molebox /root/molebox && mkdir -p /var/cache/molebox-wheels && "
+                   "cp /mnt/share/wheels/* /var/cache/molebox-wheels/ && umount /mnt/share")
+        # No network in the VM: pip takes the host's wheelhouse. The host's settings go in first, as
+        # docs/pi.md says (install.sh writes /etc/default/molebox only when there is none).
+        self.vm.sh("printf '[global]\\nno-index = true\\nfind-links = /var/cache/molebox-wheels\\n' > /etc/pip.conf")
+        self._set_args(SERVICE_ARGS)
+        started = time.monotonic()
+        out = self.vm.sh("cd /root/molebox && make install 2>&1", timeout=1800)
+        took = time.monotonic() - started
+        (self.work / "logs" / "install.txt").write_text(out)
+        assert "molebox: running" in out, f"make install did not end with the service running:\n{out[-2000:]}"
+        python = self.vm.sh("/opt/molebox/venv/bin/python -c 'import sys; print(sys.version.split()[0])'").strip()
+        return f"first boot {boot:.0f} s, make install {took:.0f} s, venv Python {python}"
+
+    def ready(self) -> str:
+        self.vm.poweroff()
+        seconds = self._boot()
+        show = systemd_show(self.vm, "ActiveState", "SubState", "Type", "NotifyAccess", "StatusText", "WatchdogUSec",
+                            "NRestarts", "ActiveEnterTimestampMonotonic", "InactiveExitTimestampMonotonic", "User")
+        active = self.vm.sh("systemctl is-active molebox", check=False).strip()
+        assert active == "active", f"systemctl is-active: {active}"
+        assert show["Type"] == "notify" and show["NotifyAccess"] == "main", show
+        assert show["StatusText"].startswith("serving http://"), f"status line: {show['StatusText']!r}"
+        assert show["WatchdogUSec"] in ("10s", str(WATCHDOG_S * 1_000_000)), show["WatchdogUSec"]
+        assert show["NRestarts"] == "0" and show["User"] == "molebox", show
+        ready, starting = (int(show[f"{p}TimestampMonotonic"]) / 1e6 for p in ("ActiveEnter", "InactiveExit"))
+        return (f"power on to READY {seconds:.1f} s: kernel to ExecStart {starting:.1f} s, ExecStart to READY "
+                f"{ready - starting:.1f} s; status {show['StatusText']!r}")
+
+    def web(self) -> str:
+        status, body = self.panel.request("GET", "/dashboard")
+        assert status == 200 and b"molebox" in body, f"/dashboard: {status}"
+        config = self.panel.page_config("/")
+        assert config["sim"] and config["lan"] and config["displays"] == list(DISPLAYS), config
+        state = self.panel.get_json("/api/state")
+        assert state["mode"] == "lobby", state
+        return f"/dashboard 200, simulator with {config['panels']} panels, displays {', '.join(config['displays'])}"
+
+    def doctor(self) -> str:
+        out = self.vm.sh("/opt/molebox/venv/bin/molebox doctor; echo \"exit status $?\"", check=False)
+        assert "Traceback" not in out, out
+        assert out.startswith("molebox doctor: gpio-2-mux"), out
+        status = int(out.rsplit("exit status ", 1)[1])
+        problems = re.search(r"^(\d+) problems? to fix", out, re.M)
+        assert status in (0, 1) and (status == 0) == (problems is None), out
+        return f"exit {status}: {problems.group(0) if problems else 'all ok'} (a VM has no GPIO chip or I2C bus)"
+
+    def game(self) -> str:
+        with tempfile.TemporaryDirectory() as out:
+            subprocess.run([sys.executable, "-m", "companion.cli", "sim", "--game", "whakka-mole", "--seats", "2",
+                            "--script", str(GAME_SCRIPT), "--out", out], check=True, capture_output=True, cwd=ROOT)
+            import json
+            expected = json.loads((Path(out) / "state.json").read_text())
+        self.panel.play(LOBBY_TO_WHAKKA)
+        self.panel.play(GAME_SCRIPT.read_text())
+        deadline = time.monotonic() + 60
+        while (state := self.panel.get_json("/api/state")).get("log") != expected["log"] and time.monotonic() < deadline:
+            time.sleep(0.5)
+        assert state["mode"] == "play", state
+        assert state["log"] == expected["log"], "the game in the VM went otherwise than `molebox sim` on the host"
+        assert state["view"] == expected["view"], "the public view differs from `molebox sim` on the host"
+        scores = state["view"]["state"]["scores"]
+        return f"{decisions(state['log'])} lock-ins, {len(state['log'])} events, scores {scores}: as `molebox sim` on the host"
+
+    def stop(self) -> str:
+        from PIL import Image as PilImage
+
+        from companion.render.fault import parting
+
+        self.vm.sh("systemctl stop molebox", timeout=60)
+        show = systemd_show(self.vm, "ActiveState", "Result", "ExecMainStatus")
+        assert show == {"ActiveState": "inactive", "Result": "success", "ExecMainStatus": "0"}, show
+        for name in DISPLAYS:
+            shown = PilImage.open(io.BytesIO(self.vm.read(f"{FRAMES}/{name}.png"))).convert("1")
+            # In LAN mode the table's glass keeps the host PIN in its bottom-right corner.
+            corner = PIN_CORNER if name == "table" else (0, 0)
+            assert _masked(shown, corner) == _masked(parting().convert("1"), corner), \
+                f"{name} does not show the parting screen"
+        self.vm.sh("systemctl start molebox", timeout=120)
+        self.panel.wait_ready(timeout=120)
+        return f"stopped cleanly (status 0); {', '.join(DISPLAYS)} keep the parting screen"
+
+    def watchdog(self) -> str:
+        before = self.panel.get_json("/api/state")
+        assert before["mode"] == "play" and before["log"], "no game in progress to resume"
+        out = self.vm.sh("pid=$(systemctl show -p MainPID --value molebox); n=$(systemctl show -p NRestarts --value "
+                         "molebox); kill -STOP $pid; echo $pid $n $(cut -d' ' -f1 /proc/uptime)")
+        pid, restarts, stopped_at = out.split()
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            show = systemd_show(self.vm, "MainPID", "NRestarts", "ActiveState", "StatusText",
+                                "ExecMainStartTimestampMonotonic", "ActiveEnterTimestampMonotonic")
+            if show["MainPID"] not in ("0", pid) and show["ActiveState"] == "active" and show["StatusText"].startswith("serving"):
+                break
+            time.sleep(0.5)
+        else:
+            raise AssertionError(f"not restarted within 120 s: {show}")
+        assert int(show["NRestarts"]) == int(restarts) + 1, show
+        fired, exited = self._journal_times("Watchdog timeout", "Main process exited")
+        fired, exited = fired - float(stopped_at), exited - float(stopped_at)
+        restart = int(show["ExecMainStartTimestampMonotonic"]) / 1e6 - float(stopped_at)
+        ready = int(show["ActiveEnterTimestampMonotonic"]) / 1e6 - float(stopped_at)
+        # The last ping came up to WatchdogSec/2 before the hang; systemd waits RestartSec after the exit
+        # (1 s more for the emulated machine's scheduling).
+        assert fired <= WATCHDOG_S + 1, f"the watchdog fired {fired:.1f} s after the hang"
+        assert restart - exited <= RESTART_S + 1, f"restarted {restart - exited:.1f} s after the exit"
+        self.panel.wait_ready(timeout=60)
+        after = self.panel.get_json("/api/state")
+        assert after["mode"] == "play" and after["log"] == before["log"] and after["view"] == before["view"], \
+            "the game did not resume where it was"
+        return (f"after SIGSTOP: watchdog fired {fired:.1f} s (WatchdogSec {WATCHDOG_S}), process gone "
+                f"{exited - fired:.1f} s later, new one {restart - exited:.1f} s after (RestartSec {RESTART_S}): "
+                f"{restart:.1f} s in all, READY at {ready:.1f} s; game resumed at {len(after['log'])} events")
+
+    def _journal_times(self, *phrases: str) -> list[float]:
+        """The monotonic time of the last line of the service's journal holding each phrase."""
+        lines = self.vm.sh("journalctl -u molebox -b --no-pager -o short-monotonic").splitlines()
+        times = []
+        for phrase in phrases:
+            found = [line for line in lines if phrase in line]
+            assert found, f"the journal does not say {phrase!r}"
+            times.append(float(found[-1].split("]")[0].strip("[ ")))
+        return times
+
+    def fault_at_start(self, fault: str) -> str:
+        if self.panel.get_json("/api/state")["mode"] != "play":
+            self._start_game()
+        self.vm.sh("systemctl stop molebox", timeout=60)
+        if fault == "damaged":       # pages 2 and 3 of the journal overwritten: SQLite finds it damaged
+            self.vm.sh("dd if=/dev/urandom of=/var/lib/molebox/molebox.db bs=4096 seek=1 count=2 conv=notrunc 2>/dev/null")
+        else:
+            self.vm.sh("rm /var/lib/molebox/molebox.key")
+        self.vm.sh("systemctl start --no-block molebox")
+        time.sleep(WATCHDOG_S + RESTART_S + 5)        # long enough for a crash loop to show
+        show = systemd_show(self.vm, "ActiveState", "SubState", "NRestarts", "StatusText")
+        assert show["ActiveState"] == "active" and show["NRestarts"] == "0", \
+            f"the service is {show['ActiveState']}/{show['SubState']} after {show['NRestarts']} restarts"    # counted from the start
+        self.panel.wait_ready(timeout=60)
+        state = self.panel.get_json("/api/state")
+        assert state["mode"] == "lobby", f"not at the lobby: {state['mode']}"
+        alerts = state.get("alerts") or []
+        assert alerts, "the dashboard shows no alert about the game set aside"
+        return f"active, no restart, lobby; alert: {alerts[0]['text'][:90]!r}"
+
+    def power_cuts(self) -> str:
+        self.vm.sh("systemctl stop molebox && rm -rf /var/lib/molebox/molebox.* " + FRAMES, timeout=60)
+        self._set_args(f"{SERVICE_ARGS} {CUT_GAME_ARGS}")
+        self.vm.sh("systemctl start molebox", timeout=120)
+        self.panel.wait_ready(timeout=120)
+        acked: list[dict] = []
+        lost = dirty = 0
+        for cut in range(self.cuts + 1):
+            if cut:
+                self._boot()
+            stream = Stream(self.vm.web_port)
+            assert stream.wait(lambda s: s.state is not None and s.state.get("mode") == "play", 60), \
+                f"boot {cut}: no game on the stream: {stream.state}"
+            kept = common_prefix(acked, stream.log)
+            lost += decisions(acked[kept:])
+            if kept < len(acked):
+                print(f"{self.release}: cut {cut}: {len(acked) - kept} events lost", file=sys.stderr)
+            if cut == self.cuts:
+                stream.close()
+                break
+            self.panel.refresh()
+            finger = _Finger(self.panel, stream, random.Random(self.rng.random()))
+            time.sleep(self.rng.uniform(0.3, 6.0))        # the cut comes at a random moment of the play
+            self.vm.cut()
+            finger.stop()
+            stream.drain()
+            acked = list(stream.log)
+            clean, report = fsck(self.vm.disk)
+            if not clean:
+                dirty += 1
+                with (self.work / "logs" / "fsck.txt").open("a") as out:
+                    out.write(f"== after cut {cut + 1}\n{report}\n")
+        total = decisions(acked)
+        assert total > 0, "no decision was acknowledged across the cuts"
+        assert dirty == 0, f"e2fsck found damage after {dirty} of {self.cuts} cuts"
+        assert lost == 0, f"{lost} acknowledged decisions lost"
+        boots = sorted(self.boot_to_ready[-self.cuts:])
+        self.cut_figures = (self.cuts, total, lost)
+        return (f"{self.cuts}/{self.cuts} survived, fsck clean after each; {total} decisions (lock-ins) acknowledged, "
+                f"{lost} lost; {len(acked)} events; boot to READY median {boots[len(boots) // 2]:.1f} s")
+
+    def uninstall(self) -> str:
+        self.vm.sh("cd /root/molebox && make uninstall", timeout=300)
+        gone = self.vm.sh("systemctl cat molebox >/dev/null 2>&1 && echo present; "
+                          "ls /etc/systemd/system/molebox.service /opt/molebox /etc/default/molebox 2>/dev/null; "
+                          "systemctl is-active molebox", check=False).split()
+        assert gone == ["inactive"], f"left behind: {gone}"
+        size = int(self.vm.sh("stat -c %s /var/lib/molebox/molebox.db"))
+        self.vm.sh("id molebox >/dev/null")
+        self.vm.poweroff()
+        return f"unit, venv and settings gone; journal kept ({size // 1024} KiB) and the molebox user"
+
+
+def _masked(image, corner: tuple[int, int]) -> bytes:
+    """The image's pixels with a bottom-right ``(width, height)`` corner blanked."""
+    image = image.copy()
+    width, height = corner
+    if width and height:
+        image.paste(0, (image.width - width, image.height - height, image.width, image.height))
+    return image.tobytes()
+
+
+class _Finger(threading.Thread):
+    """Presses through the web panel while the box plays: a random hole and OK for a seat still choosing."""
+
+    def __init__(self, panel: Panel, stream: Stream, rng: random.Random):
+        super().__init__(daemon=True)
+        self.panel, self.stream, self.rng = panel, stream, rng
+        self.stopped = threading.Event()
+        self.start()
+
+    def run(self) -> None:
+        try:
+            while not self.stopped.is_set():
+                view = (self.stream.state or {}).get("view") or {}
+                choosing = [s for s in view.get("waiting", []) if s not in view.get("locked", [])]
+                if not choosing:
+                    time.sleep(0.05)
+                    continue
+                seat = self.rng.choice(choosing)
+                self.panel.press(seat, f"hole{self.rng.randint(1, 5)}")
+                self.panel.press(seat, "ok")
+        except Exception:             # the power went: the presses stop with it
+            pass
+
+    def stop(self) -> None:
+        self.stopped.set()
+        self.join(timeout=30)
+
+
+def _copy_checkout(dest: Path) -> None:
+    """The checkout as a contributor has it (tracked and new files, not what .gitignore leaves out)."""
+    files = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
+                           check=True, capture_output=True).stdout.decode().split("\0")
+    for name in filter(None, files):
+        source = ROOT / name
+        if source.is_file():
+            (dest / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, dest / name)

@@ -1,0 +1,153 @@
+"""The box's web panel as the host reaches it through qemu's forwarded port: pages, presses, the stream.
+
+Standard library HTTP, as any client on the LAN: the page's token and the ``Origin`` for presses
+(docs/web.md), and the dashboard's server-sent events read on a thread of their own. What the
+stream has shown is what the box acknowledged: the session journals a decision before the state
+that shows it goes out.
+"""
+from __future__ import annotations
+
+import html
+import http.client
+import json
+import re
+import threading
+import time
+
+PRESS_S = 0.05                  # a finger's press: longer than the debounce, far shorter than a hold
+
+
+class PanelError(RuntimeError):
+    """The web panel refused or did not answer."""
+
+
+class Panel:
+    def __init__(self, port: int):
+        self.port = port
+        self.origin = f"http://127.0.0.1:{port}"
+        self.token: str | None = None
+
+    def request(self, method: str, path: str, body: dict | None = None, timeout: float = 20) -> tuple[int, bytes]:
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        headers = {}
+        if body is not None:
+            headers = {"Content-Type": "application/json", "Origin": self.origin, "X-Molebox-Token": self.token or ""}
+        try:
+            conn.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
+            reply = conn.getresponse()
+            return reply.status, reply.read()
+        finally:
+            conn.close()
+
+    def get_json(self, path: str) -> dict:
+        status, body = self.request("GET", path)
+        if status != 200:
+            raise PanelError(f"GET {path}: {status} {body[:200]!r}")
+        return json.loads(body)
+
+    def wait_ready(self, timeout: float = 300, alive=lambda: True) -> None:
+        """Until ``/api/state`` answers (the service said READY once it listened); the page's token then."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and alive():
+            try:
+                self.get_json("/api/state")
+                self.refresh()
+                return
+            except (OSError, PanelError, http.client.HTTPException, ValueError):
+                time.sleep(0.25)
+        raise PanelError(f"the web panel did not answer within {timeout:.0f} s")
+
+    def refresh(self) -> None:
+        """Take the page's token afresh, as a reloaded page does (every start of the service makes a new one)."""
+        self.token = self.page_config("/")["token"]
+
+    def page_config(self, path: str) -> dict:
+        status, body = self.request("GET", path)
+        found = re.search(rb'<meta name="molebox" content="([^"]*)">', body)
+        if status != 200 or not found:
+            raise PanelError(f"GET {path}: {status}, no page config")
+        return json.loads(html.unescape(found.group(1).decode()))
+
+    def press(self, seat: int, control: str, hold_s: float = PRESS_S) -> None:
+        """A finger on a button: the pin goes low, and high again ``hold_s`` later."""
+        for pressed in (True, False):
+            status, body = self.request("POST", "/api/sim/press", {"seat": seat, "control": control, "pressed": pressed})
+            if status != 200:
+                raise PanelError(f"press {seat} {control}: {status} {body[:200]!r}")
+            if pressed:
+                time.sleep(hold_s)
+
+    def play(self, script: str) -> None:
+        """Press through a script of ``SEAT CONTROL`` lines (``#`` comments, ``wait MS``), as docs/scripts.md."""
+        for line in script.splitlines():
+            words = line.split("#")[0].split()
+            if not words:
+                continue
+            if words[0] == "wait":
+                time.sleep(int(words[1]) / 1000)
+            else:
+                self.press(int(words[0]), words[1])
+
+
+class Stream:
+    """The dashboard's event stream, read on its own thread: the public state and its log as they come."""
+
+    def __init__(self, port: int):
+        self.port = port
+        self.state: dict | None = None
+        self.log: list[dict] = []
+        self.changed = threading.Condition()
+        self.closed = False
+        self._conn = http.client.HTTPConnection("127.0.0.1", port, timeout=None)
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            self._conn.request("GET", "/api/dashboard/events")
+            reply = self._conn.getresponse()
+            kind = None
+            for raw in reply:
+                line = raw.decode().rstrip("\n")
+                if line.startswith("event: "):
+                    kind = line[7:]
+                elif line.startswith("data: "):
+                    self._take(kind, json.loads(line[6:]))
+        except Exception:             # the connection went (a power cut, a restart, close()): the stream ends
+            pass
+        finally:
+            with self.changed:
+                self.closed = True
+                self.changed.notify_all()
+
+    def _take(self, kind: str | None, data) -> None:
+        with self.changed:
+            if kind == "log":
+                self.log = self.log[:data["from"]] + data["events"]
+            elif kind == "state":
+                self.state = data
+            self.changed.notify_all()
+
+    def wait(self, predicate, timeout: float = 60) -> bool:
+        """Until ``predicate(self)`` holds (True) or the time is up or the stream ends (False)."""
+        deadline = time.monotonic() + timeout
+        with self.changed:
+            while not predicate(self):
+                left = deadline - time.monotonic()
+                if left <= 0 or self.closed:
+                    return predicate(self)
+                self.changed.wait(left)
+            return True
+
+    def drain(self, timeout: float = 30) -> None:
+        """After a power cut: read what reached this end before the connection went, to its end."""
+        self._thread.join(timeout)
+        self.close()
+
+    def close(self) -> None:
+        try:
+            self._conn.sock and self._conn.sock.shutdown(2)
+        except OSError:
+            pass
+        self._conn.close()
+        self._thread.join(timeout=5)
