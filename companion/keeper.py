@@ -101,11 +101,19 @@ class Keeper:
         self.saved = len(match.records)
         return match
 
-    def abandon(self, match: Match) -> None:
-        """The game in play is given up (it stays in the journal, out of the history)."""
+    def abandon(self, match: Match) -> int | None:
+        """The game in play is given up (it stays in the journal, out of the history); its id, if it had one."""
+        given_up = None
         if self.game_id is not None and not match.over:
             self._write(lambda store: store.abandon(self.game_id))
+            given_up = self.game_id
         self.game_id = None
+        return given_up
+
+    def reopen(self, game_id: int) -> tuple[Match, dict[int, str]]:
+        """A game given up by mistake, unfinished again and replayed as the journal holds it."""
+        self._write(lambda store: store.reopen(game_id))
+        return self.resume()
 
     def name(self, seat: int, name: str | None) -> None:
         if self.game_id is not None:

@@ -301,6 +301,12 @@ class Store(Reader):
             self.db.execute("UPDATE games SET finished = ?, abandoned = 1 WHERE id = ?", (self.now(), game_id))
         self.checkpoint()
 
+    def reopen(self, game_id: int) -> None:
+        """An abandoned game is taken up again (the host ended it by mistake): unfinished once more."""
+        with self._transaction():
+            self.db.execute("UPDATE games SET finished = NULL, abandoned = 0 WHERE id = ?", (game_id,))
+        self.checkpoint()
+
     def set_aside(self, game_id: int, why: str) -> None:
         """Keep an unfinished game that cannot be resumed out of the way: its rows stay, it is never resumed."""
         with self._transaction():

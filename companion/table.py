@@ -39,6 +39,7 @@ class Table:
         self.names: dict[int, str] = {}      # players' names, from the dashboard; kept for the next game
         self.fresh: set[int] = set()         # seats yet to press since the last reveal
         self.moments: list[str] = []         # "reveal", "over", "roll": for the session to sound and show
+        self.ended: int | None = None        # the game the host just ended, which may be taken up again
         self._confirm_undo_until = float("-inf")
 
     # ---- presses ----------------------------------------------------------------------------
@@ -199,6 +200,7 @@ class Table:
                              seed=self.seed, dice=dice, cards=cards, bots=dict(bots or {})))
         names = {s: n for s, n in self.names.items() if s <= seats}
         self.keeper.begin(match, names)
+        self.ended = None
         self.match, self.names, self.fresh = match, names, set()
         self.notices.clear()
         log.info("started %s for %d seats (seed %d, computer players %s)", game, seats, self.seed, bots or "none")
@@ -206,13 +208,14 @@ class Table:
 
     def new_game(self) -> None:
         """After a game: the same game again (fixed by the command line) or back to the lobby."""
-        self.keeper.abandon(self.match)
+        ended = self.keeper.abandon(self.match)
         self.seed += 1
         if self.fixed:
             self.start(*self.fixed)
         else:
             previous, self.match = self.match.header, None
             self.lobby = Lobby(self.panels, previous.game, previous.seats, previous.bots)
+        self.ended = ended
 
     def undo(self) -> bool:
         """Take back the last decision a person made (a held pick, or the pick that completed a reveal),
@@ -250,6 +253,22 @@ class Table:
         self.new_game()
         return None
 
+    @property
+    def can_take_up(self) -> bool:
+        """The game the host just ended may go on: nobody has chosen a game or decided in a new one since."""
+        return self.ended is not None and (self.lobby is not None or self._last_person_record() is None)
+
+    def take_up_ended(self) -> str | None:
+        """Undo an End game: the game the host ended goes on where it was (the fresh fixed game, if any, dropped)."""
+        if not self.can_take_up:
+            return "no ended game to take up again: a new game has started since"
+        if self.match is not None:
+            self.keeper.abandon(self.match)
+        self.match, self.names = self.keeper.reopen(self.ended)
+        self.ended = None
+        self._play_on()
+        return None
+
     def dismiss(self, alert_id: int | None = None) -> None:
         """The host has read a note (None: all of them); with none left to read, the lobby (or fixed game) goes on."""
         self.alerts.dismiss(alert_id)
@@ -259,5 +278,6 @@ class Table:
     def public(self) -> dict:
         """The lobby or the match's public view, with the names and the computer seats."""
         if self.lobby is not None:
-            return {"mode": "lobby", "lobby": self.lobby.view()}
-        return {"mode": "play", "view": self.match.view(None), "names": self.names, "bots": self.match.header.bots}
+            return {"mode": "lobby", "lobby": self.lobby.view(), "ended": self.can_take_up}
+        return {"mode": "play", "view": self.match.view(None), "names": self.names, "bots": self.match.header.bots,
+                "ended": self.can_take_up}

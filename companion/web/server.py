@@ -50,12 +50,16 @@ def _end_game(table) -> str | None:
     return table.end_game()
 
 
+def _take_up(table) -> str | None:
+    return table.take_up_ended()
+
+
 def _dismiss(table) -> str | None:
     table.dismiss()
     return None
 
 
-HOST_ACTIONS = {"new-game": _new_game, "undo": _undo, "end-game": _end_game, "dismiss": _dismiss}
+HOST_ACTIONS = {"new-game": _new_game, "undo": _undo, "end-game": _end_game, "take-up": _take_up, "dismiss": _dismiss}
 
 
 # ---- request bodies --------------------------------------------------------------------------

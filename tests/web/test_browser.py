@@ -378,8 +378,13 @@ def test_the_host_unlocks_once_and_a_guessing_phone_cannot_lock_them_out(live_fa
     host.click("#login button")
     wait_text(host, "#host-message", "unlocked")
     assert host.locator("#login").is_hidden() and host.locator("#is-host").is_visible()
-    host.click("[data-action=end-game]")
+    host.click("#end-game")                              # it asks first
+    assert host.locator("#confirm-end").is_visible() and box.session.table.ended is None
+    host.click("#confirm-end [data-action=end-game]")
     wait_text(host, "#host-message", "done")
+    host.wait_for_selector("#ended:not([hidden])")       # and can be taken back
+    host.click("#ended [data-action=take-up]")
+    host.wait_for_selector("#ended", state="hidden")
     host.reload()                                        # the cookie stays: still the host, no PIN asked
     host.wait_for_function("document.getElementById('status').textContent === 'live'")
     assert host.locator("#login").is_hidden()

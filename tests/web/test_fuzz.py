@@ -26,8 +26,8 @@ BODIES = (FIELDS.map(lambda d: json.dumps(d).encode()) | JSON.map(lambda d: json
           | st.binary(max_size=300) | st.integers(1, 2040).map(lambda n: b"[" * n + b"]" * n)
           | st.integers(1, 1300).map(lambda n: b'{"a":' * n + b"1" + b"}" * n) | st.just(b"{" * 4000))
 PATHS = ["/", "/dashboard", "/api/state", "/api/history", "/api/dashboard/events", "/api/sim/events",
-         "/api/sim/press", "/api/names", "/api/host/undo", "/api/host/end-game", "/api/host/new-game",
-         "/api/host/dismiss", "/api/host/lan-sim", "/api/host/login", "/api/host/logout", "/api/host/%00",
+         "/api/sim/press", "/api/names", "/api/host/undo", "/api/host/end-game", "/api/host/take-up",
+         "/api/host/new-game", "/api/host/dismiss", "/api/host/lan-sim", "/api/host/login", "/api/host/logout", "/api/host/%00",
          "/static/app.js", "/static/..%2f..%2fetc%2fpasswd", "/nope"]
 STREAMS = ("/api/dashboard/events", "/api/sim/events")
 

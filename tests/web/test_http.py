@@ -35,7 +35,8 @@ def assert_refused(answer, status: int, words: str) -> None:
 
 # Every route of the app, and the host actions among the POSTs (they need the PIN in LAN mode).
 GETS = ["/", "/dashboard", "/api/state", "/api/history", "/api/dashboard/events", "/api/sim/events", "/static/{name}"]
-HOST_ACTIONS = {"/api/host/new-game": {}, "/api/host/undo": {}, "/api/host/end-game": {}, "/api/host/dismiss": {}}
+HOST_ACTIONS = {"/api/host/new-game": {}, "/api/host/undo": {}, "/api/host/end-game": {},
+                "/api/host/take-up": {}, "/api/host/dismiss": {}}
 HOST_BODIES = {**HOST_ACTIONS, "/api/host/lan-sim": {"enabled": True}, "/api/names": {"seat": 1, "name": "Ada"}}
 POSTS = ["/api/sim/press", *HOST_BODIES]
 SESSIONS = {"/api/host/login": {"pin": "00000"}, "/api/host/logout": {}}
@@ -145,6 +146,30 @@ def test_host_actions_on_localhost_need_no_pin(live):
     seed = live.session.table.seed
     assert live.post("/api/host/end-game").status == 200
     assert live.session.table.seed == seed + 1
+
+
+def test_a_game_ended_by_mistake_is_taken_up_where_it_was(live):
+    for control in ("hole1", "ok"):
+        tap(live, 1, control)                                  # seat 1's pick, held
+    assert wait_for(lambda: live.session.match.seat_records() == 1)
+    ended = live.session.keeper.game_id
+    assert live.post("/api/host/end-game").status == 200
+    assert wait_for(lambda: live.call("GET", "/api/state").body["ended"] is True)
+    assert live.session.keeper.game_id != ended                # the same game fixed: a fresh deal
+    assert live.post("/api/host/take-up").status == 200
+    assert wait_for(lambda: live.session.keeper.game_id == ended)
+    assert live.session.match.seat_records() == 1 and list(live.session.match.held) == [1]
+    assert live.call("GET", "/api/state").body["ended"] is False
+    assert_refused(live.post("/api/host/take-up"), 409, "no ended game")
+    assert live.session.keeper.journal.store.unfinished_id() == ended
+
+
+def test_an_ended_game_stays_ended_once_the_next_one_is_played(live):
+    assert live.post("/api/host/end-game").status == 200
+    for control in ("hole2", "ok"):
+        tap(live, 2, control)                                  # someone has decided in the new game
+    assert wait_for(lambda: live.session.match.seat_records() == 1)
+    assert_refused(live.post("/api/host/take-up"), 409, "a new game has started since")
 
 
 def test_a_box_on_real_panels_has_no_simulator(live_factory, monkeypatch):

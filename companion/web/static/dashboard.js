@@ -224,7 +224,10 @@
     renderProgress();
     renderBox();
     const enabled = {"undo": !lobby, "end-game": !lobby && !view.over, "new-game": !lobby && view.over,
-                     "dismiss": state.alerts.length > 0};
+                     "dismiss": state.alerts.length > 0, "take-up": Boolean(state.ended)};
+    $("end-game").disabled = !enabled["end-game"];
+    if ($("end-game").disabled) $("confirm-end").hidden = true;
+    $("ended").hidden = !state.ended;
     for (const button of document.querySelectorAll("[data-action]")) {
       button.disabled = !enabled[button.dataset.action];
     }
@@ -327,8 +330,14 @@
   $("lan-sim").checked = config.lanSim;
   $("sim-link").hidden = !(config.sim && (!config.lan || config.lanSim));
   for (const button of document.querySelectorAll("[data-action]")) {
-    button.addEventListener("click", () => act("/api/host/" + button.dataset.action, {}));
+    button.addEventListener("click", () => {
+      $("confirm-end").hidden = true;
+      act("/api/host/" + button.dataset.action, {});
+    });
   }
+  // Ending a game is the one action a stray tap should not do: it asks first, and can be taken back.
+  $("end-game").addEventListener("click", () => { $("confirm-end").hidden = false; });
+  $("keep-playing").addEventListener("click", () => { $("confirm-end").hidden = true; });
   $("lan-sim").addEventListener("change", async (event) => {
     const enabled = event.target.checked;
     if (await act("/api/host/lan-sim", {enabled})) $("sim-link").hidden = !enabled;
