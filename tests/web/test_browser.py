@@ -6,13 +6,14 @@ Screenshots of the simulator and the dashboard (docs/screenshots/) come from the
 """
 from __future__ import annotations
 
+import io
 import json
 import os
 import statistics
 from pathlib import Path
 
 import pytest
-from PIL import ImageChops
+from PIL import Image, ImageChops, ImageColor
 
 from .conftest import GAME, png_image
 
@@ -166,6 +167,7 @@ def test_a_whole_two_seat_game_by_clicking_and_keys(live, pages):
     assert board.locator("#scores .who").all_inner_texts() == ["Ada", "Bo"]
     assert board.locator("#turns > li").count() == 0
     assert chart_lines(board) == {"Ada": "0", "Bo": "0"}
+    assert chart_colours_seen(board) == {"Ada": True, "Bo": True}     # level seats are both drawn
     board.locator("#games tbody tr").first.click()
     wait_text(board, "#progress-title", "game 1, Whakka Mole")
     assert chart_lines(board) == {"Ada": "0,0,0", "Bo": "0,7,15"}
@@ -184,6 +186,16 @@ def chart_lines(board) -> dict[str, str]:
     """The scores-over-turns chart: each line's label and its values."""
     return board.eval_on_selector_all("#score-chart g[data-values]",
                                       "gs => Object.fromEntries(gs.map(g => [g.dataset.label, g.dataset.values]))")
+
+
+def chart_colours_seen(board) -> dict[str, bool]:
+    """Whether each line's colour shows in a screenshot of the chart (a line under another would not)."""
+    strokes = board.eval_on_selector_all("#score-chart g[data-values]",
+                                         "gs => gs.map(g => [g.dataset.label, g.querySelector('polyline').getAttribute('stroke')])")
+    shot = Image.open(io.BytesIO(board.locator("#score-chart svg").screenshot())).convert("RGB")
+    seen = {shot.getpixel((x, y)) for x in range(shot.width) for y in range(shot.height)}
+    near = lambda rgb: any(sum(abs(a - b) for a, b in zip(rgb, pixel)) < 24 for pixel in seen)
+    return {label: near(ImageColor.getrgb(stroke)) for label, stroke in strokes}
 
 
 def chart_bars(board) -> dict[str, str]:

@@ -56,11 +56,24 @@ const charts = (() => {
     for (let t = 0; t <= turns; t += turnStep) {
       svg.append(node("text", {x: x(t), y: height - 6, "text-anchor": "middle", class: "axis"}, String(t)));
     }
+    // Seats level at a turn are drawn side by side (SPREAD apart), never one hidden under another.
+    const SPREAD = 3;
+    const drawnAt = (i, t) => {
+      const v = series[i].values[t];
+      const level = series.map((s, j) => j).filter((j) => series[j].values[t] === v);
+      return y(v) + (level.indexOf(i) - (level.length - 1) / 2) * SPREAD;
+    };
+    const marks = turns <= 40;
     series.forEach((s, i) => {
+      const colour = COLOURS[i % COLOURS.length];
+      const points = s.values.map((v, t) => [x(t), drawnAt(i, t)]);
       const group = node("g", {"data-label": s.label, "data-values": s.values.join(",")});
       group.append(node("title", {}, `${s.label}: ${s.values.join(" → ")}`),
-                   node("polyline", {points: s.values.map((v, t) => `${x(t)},${y(v)}`).join(" "),
-                                     fill: "none", stroke: COLOURS[i % COLOURS.length], "stroke-width": 2.5}));
+                   node("polyline", {points: points.map((p) => p.join(",")).join(" "),
+                                     fill: "none", stroke: colour, "stroke-width": 2.5}));
+      if (marks || points.length === 1) {
+        for (const [cx, cy] of points) group.append(node("circle", {cx, cy, r: 2.5, fill: colour}));
+      }
       svg.append(group);
     });
     return svg;
