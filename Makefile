@@ -4,13 +4,19 @@ VENV   ?= .venv
 BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 ARGS   ?=
+SHELL  := /bin/bash
+.SHELLFLAGS := -o pipefail -c
 
 .PHONY: run test test-system bench clean install uninstall
 
+# The first run installs for minutes: it says so, and names each package as pip takes it.
 $(STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[test]'
-	rm -f $(VENV)/.installed-* && touch $@
+	@echo "molebox: setting up $(VENV) (first run, or pyproject.toml changed): a few minutes, then it starts at once"
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@$(BIN)/python -m pip install --disable-pip-version-check --progress-bar off -e '.[test]' \
+	  | sed -un -e 's/^Collecting \([^ ]*\).*/  getting \1/p' -e 's/^Successfully installed/  installed:/p'
+	@rm -f $(VENV)/.installed-* && touch $@
+	@echo "molebox: $(VENV) ready"
 
 run: $(STAMP)  ## the companion on simulated hardware
 	$(BIN)/molebox run --backend sim $(ARGS)
