@@ -19,12 +19,15 @@ class Display:
     controller: str
     size: str                       # the usual size of modules with this controller
     ma: float                       # its current from 3.3 V with every pixel lit (about)
+    glass_mm: tuple[float, float]   # the lit area, width x height (the panel datasheets' "active area")
     why: str
 
 
 DISPLAYS = {
-    "ssd1306": Display("SSD1306", '0.96"', 20, "the common 0.96\" 128x64 module; luma's ssd1306 driver"),
-    "sh1106": Display("SH1106", '1.3"', 30, "most 1.3\" 128x64 modules; luma's sh1106 driver (an SSD1306 driver "
+    # Active areas: 21.744 x 10.864 mm for the 0.96" panels (UG-2864HSWEG01 datasheet, 0.17 mm pitch),
+    # 29.42 x 14.70 mm for the 1.3" ones (0.23 mm pitch).
+    "ssd1306": Display("SSD1306", '0.96"', 20, (21.744, 10.864), "the common 0.96\" 128x64 module; luma's ssd1306 driver"),
+    "sh1106": Display("SH1106", '1.3"', 30, (29.42, 14.70), "most 1.3\" 128x64 modules; luma's sh1106 driver (an SSD1306 driver "
                                             "shows them shifted by two columns, with a stripe of noise)"),
 }
 ADDRESS_JUMPER = {0x3C: "as shipped (the back reads 0x78, the same address shifted left)",

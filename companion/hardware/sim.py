@@ -14,6 +14,7 @@ from typing import Callable
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 from luma.core.device import dummy
 
+from wiring.hardware import DISPLAYS
 from wiring.profile import DisplaySpec, Profile
 
 from .panel import PinHardware
@@ -71,6 +72,10 @@ class SimHardware(PinHardware):
         """Drive a button's pin as a finger would: pressed pulls the line low."""
         pin = self.pin(seat, control)
         pin.drive_low() if pressed else pin.drive_high()
+
+    def glass(self) -> dict[str, tuple[float, float]]:
+        """Each display's lit area in mm, as the panel its profile names has it (the simulator's real-size view)."""
+        return {name: DISPLAYS[spec.driver].glass_mm for name, spec in self.profile.displays().items()}
 
     def record_frames(self, directory: Path) -> None:
         """Keep each display's latest frame as ``directory/NAME.png`` (``molebox run --frames``)."""

@@ -142,7 +142,8 @@ class Panel:
     def _page(self, request: web.Request, name: str) -> web.Response:
         config = {"token": self.guard.token, "lan": self.guard.lan, "sim": self.sim,
                   "lanSim": self.guard.lan_sim, "panels": len(self.hw.seats),
-                  "displays": list(self.hw.displays()), "host": self.guard.is_host(request)}
+                  "displays": list(self.hw.displays()), "host": self.guard.is_host(request),
+                  "glass": self.hw.glass() if self.sim else {}}
         text = self.pages[name].replace("{{config}}", html.escape(json.dumps(config)))
         return web.Response(text=text, content_type="text/html", headers={"Cache-Control": "no-store"})
 

@@ -416,3 +416,22 @@ def test_the_dashboard_tells_the_host_what_the_box_set_aside(live_factory, pages
     shoot(page, "dashboard-alert.png")
     page.click("#dismiss")
     page.locator("#box").wait_for(state="hidden")
+
+
+def test_the_simulator_draws_the_oleds_at_the_panels_real_size(live, pages):
+    sim = pages(live.url)
+    drawn = "i => parseFloat(getComputedStyle(i).width)"
+    assert sim.eval_on_selector("img[data-display=seat1]", drawn) > 250           # enlarged, to play by
+    sim.check("#real-size")
+    assert "21.744 × 10.864 mm" in sim.inner_text("#sizing")                       # the 0.96-inch panel's lit area
+    css_mm = 96 / 25.4
+    assert sim.eval_on_selector("img[data-display=seat1]", drawn) == pytest.approx(21.744 * css_mm, abs=0.05)
+    sim.fill("#px-per-mm", "6")                                                    # matched to a card held up
+    assert sim.eval_on_selector("#card-bar", drawn) == pytest.approx(85.6 * 6, abs=0.05)
+    assert sim.eval_on_selector("img[data-display=table]", drawn) == pytest.approx(21.744 * 6, abs=0.05)
+    shoot(sim, "simulator-real-size.png")
+    sim.reload()                                                                   # kept for the next visit
+    assert sim.is_checked("#real-size")
+    assert sim.eval_on_selector("img[data-display=seat2]", drawn) == pytest.approx(21.744 * 6, abs=0.05)
+    sim.uncheck("#real-size")
+    assert sim.eval_on_selector("img[data-display=seat1]", drawn) > 250 and sim.locator("#sizing").is_hidden()

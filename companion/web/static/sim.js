@@ -84,6 +84,31 @@
   }
   document.getElementById("table").hidden = !config.displays.includes("table");
 
+  // Real size: each OLED as wide as its panel's lit area, in millimetres the host calibrates with a card.
+  const CARD_MM = 85.6;
+  const realSize = document.getElementById("real-size");
+  const pxPerMm = document.getElementById("px-per-mm");
+  function sizeOleds() {
+    const on = realSize.checked, scale = Number(pxPerMm.value);
+    document.body.classList.toggle("real-size", on);
+    document.getElementById("sizing").hidden = !on;
+    document.getElementById("card-bar").style.width = CARD_MM * scale + "px";
+    for (const img of document.querySelectorAll("img.oled")) {
+      const glass = config.glass[img.dataset.display];
+      img.style.width = on && glass ? glass[0] * scale + "px" : "";
+    }
+    localStorage.setItem("molebox.realSize", JSON.stringify({on, scale}));
+  }
+  const sizes = [...new Set(Object.values(config.glass).map(([w, h]) => `${w} × ${h} mm`))];
+  document.getElementById("glass-size").textContent = sizes.join(", ");
+  realSize.parentElement.hidden = sizes.length === 0;
+  const saved = JSON.parse(localStorage.getItem("molebox.realSize") || "{}");
+  pxPerMm.value = saved.scale ?? 96 / 25.4;           // CSS's own millimetre until calibrated
+  realSize.checked = Boolean(saved.on);
+  realSize.addEventListener("change", sizeOleds);
+  pxPerMm.addEventListener("input", sizeOleds);
+  sizeOleds();
+
   function seatsInPlay(state) {
     return state.mode === "lobby" ? Math.max(state.lobby.seats, 1) : state.view.seats;
   }
