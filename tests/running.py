@@ -39,6 +39,15 @@ class Running(Client):
         page = self.call("GET", "/dashboard", headers={}).body
         config = re.search(r'<meta name="molebox" content="([^"]*)">', page).group(1)
         self.token = json.loads(html.unescape(config))["token"]
+        self._until_up()
+
+    def _until_up(self, timeout: float = 20) -> None:
+        """Wait out the "starting up" 503 the page answers between binding its port and the first published state."""
+        end = time.monotonic() + timeout
+        while self.call("GET", "/api/state", headers={}).status == 503:
+            if time.monotonic() > end or self.proc.poll() is not None:
+                raise RuntimeError("molebox run never published a state")
+            time.sleep(0.05)
 
     def press(self, seat: int, control: str) -> None:
         """A tap on a seat's control, down then up, through the simulator's mock pins, as long as a finger's."""
