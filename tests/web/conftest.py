@@ -28,6 +28,8 @@ from companion.web.pin import HostPin, pin_path
 from companion.web.server import PANEL, make_app, start
 from tests.webclient import Client
 
+from .browsing import DESKTOP, RECORD_STREAMS, TIMEOUT_MS
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -136,3 +138,24 @@ def browser():
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+@pytest.fixture
+def pages(browser):
+    """New pages in fresh contexts: ``pages(url, viewport)``; closed afterwards."""
+    contexts = []
+
+    def open_page(url: str, viewport: dict = DESKTOP, record: bool = False):
+        context = browser.new_context(viewport=viewport)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(TIMEOUT_MS)
+        if record:
+            page.add_init_script(RECORD_STREAMS)
+        page.goto(url)
+        page.wait_for_function("document.getElementById('status').textContent === 'live'")
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()

@@ -22,7 +22,7 @@ from rules import registry
 from tests.presses import presses_for
 from tests.random_play import random_answer
 
-from .test_browser import PHONE, click, pages, wait_text  # noqa: F401  (pages: the fixture)
+from .browsing import PHONE, click
 
 CELL_W = WIDTH // 5                 # a hole's cell, as common.cells draws it above each hole
 RANGE = re.compile(r"(?<![\w-])([1-5])-([1-5])(?![\w-])")
