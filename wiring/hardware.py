@@ -106,6 +106,8 @@ E12 = (10, 12, 15, 18, 22, 27, 33, 39, 47, 56, 68, 82)
 # The IO board's own build (firmware/main.py, docs/ioboard.md); tests/wiring hold these to the firmware.
 PICO_ROW_PINS = (2, 3, 4, 5, 6, 7, 8, 9)
 PICO_COLUMNS = "GP10-GP15"
+PICO_COLUMN_PULLUP = "4.7 kOhm"     # one per column line to 3V3 (pin 36): columns settle in 8 us, not 130
+PICO_PIXEL_PIN = 16
 WS2812_BRIGHTNESS = 64      # of 255: the firmware's cap
 WS2812_MA = 60              # a pixel at full white
 PICO_MA = 50                # the Pico itself, from the Pi's USB port (about)

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .hardware import DISPLAYS, LAMP_KINDS, PICO_COLUMNS, PICO_ROW_PINS, STATUS_LED, led_resistor
+from .hardware import (DISPLAYS, LAMP_KINDS, PICO_COLUMN_PULLUP, PICO_COLUMNS, PICO_PIXEL_PIN, PICO_ROW_PINS,
+                       STATUS_LED, led_resistor)
 from .header import pins
 from .profile import DisplaySpec, Profile, ProfileError
 
@@ -158,8 +159,12 @@ class _Builder:
     def _ioboard(self) -> None:
         p = self.profile
         where = p.ioboard.port or f"USB {p.ioboard.usb_id}"
-        part = self.add(Part("ioboard", "IO board", f"IO board: Raspberry Pi Pico on {where}",
-                             ("scans every seat's buttons and lights its lamps: docs/ioboard.md",)))
+        notes = ["scans every seat's buttons and lights its lamps: docs/ioboard.md",
+                 f"{PICO_COLUMNS}: a {PICO_COLUMN_PULLUP} pull-up each to 3V3 (pin 36)"]
+        if p.lamp.kind == "ws2812":
+            notes += [f"GP{PICO_PIXEL_PIN} -> 74AHCT125 -> 330 Ohm -> seat 1's pixel DIN",
+                      "a seat with no panel: jumper its DIN to its DOUT"]
+        part = self.add(Part("ioboard", "IO board", f"IO board: Raspberry Pi Pico on {where}", tuple(notes)))
         part.terminals["usb"] = "USB (micro-B)"
         self.wire(End("piusb", "usb"), End("ioboard", "usb"), "USB", "USB cable: Pi to Pico (a data cable)", True)
         if p.lamp.kind == "ws2812":
@@ -201,7 +206,11 @@ class _Builder:
         notes = []
         if p.ioboard:
             notes.append(f"IO board cable: row GP{PICO_ROW_PINS[seat - 1]}, columns {PICO_COLUMNS},")
-            notes.append("5 V, GND, pixel data (docs/ioboard.md)")
+            notes.append("5 V, GND, pixel DIN and DOUT (docs/ioboard.md)")
+            if p.lamp.kind == "ws2812":
+                came = f"GP{PICO_PIXEL_PIN} (level shifter)" if seat == 1 else f"seat {seat - 1}'s DOUT"
+                goes = f"seat {seat + 1}'s DIN" if seat < len(p.seats) else "nothing (left open)"
+                notes.append(f"pixels: DIN from {came}, DOUT to {goes}")
         else:
             notes.append("buttons: terminal to one leg, GND to the other")
             if kind.driver:

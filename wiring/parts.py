@@ -13,7 +13,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .hardware import (ADDRESS_JUMPER, BUZZER_BASE_OHMS, BUZZER_MA, DISPLAYS, GPIO_VOLTS, LAMP_KINDS, LEDS,
-                       MIN_HEADROOM_V, MUX_MA, PI, PI_3V3_MA, PI_5V_SPARE_MA, PICO, PICO_MA, STATUS_LED,
+                       MIN_HEADROOM_V, MUX_MA, PI, PI_3V3_MA, PI_5V_SPARE_MA, PICO, PICO_COLUMN_PULLUP, PICO_COLUMNS,
+                       PICO_MA, STATUS_LED,
                        STATUS_LED_MA, ULN2803A_CHANNEL_MA, WS2812_BRIGHTNESS, WS2812_MA, Controller, led_resistor,
                        PI_USB_MA)
 from .header import UART_PORTS
@@ -168,6 +169,9 @@ def bill(profile: Profile) -> list[Item]:
                  "links the Pico to the Pi; molebox finds it by its USB id"),
             Item(seats * 6, "1N4148 diode", "one in series with each switch, the band towards the row",
                  "several buttons held at once across seats read true (no ghosting)"),
+            Item(6, f"{PICO_COLUMN_PULLUP} resistor, 1/4 W", f"one from each column line ({PICO_COLUMNS}) to the "
+                 "Pico's 3V3 (pin 36), at the board", "a column rises again in 8 us between rows on 16 m of "
+                 "cable (130 us on the internal pull-up): no phantom press on the next seat"),
         ]
     if p.buzzer is not None:
         items += [Item(1, "5 V active buzzer", "active: it sounds on steady power",

@@ -353,3 +353,14 @@ def test_the_label_widths_the_layout_assumes_are_the_fonts():
     for text in ("GPIO17 (11)  seat 1 hole 2", "hub: stripboard, one strip per line", "SD7: seat 8 panel SDA"):
         for bold in (False, True):
             assert textwidth.width(text, 11, bold) == pytest.approx(Face(11, bold).getlength(text), abs=0.5)
+
+
+def test_the_io_board_drawing_carries_the_pull_ups_and_the_pixel_chain_in_order():
+    """What docs/ioboard.md asks of a builder is on the picture they solder from, seat by seat."""
+    text = {label.text for label in read(DOCS / "wiring-ioboard-8.svg").labels}
+    assert "GP10-GP15: a 4.7 kOhm pull-up each to 3V3 (pin 36)" in text
+    assert "GP16 -> 74AHCT125 -> 330 Ohm -> seat 1's pixel DIN" in text
+    assert "pixels: DIN from GP16 (level shifter), DOUT to seat 2's DIN" in text
+    for seat in range(2, 8):
+        assert f"pixels: DIN from seat {seat - 1}'s DOUT, DOUT to seat {seat + 1}'s DIN" in text
+    assert "pixels: DIN from seat 7's DOUT, DOUT to nothing (left open)" in text

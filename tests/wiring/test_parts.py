@@ -89,6 +89,7 @@ def test_the_list_counts_the_parts_from_the_profile():
                                                                                            (1, "at 0x3D")]
     assert eight["1N4148 diode"].qty == 48 and eight["WS2812B pixel"].qty == 40
     assert eight["Raspberry Pi Pico (or Pico W)"].qty == 1
+    assert eight["4.7 kOhm resistor, 1/4 W"].qty == 6 and "GP10-GP15" in eight["4.7 kOhm resistor, 1/4 W"].choice
 
 
 def test_every_line_of_the_list_says_why():
@@ -101,9 +102,10 @@ def test_the_io_board_figures_are_the_firmwares():
     tree = ast.parse((ROOT / "firmware/main.py").read_text())
     options = {node.targets[0].id: ast.literal_eval(node.value) for node in tree.body
                if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)
-               and node.targets[0].id in ("ROW_PINS", "BRIGHTNESS", "FIRST_COLUMN", "LAMP_PINS")}
+               and node.targets[0].id in ("ROW_PINS", "BRIGHTNESS", "FIRST_COLUMN", "LAMP_PINS", "PIXEL_PIN")}
     assert options["ROW_PINS"] == hardware.PICO_ROW_PINS
     assert options["BRIGHTNESS"] == hardware.WS2812_BRIGHTNESS
+    assert options["PIXEL_PIN"] == hardware.PICO_PIXEL_PIN
     assert f"GP{options['FIRST_COLUMN']}-GP{options['FIRST_COLUMN'] + 5}" == hardware.PICO_COLUMNS
     assert len(options["LAMP_PINS"]) == PLAIN_LAMP_SEATS * 5
 
