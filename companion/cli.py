@@ -275,6 +275,10 @@ def parser() -> argparse.ArgumentParser:
                      help="address of the web panel (0.0.0.0: LAN mode, host actions need the PIN)")
     run.add_argument("--port", type=port_number, default=8080, help="port of the web panel (0: any free port)")
     run.add_argument("--lan-sim", action="store_true", help="in LAN mode, open the simulator to the LAN too")
+    run.add_argument("--panels", type=int, metavar="N",
+                     help="use only the wiring profile's first N panels (0: none; every seat a phone)")
+    run.add_argument("--phones", type=int, default=0, metavar="N",
+                     help="N more seats after the panels, each played on a phone's seat page (docs/web.md)")
     run.add_argument("--frames", metavar="DIR",
                      help="sim backend: keep each display's latest frame as DIR/NAME.png (the system test reads them)")
     _game_args(run, required=False)

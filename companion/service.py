@@ -16,6 +16,7 @@ import socket
 import sys
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from aiohttp import web
@@ -27,6 +28,7 @@ from wiring.profile import load as load_profile
 
 from . import players
 from .hardware import open_backend
+from .hardware.phone import add_phones
 from .journal import Journal
 from .notify import Notifier, Watchdog
 from .session import Session
@@ -34,12 +36,26 @@ from .web.auth import Guard, is_loopback
 from .web.pin import HostPin, PinDisplay, pin_path
 from .web.server import PANEL, make_app, start
 
+MAX_SEATS = max(registry.game_class(game).max_seats for game in registry.ids())
+
+
 class Plan:
     """What ``run`` and ``sim`` were asked to play (``args.wiring`` named), checked before anything is opened."""
 
     def __init__(self, args, backend: str):
         self.backend = backend
         self.profile = load_profile(args.wiring)
+        panels, self.phones = getattr(args, "panels", None), getattr(args, "phones", 0)
+        if panels is not None:
+            if not 0 <= panels <= len(self.profile.seats):
+                raise ValueError(f"--panels {panels}: the wiring profile {self.profile.name} has "
+                                 f"{len(self.profile.seats)} panels")
+            self.profile = replace(self.profile, seats=self.profile.seats[:panels])
+        if not 0 <= self.phones <= MAX_SEATS - len(self.profile.seats):
+            raise ValueError(f"--phones {self.phones}: {len(self.profile.seats)} panels and the phones make "
+                             f"{MAX_SEATS} seats at most")
+        if not self.profile.seats and not self.phones:
+            raise ValueError("no seats: give --phones, or a wiring profile with panels")
         self.settings = from_pairs(args.set)
         self.seats = args.seats
         self.computers: dict[int, str] = {}
@@ -47,9 +63,9 @@ class Plan:
             if self.seats is None:
                 self.seats = registry.game_class(args.game).min_seats
             Match(Header(args.game, self.seats, self.settings))          # bad seats or settings say so here
-            if self.seats > len(self.profile.seats):
+            if self.seats > len(self.profile.seats) + self.phones:
                 raise ValueError(f"--seats {self.seats}: the wiring profile {self.profile.name} has "
-                                 f"{len(self.profile.seats)} panels")
+                                 f"{len(self.profile.seats)} panels" + f" and {self.phones} phones" * bool(self.phones))
             self.computers = players.parse(args.bots, self.seats, args.game)
         elif args.bots:
             raise ValueError("--bots needs --game; without it seat 1 chooses the players in the lobby")
@@ -63,11 +79,12 @@ def build(args, plan: Plan, journal: Journal | None, clock=time.monotonic, host_
     """The hardware and the session; with a host PIN, the glass that shows it: the table display, or
     seat 1's OLED on request where the profile has no table display."""
     hardware = open_backend(plan.backend, plan.profile, clock)
+    add_phones(hardware, plan.phones, clock)
     if getattr(args, "frames", None):
         hardware.record_frames(Path(args.frames))
     if host_pin is not None and hardware.table is not None:
         hardware.table = PinDisplay(hardware.table, host_pin)
-    elif host_pin is not None and hardware.seats and hardware.seats[0].display is not None:
+    elif host_pin is not None and hardware.seats and not hardware.seats[0].phone and hardware.seats[0].display:
         hardware.seats[0].display = PinDisplay(hardware.seats[0].display, host_pin, on_request=True)
     session = Session(hardware, clock, game=args.game, seats=plan.seats, seed=args.seed, settings=plan.settings,
                       dice=args.dice, cards=args.cards, journal=journal, bots=plan.computers)
@@ -149,6 +166,9 @@ async def _serve(app: web.Application, sock: socket.socket, listen: str, notifie
     if panel.sim:
         print(f"  simulator  {url}{'' if panel.guard.sim_open() else '  (off on the LAN: see the dashboard)'}")
     print(f"  dashboard  {url}dashboard")
+    print(f"  table      {url}table")
+    for seat, code in panel.seats.free():
+        print(f"  seat {seat}     phone: {panel.join_base.lower()}/J/{code} (or code {code} at {url}join)")
     if panel.guard.lan:
         where = "on the table display" if "table" in panel.hw.displays() else "on seat 1's screen in the lobby"
         shown = panel.guard.pin if sys.stdout.isatty() else "kept off the log"

@@ -25,6 +25,8 @@ Sink = Callable[[Edge], None]
 class Seat:
     """One seat as the session sees it: its number, its hole lamps and its OLED."""
 
+    phone = False           # played on a phone's seat page rather than a panel
+
     def __init__(self, seat: int, display, holes: int = len(HOLES)):
         self.seat, self.display = seat, display
         self.lamps: list[Lamp] = [Lamp.OFF] * holes
@@ -88,7 +90,22 @@ class Hardware:
         self.signals = signals or Signals()
         self._watchers: list[Callable[[str | None], None]] = []
 
+    @property
+    def panels(self) -> list[Seat]:
+        """The seats with a panel of buttons (the others are phones: :mod:`companion.hardware.phone`)."""
+        return [seat for seat in self.seats if not seat.phone]
+
+    @property
+    def phones(self) -> list[Seat]:
+        return [seat for seat in self.seats if seat.phone]
+
     def connect(self, sink: Sink) -> None:
+        """Hand every seat's edges to ``sink``: the backend's panels and the phones."""
+        for phone in self.phones:
+            phone.connect(sink)
+        self.connect_panels(sink)
+
+    def connect_panels(self, sink: Sink) -> None:
         raise NotImplementedError
 
     def displays(self) -> dict[str, object]:
@@ -129,12 +146,12 @@ class PinHardware(Hardware):
         ], make_display(profile.table) if profile.table else None,
             signals=Signals.on_pins(profile.buzzer, profile.status_led, factory_for("main")))
 
-    def connect(self, sink: Sink) -> None:
-        for seat in self.seats:
+    def connect_panels(self, sink: Sink) -> None:
+        for seat in self.panels:
             seat.connect(sink)
 
     def close(self) -> None:
-        for seat in self.seats:
+        for seat in self.panels:
             for device in seat.devices():
                 device.close()
         self.signals.close()

@@ -17,7 +17,8 @@ from luma.core.device import dummy
 from wiring.hardware import DISPLAYS
 from wiring.profile import DisplaySpec, Profile
 
-from .panel import PinHardware
+from .panel import Hardware, PinHardware
+from .phone import DRIVER as PHONE_DRIVER
 
 
 class SimPin(MockPWMPin):
@@ -69,13 +70,16 @@ class SimHardware(PinHardware):
         return [led.pin for led in self.seats[seat - 1].leds]
 
     def drive(self, seat: int, control: str, pressed: bool) -> None:
-        """Drive a button's pin as a finger would: pressed pulls the line low."""
+        """Drive a button's pin as a finger would: pressed pulls the line low (a phone seat's page presses)."""
+        if self.seats[seat - 1].phone:
+            self.seats[seat - 1].press(control, pressed)
+            return
         pin = self.pin(seat, control)
         pin.drive_low() if pressed else pin.drive_high()
 
     def glass(self) -> dict[str, tuple[float, float]]:
         """Each display's lit area in mm, as the panel its profile names has it (the simulator's real-size view)."""
-        return {name: DISPLAYS[spec.driver].glass_mm for name, spec in self.profile.displays().items()}
+        return glass(self)
 
     def record_frames(self, directory: Path) -> None:
         """Keep each display's latest frame as ``directory/NAME.png`` (``molebox run --frames``)."""
@@ -88,6 +92,13 @@ class SimHardware(PinHardware):
         super().close()
         for factory in self.factories.values():
             factory.reset()
+
+
+def glass(hardware: Hardware) -> dict[str, tuple[float, float]]:
+    """Each display's lit area in mm: its profile's panel, or for a phone seat the common 0.96" one."""
+    specs = getattr(hardware, "profile", None)
+    out = {name: DISPLAYS[spec.driver].glass_mm for name, spec in specs.displays().items()} if specs else {}
+    return {**out, **{f"seat{seat.seat}": DISPLAYS[PHONE_DRIVER].glass_mm for seat in hardware.phones}}
 
 
 class SimDisplay(dummy):
