@@ -16,7 +16,7 @@ from .entry import Entry
 from .lamps import Lamp
 from .lobby import Lobby
 from .players import Computers
-from .render import bot as bot_screen, fault as fault_screen, lobby as lobby_screens
+from .render import bot as bot_screen, fault as fault_screen, join as join_screen, lobby as lobby_screens
 
 ROLL_S = 0.8            # the table shows virtual dice tumbling this long before they land
 ROLL_FRAMES = 4
@@ -37,6 +37,7 @@ class Scene:
     since_roll: float = float("inf")    # seconds since the box rolled virtual dice
     pin_hint: bool = False              # seat 1 may hold OK in the lobby to see the host PIN
     names: tuple[tuple[int, str], ...] = ()     # players' names, by seat
+    joins: tuple[tuple[int, str, str], ...] = ()    # free phone seats: (seat, join code, join address)
 
 
 def _named(scene: Scene, view: dict, **more) -> dict:
@@ -87,6 +88,10 @@ def _seat(scene: Scene, seat: int) -> tuple:
 def _table(scene: Scene) -> tuple:
     if scene.lobby is not None and scene.unread:
         return (fault_screen.alert, scene.unread[0]["screen"], len(scene.unread), "seat 1 OK: got it")
+    seats = scene.lobby.seats if scene.lobby is not None else scene.match.header.seats
+    free = next((join for join in scene.joins if join[0] <= seats), None)
+    if free is not None:                    # the game cannot go on without that seat: a phone joins it first
+        return (join_screen.screen, *free)
     if scene.lobby is not None:
         return (lobby_screens.menu, scene.lobby.view())
     match = scene.match

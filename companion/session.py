@@ -44,6 +44,7 @@ class Session(Loop):
         self.out = Outputs(hardware, self.news, on_fault=self._display_failed)
         self.displays = self.out.displays
         self.hw_fault: str | None = hardware.fault     # while set, the game is paused and every display says why
+        self.joins: tuple[tuple[int, str, str], ...] = ()   # free phone seats: the table shows how to join them
         self._rolled_at = float("-inf")
         self._dirty = self._lamps_due = self._retrying = False
         for text, words in self.keeper.notes():
@@ -215,7 +216,12 @@ class Session(Loop):
             unread=tuple(self.alerts.unread()) if table.lobby is not None else (),
             storage_fault=None if self.keeper.fault is None else fault_words(self.keeper.fault),
             hardware_fault=self.hw_fault, since_roll=self.clock() - self._rolled_at,
-            pin_hint=self._pin_glass() is not None, names=tuple(sorted(table.names.items())))
+            pin_hint=self._pin_glass() is not None, names=tuple(sorted(table.names.items())), joins=self.joins)
+
+    def set_joins(self, joins) -> None:
+        """The free phone seats, each ``(seat, join code, join address)``, lowest first (from the web panel)."""
+        self.joins = tuple(joins)
+        self._dirty = True
 
     def refresh(self) -> None:
         """Bring lamps and displays in line with the state; unchanged screens are not redrawn."""
