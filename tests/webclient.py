@@ -4,6 +4,9 @@ from __future__ import annotations
 import base64
 import http.client
 import json
+import socket
+import threading
+import time
 from dataclasses import dataclass
 from http.cookies import SimpleCookie
 
@@ -109,3 +112,72 @@ class Client:
                 frame = json.loads(data)
                 shown[frame["name"]] = frame_image(frame)
         return shown
+
+
+class Phone(Client):
+    """A phone at a seat: it joins by a code, keeps its seat's event stream open on a thread of its own
+    (every event it sends kept in ``events``), and presses by that stream's id, as the seat page does."""
+
+    def __init__(self, port: int, token: str, source: str | None = None):
+        super().__init__(port, token, source)
+        self.seat: int | None = None
+        self.stream_id: str | None = None
+        self.events: list[tuple[str, str]] = []
+        self._conn: http.client.HTTPConnection | None = None
+        self._reader: threading.Thread | None = None
+
+    def join(self, code: str) -> Answer:
+        answer = self.post("/api/join", {"code": code})
+        if answer.status == 200:
+            self.seat = answer.body["seat"]
+        return answer
+
+    def connect(self, timeout: float = 3.0) -> None:
+        """Open the seat's stream and wait for its ``hello``."""
+        self._conn = self._connect(30)
+        self._conn.request("GET", f"/api/seat/{self.seat}/events", headers=self._cookie_header({}))
+        response = self._conn.getresponse()
+        assert response.status == 200, response.read()
+        self._reader = threading.Thread(target=self._read, args=(response,), daemon=True)
+        self._reader.start()
+        deadline = time.monotonic() + timeout
+        while self.stream_id is None:
+            assert time.monotonic() < deadline, "the seat's stream never said hello"
+            time.sleep(0.005)
+
+    def _read(self, response) -> None:
+        kind = None
+        try:
+            for line in response:
+                line = line.decode().rstrip("\n")
+                if line.startswith("event: "):
+                    kind = line[7:]
+                elif line.startswith("data: "):
+                    self.events.append((kind, line[6:]))
+                    if kind == "hello":
+                        self.stream_id = json.loads(line[6:])["stream"]
+        except (OSError, ValueError, http.client.HTTPException):
+            pass
+
+    def drop(self) -> None:
+        """The phone loses the box (its screen locked, its network changed): the stream is cut."""
+        if self._conn is not None:
+            self._conn.sock.shutdown(socket.SHUT_RDWR)
+            self._reader.join(3)
+            self._conn.close()
+            self._conn = None
+
+    def press(self, control: str, pressed: bool, stream: str | None = None) -> Answer:
+        return self.post(f"/api/seat/{self.seat}/press",
+                         {"control": control, "pressed": pressed, "stream": stream or self.stream_id or ""})
+
+    def tap(self, *controls: str) -> None:
+        for control in controls:
+            for pressed in (True, False):
+                answer = self.press(control, pressed)
+                assert answer.status == 200, answer
+                time.sleep(0.03)
+
+    def latest(self, kind: str):
+        """The newest event of ``kind`` this phone's stream sent, parsed."""
+        return json.loads(next(data for k, data in reversed(self.events) if k == kind))

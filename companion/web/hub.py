@@ -14,7 +14,12 @@ Two kinds of stream:
 - ``SIM``: the public state, every lamp and every display's device pixels,
   the seats' OLEDs included: secrets, for the simulator page only. In LAN mode the
   frames the session rendered instead of the device pixels: the box's own glass
-  shows the host PIN (:class:`~companion.web.pin.PinDisplay`), and it never leaves it.
+  shows the host PIN (:class:`~companion.web.pin.PinDisplay`), and it never leaves it;
+- :func:`seat` ``n``: the public state, seat *n*'s lamps and the frame rendered for seat
+  *n*'s OLED, nothing of any other seat: a phone seat's page;
+- ``TABLE``: the table display's rendered frame, nothing else (the table view page).
+
+A stream carries topics; a topic ``kind/display`` is sent as the event ``kind``.
 """
 from __future__ import annotations
 
@@ -26,12 +31,18 @@ from aiohttp import web
 
 DASHBOARD = frozenset({"state", "log", "table"})
 SIM = frozenset({"state", "lamps", "frame"})
+TABLE = frozenset({"table"})
+
+
+def seat(n: int) -> frozenset:
+    """A seat page's topics: the public state, and that seat's own lamps and OLED."""
+    return frozenset({"state", f"lamps/seat{n}", f"frame/seat{n}"})
 KEEPALIVE_S = 15.0
 BACKLOG = 256
 
 
-def _message(kind: str, text: str) -> bytes:
-    return f"event: {kind}\ndata: {text}\n\n".encode()
+def _message(topic: str, text: str) -> bytes:
+    return f"event: {topic.partition('/')[0]}\ndata: {text}\n\n".encode()
 
 
 def _log(log: list[dict], start: int) -> str:
@@ -76,11 +87,15 @@ class Hub:
                 self._send("frame", self._frame(name))
             if name == "table" and self._wanted("table"):
                 self._send("table", json.dumps(self._bitmap("table/public", image)))
+            if self._wanted(f"frame/{name}"):
+                self._send(f"frame/{name}", self._rendered(name, image))
             return
         if kind == "state":
             self._state(payload)
         else:
             self._latest(kind, payload)
+            for name, lamps in payload.items():
+                self._latest(f"lamps/{name}", lamps)
 
     def _latest(self, kind: str, payload) -> None:
         text = json.dumps(payload, separators=(",", ":"), sort_keys=True)
@@ -115,6 +130,10 @@ class Hub:
     def _frame(self, name: str) -> str:
         return json.dumps({"name": name, **self._bitmap(name, self._image(name))})
 
+    def _rendered(self, name: str, image) -> str:
+        """A seat page's frame: what the session rendered for the display (never the glass's extras)."""
+        return json.dumps({"name": name, **self._bitmap(f"{name}/rendered", image)})
+
     def _wanted(self, kind: str) -> bool:
         return any(kind in kinds for kinds in self.streams.values())
 
@@ -132,22 +151,28 @@ class Hub:
     def snapshot(self, kinds: frozenset) -> list[bytes]:
         """What a stream starts with: the latest of everything it carries."""
         out = [_message("log", _log(self.log, 0))] if "log" in kinds else []
-        out += [_message(kind, self.latest[kind]) for kind in ("state", "lamps")
-                if kind in kinds and kind in self.latest]
+        out += [_message(kind, self.latest[kind]) for kind in sorted(kinds, key=lambda kind: (kind != "state", kind))
+                if kind.partition("/")[0] in ("state", "lamps") and kind in self.latest]
         if "frame" in kinds:
             out += [_message("frame", self._frame(name)) for name in self.displays if self._image(name) is not None]
         table = self.session.rendered("table")
         if "table" in kinds and table is not None:
             out.append(_message("table", json.dumps(self._bitmap("table/public", table))))
+        for name in sorted(kind.partition("/")[2] for kind in kinds if kind.startswith("frame/")):
+            if (image := self.session.rendered(name)) is not None:
+                out.append(_message("frame", self._rendered(name, image)))
         return out
 
-    async def stream(self, request: web.Request, kinds: frozenset) -> web.StreamResponse:
-        """Serve one event stream until the page goes away or the stream is ended."""
+    async def stream(self, request: web.Request, kinds: frozenset, first: tuple[str, str] | None = None
+                     ) -> web.StreamResponse:
+        """Serve one event stream until the page goes away or the stream is ended; ``first``: an event
+        (kind, data) of this stream's own that opens it."""
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream",
                                                "Cache-Control": "no-store"})
         await response.prepare(request)
         queue: asyncio.Queue = asyncio.Queue(BACKLOG)
-        for message in self.snapshot(kinds):
+        opening = [_message(*first)] if first else []
+        for message in opening + self.snapshot(kinds):
             queue.put_nowait(message)
         self.streams[queue] = kinds
         try:

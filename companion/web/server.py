@@ -17,12 +17,16 @@ from typing import Callable
 
 from aiohttp import web
 
+from wiring.hardware import DISPLAYS
+
+from companion.hardware.phone import DRIVER as PHONE_DRIVER
 from companion.hardware.sim import SimHardware
 from companion.history import clean_name, dashboard as history_data
 from companion.inputs import CONTROLS
 
 from .auth import HOST_COOKIE, HOST_FOR_S, Guard, refuse
-from .hub import DASHBOARD, SIM, Hub
+from .hub import DASHBOARD, SIM, TABLE, Hub, seat as seat_topics
+from .seats import Seats, cookie_name
 
 log = logging.getLogger("molebox.web")
 
@@ -30,6 +34,7 @@ STATIC = Path(__file__).parent / "static"
 MAX_BODY = 4096
 ACTION_TIMEOUT_S = 2.0
 MAX_HISTORY = 200
+PHONE_GLASS_MM = DISPLAYS[PHONE_DRIVER].glass_mm
 TYPE_NAMES = {int: "a whole number", str: "a string", bool: "true or false"}
 
 
@@ -128,22 +133,34 @@ class Panel:
         self.session, self.hw, self.guard = session, hardware, guard
         self.sim = isinstance(hardware, SimHardware)
         self.hub: Hub | None = None
-        self.pages = {name: (STATIC / f"{name}.html").read_text() for name in ("index", "dashboard")}
+        self.seats = Seats([seat.seat for seat in hardware.phones])
+        self.join_base = ""                  # the address phones join by (:meth:`serving`)
+        self.pages = {name: (STATIC / f"{name}.html").read_text() for name in ("index", "dashboard", "seat", "table")}
         self.assets = {path.name: path for path in STATIC.iterdir() if path.suffix in (".js", ".css")}
 
     async def start(self, app: web.Application) -> None:
         self.hub = Hub(self.session, asyncio.get_running_loop(), device_pixels=not self.guard.lan)
+
+    def serving(self, address: str, port: int) -> None:
+        """The server listens on ``address``:``port``: the table shows the free phone seats' join codes there."""
+        self.join_base = join_base(address, port)
+        self._tell_joins()
+
+    def _tell_joins(self) -> None:
+        joins = [(seat, code, f"{self.join_base}/J/{code}") for seat, code in self.seats.free()]
+        self.session.call(lambda: self.session.set_joins(joins))
 
     async def stop(self, app: web.Application) -> None:
         self.hub.close()
 
     # ---- pages and reads ----
 
-    def _page(self, request: web.Request, name: str) -> web.Response:
+    def _page(self, request: web.Request, name: str, **more) -> web.Response:
         config = {"token": self.guard.token, "lan": self.guard.lan, "sim": self.sim,
                   "lanSim": self.guard.lan_sim, "panels": len(self.hw.seats),
+                  "phones": [seat.seat for seat in self.hw.phones],
                   "displays": list(self.hw.displays()), "host": self.guard.is_host(request),
-                  "glass": self.hw.glass() if self.sim else {}}
+                  "glass": self.hw.glass() if self.sim else {}, **more}
         text = self.pages[name].replace("{{config}}", html.escape(json.dumps(config)))
         return web.Response(text=text, content_type="text/html", headers={"Cache-Control": "no-store"})
 
@@ -154,6 +171,19 @@ class Panel:
 
     async def dashboard(self, request: web.Request) -> web.Response:
         return self._page(request, "dashboard")
+
+    async def table_page(self, request: web.Request) -> web.Response:
+        return self._page(request, "table")
+
+    async def seat_page(self, request: web.Request) -> web.Response:
+        """A phone seat's page: that seat's OLED, lamps and buttons; the join form when this device holds
+        no seat yet (``/J/CODE``, the QR code's address, joins at once)."""
+        seat = request.match_info.get("seat")
+        if seat is not None and not (seat.isdigit() and int(seat) in self.seats.phones):
+            raise refuse(web.HTTPNotFound, f"seat {seat[:10]} is not a phone seat; phone seats: "
+                                           f"{', '.join(map(str, self.seats.phones)) or 'none'}")
+        return self._page(request, "seat", seat=int(seat) if seat else None,
+                          code=request.match_info.get("code", ""), glassMm=PHONE_GLASS_MM)
 
     async def asset(self, request: web.Request) -> web.FileResponse:
         path = self.assets.get(request.match_info["name"])
@@ -183,6 +213,68 @@ class Panel:
     async def sim_events(self, request: web.Request) -> web.StreamResponse:
         self._check_sim()
         return await self.hub.stream(request, SIM)
+
+    async def table_events(self, request: web.Request) -> web.StreamResponse:
+        return await self.hub.stream(request, TABLE)
+
+    async def seat_events(self, request: web.Request) -> web.StreamResponse:
+        """A phone seat's stream: opened by ``hello`` (the stream's id, which its presses name), then the
+        public state, the seat's lamps and its OLED's frames. A newer stream of the seat replaces it."""
+        seat = self._phone(request)
+        stream = self.seats.attach(seat)
+        try:
+            return await self.hub.stream(request, seat_topics(seat),
+                                         first=("hello", json.dumps({"seat": seat, "stream": stream})))
+        finally:
+            if self.seats.detach(seat, stream):
+                for control in CONTROLS:          # a button held when the phone went away is let go
+                    self.hw.seats[seat - 1].press(control, False)
+
+    def _phone(self, request: web.Request) -> int:
+        """The phone seat a request is for, once its device is known to hold it."""
+        seat = request.match_info["seat"]
+        if not seat.isdigit():
+            raise refuse(web.HTTPNotFound, f"nothing at {request.path}")
+        self.seats.check(int(seat), request.cookies)
+        return int(seat)
+
+    async def join(self, request: web.Request) -> web.Response:
+        """``POST /api/join`` with ``{"code": "ABCDE"}``: this device holds that seat from now on (a cookie)."""
+        data = await read_json(request, {"code": (str, True)})
+        seat, token = self.seats.join(data["code"][:20], request.remote or "unknown", request.cookies)
+        response = web.json_response({"ok": True, "seat": seat, "page": f"/seat/{seat}"})
+        if token is not None:
+            response.set_cookie(cookie_name(seat), token, max_age=HOST_FOR_S, path="/", httponly=True,
+                                samesite="Strict")
+            self._tell_joins()
+        return response
+
+    async def seat_press(self, request: web.Request) -> web.Response:
+        """``POST /api/seat/{n}/press`` with ``{"control": "hole3", "pressed": true, "stream": "..."}``."""
+        seat = self._phone(request)
+        data = await read_json(request, {"control": (str, True), "pressed": (bool, True), "stream": (str, True)})
+        if data["control"] not in CONTROLS:
+            raise refuse(web.HTTPBadRequest, f"unknown control {data['control'][:20]!r}: hole1..hole5 or ok")
+        self.seats.press(seat, data["stream"], data["pressed"])
+        self.hw.seats[seat - 1].press(data["control"], data["pressed"])
+        return web.json_response({"ok": True})
+
+    async def free_seat(self, request: web.Request) -> web.Response:
+        """``POST /api/host/free-seat`` with ``{"seat": 3}`` (and the PIN in LAN mode): a lost phone's seat
+        is free to join again, by a new code; the old device's page is cut off."""
+        data = await read_json(request, {"seat": (int, True), "pin": (str, False)})
+        cookie = self.guard.authorise(request, data.get("pin"))
+        seat = self._seat(data["seat"])
+        held = self.seats.release(seat)
+        self.hub.close(seat_topics(seat))
+        self._tell_joins()
+        return _host_answer({"ok": True, "seat": seat, "held": held}, cookie)
+
+    async def phones(self, request: web.Request) -> web.Response:
+        """``GET /api/seats``: each phone seat free, held by a connected phone, or held by one away (no codes)."""
+        free = {seat for seat, _ in self.seats.free()}
+        return web.json_response({str(seat): "free" if seat in free else "connected" if self.seats.connected(seat)
+                                  else "away" for seat in self.seats.phones})
 
     # ---- changes ----
 
@@ -303,6 +395,17 @@ def make_app(session, hardware, guard: Guard) -> web.Application:
     app.on_shutdown.append(panel.stop)
     app.router.add_get("/", panel.simulator)
     app.router.add_get("/dashboard", panel.dashboard)
+    app.router.add_get("/table", panel.table_page)
+    app.router.add_get("/seat/{seat}", panel.seat_page)
+    app.router.add_get("/join", panel.seat_page)
+    app.router.add_get("/J/{code}", panel.seat_page)
+    app.router.add_get("/j/{code}", panel.seat_page)
+    app.router.add_post("/api/join", panel.join)
+    app.router.add_get("/api/seats", panel.phones)
+    app.router.add_get("/api/seat/{seat}/events", panel.seat_events)
+    app.router.add_post("/api/seat/{seat}/press", panel.seat_press)
+    app.router.add_get("/api/table/events", panel.table_events)
+    app.router.add_post("/api/host/free-seat", panel.free_seat)
     app.router.add_get("/api/state", panel.state)
     app.router.add_get("/api/history", panel.history)
     app.router.add_post("/api/names", panel.name)
@@ -321,7 +424,28 @@ def make_app(session, hardware, guard: Guard) -> web.Application:
 
 async def start(app: web.Application, sock: socket.socket) -> tuple[web.AppRunner, int]:
     """Serve ``app`` on a listening socket (:func:`listen`); returns the runner and the port."""
-    runner = web.AppRunner(app, access_log=None)
+    # handler_cancellation: a page that goes away ends its stream at once (a phone seat shows "away"
+    # and its held buttons are let go), not at the next keep-alive.
+    runner = web.AppRunner(app, access_log=None, handler_cancellation=True)
     await runner.setup()
     await web.SockSite(runner, sock).start()
-    return runner, sock.getsockname()[1]
+    address, port = sock.getsockname()[:2]
+    app[PANEL].serving(address, port)
+    return runner, port
+
+
+def join_base(address: str, port: int) -> str:
+    """The address a phone on the network opens the box by: ``HTTP://IP:PORT`` in capitals (a QR code's
+    alphanumeric mode is half the size). Listening on every interface, the address of the one that
+    routes out (no packet is sent); else the one listened on."""
+    if address in ("0.0.0.0", "::", ""):
+        probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        try:
+            probe.connect(("192.0.2.1", 9))       # TEST-NET-1: only picks the route
+            address = probe.getsockname()[0]
+        except OSError:
+            address = f"{socket.gethostname()}.local"
+        finally:
+            probe.close()
+    host = f"[{address}]" if ":" in address else address
+    return f"HTTP://{host}:{port}".upper()

@@ -49,6 +49,7 @@ class Live(Client):
     guard: Guard
     port: int
     close: Callable[[], None]
+    panel: object = None              # the app's handlers: its seats, its hub
 
     def __post_init__(self):
         self.cookies = {}
@@ -97,7 +98,7 @@ def boxes(workdir: Path):
             session_thread.join(5)
             session.close()
 
-        made.append(Live(session, hardware, guard, port, stop_all))
+        made.append(Live(session, hardware, guard, port, stop_all, app[PANEL]))
         return made[-1]
 
     try:

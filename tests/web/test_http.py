@@ -34,19 +34,25 @@ def assert_refused(answer, status: int, words: str) -> None:
 
 
 # Every route of the app, and the host actions among the POSTs (they need the PIN in LAN mode).
-GETS = ["/", "/dashboard", "/api/state", "/api/history", "/api/dashboard/events", "/api/sim/events", "/static/{name}"]
+GETS = ["/", "/dashboard", "/api/state", "/api/history", "/api/dashboard/events", "/api/sim/events", "/static/{name}",
+        "/table", "/api/table/events", "/api/seats"]
+# A phone seat's routes: tested in test_seats.py.
+SEAT_GETS = ["/seat/{seat}", "/join", "/J/{code}", "/j/{code}", "/api/seat/{seat}/events"]
+SEAT_POSTS = ["/api/seat/{seat}/press"]
 HOST_ACTIONS = {"/api/host/new-game": {}, "/api/host/undo": {}, "/api/host/end-game": {},
                 "/api/host/take-up": {}, "/api/host/dismiss": {}}
-HOST_BODIES = {**HOST_ACTIONS, "/api/host/lan-sim": {"enabled": True}, "/api/names": {"seat": 1, "name": "Ada"}}
-POSTS = ["/api/sim/press", *HOST_BODIES]
+HOST_BODIES = {**HOST_ACTIONS, "/api/host/lan-sim": {"enabled": True}, "/api/names": {"seat": 1, "name": "Ada"},
+               "/api/host/free-seat": {"seat": 1}}
+POSTS = ["/api/sim/press", "/api/join", *HOST_BODIES]
 SESSIONS = {"/api/host/login": {"pin": "00000"}, "/api/host/logout": {}}
 
 
 def test_these_tests_know_every_route(unchanged):
     routes = {(r.method, r.resource.canonical) for r in make_app(unchanged.session, unchanged.hw, unchanged.guard)
               .router.routes() if r.method != "HEAD"}
-    posts = {path for path in [*POSTS, *SESSIONS] if path not in HOST_ACTIONS}
-    assert routes == {("GET", p) for p in GETS} | {("POST", p) for p in posts} | {("POST", "/api/host/{action}")}
+    posts = {path for path in [*POSTS, *SESSIONS, *SEAT_POSTS] if path not in HOST_ACTIONS}
+    assert routes == ({("GET", p) for p in GETS + SEAT_GETS} | {("POST", p) for p in posts}
+                      | {("POST", "/api/host/{action}")})
 
 
 # ---- reads -------------------------------------------------------------------------------------

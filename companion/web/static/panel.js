@@ -1,0 +1,80 @@
+// A seat's panel as a page draws it, shared by the simulator and a phone seat's page: the five hole
+// buttons and OK pressed by pointer (held while held, as the real buttons), their lamps, and the
+// real-size view of its OLED.
+"use strict";
+
+const panels = (() => {
+  const CONTROLS = ["hole1", "hole2", "hole3", "hole4", "hole5", "ok"];
+
+  // A seat's <section> from the page's #seat-template; keyOf(index) labels each button's key ("" for none).
+  function build(seat, keyOf, press) {
+    const panel = document.getElementById("seat-template").content.firstElementChild.cloneNode(true);
+    panel.dataset.seat = seat;
+    panel.querySelector("h2").textContent = "Seat " + seat;
+    panel.querySelector(".oled").dataset.display = "seat" + seat;
+    const holes = panel.querySelector(".holes");
+    for (let i = 0; i < 5; i++) {
+      const button = document.createElement("button");
+      button.className = "hole lamp-off";
+      button.dataset.control = CONTROLS[i];
+      button.innerHTML = `<span class="number">${i + 1}</span><kbd>${keyOf(i)}</kbd>`;
+      holes.append(button);
+    }
+    panel.querySelector(".ok kbd").textContent = keyOf(5);
+    panel.querySelectorAll("button").forEach((button) => bind(button, (pressed) => press(button.dataset.control, pressed)));
+    return panel;
+  }
+
+  // Down on pointerdown, up on release or when the pointer is lost: a long press is a hold.
+  function bind(button, press) {
+    button.addEventListener("pointerdown", (event) => {
+      event.preventDefault();
+      button.setPointerCapture(event.pointerId);
+      press(true);
+    });
+    for (const kind of ["pointerup", "pointercancel", "lostpointercapture"]) {
+      button.addEventListener(kind, () => press(false));
+    }
+    button.addEventListener("contextmenu", (event) => event.preventDefault());
+  }
+
+  function showPressed(panel, control, pressed) {
+    panel?.querySelector(`[data-control="${control}"]`)?.classList.toggle("pressed", pressed);
+  }
+
+  function paintLamps(panel, states) {
+    panel?.querySelectorAll(".hole").forEach((button, i) => {
+      button.className = button.className.replace(/lamp-\w+/, "lamp-" + states[i]);
+    });
+  }
+
+  // Real size: each OLED as wide as its panel's lit area (glass: display name -> [w, h] mm), in
+  // millimetres the player calibrates against a bank card; kept in the browser.
+  const CARD_MM = 85.6;
+  function realSize(glass) {
+    const box = document.getElementById("real-size");
+    const pxPerMm = document.getElementById("px-per-mm");
+    function apply() {
+      const on = box.checked, scale = Number(pxPerMm.value);
+      document.body.classList.toggle("real-size", on);
+      document.getElementById("sizing").hidden = !on;
+      document.getElementById("card-bar").style.width = CARD_MM * scale + "px";
+      for (const img of document.querySelectorAll("img.oled")) {
+        const mm = glass[img.dataset.display];
+        img.style.width = on && mm ? mm[0] * scale + "px" : "";
+      }
+      localStorage.setItem("molebox.realSize", JSON.stringify({on, scale}));
+    }
+    const sizes = [...new Set(Object.values(glass).map(([w, h]) => `${w} × ${h} mm`))];
+    document.getElementById("glass-size").textContent = sizes.join(", ");
+    box.parentElement.hidden = sizes.length === 0;
+    const saved = JSON.parse(localStorage.getItem("molebox.realSize") || "{}");
+    pxPerMm.value = saved.scale ?? 96 / 25.4;           // CSS's own millimetre until calibrated
+    box.checked = Boolean(saved.on);
+    box.addEventListener("change", apply);
+    pxPerMm.addEventListener("input", apply);
+    apply();
+  }
+
+  return {CONTROLS, build, showPressed, paintLamps, realSize};
+})();

@@ -1,0 +1,199 @@
+"""Phone seats over real HTTP: joining by the table display's QR code, each seat's stream its own,
+presses by the panel's path, bad input refused, reconnects, the host freeing a seat, and the
+non-interference of every seat's stream and the dashboard's."""
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from PIL import Image
+
+from companion.web.seats import BURST, cookie_name
+from tests.waiting import wait_for
+from tests.webclient import Phone, frame_image
+
+from .test_http import assert_refused
+
+zxingcpp = pytest.importorskip("zxingcpp", reason="zxing-cpp reads the QR codes as a phone's camera does")
+
+MIXED = ("--panels", "1", "--phones", "2", "--game", "whakka-mole", "--seats", "3", "--set", "target=12")
+
+
+def table_qr(live) -> str | None:
+    """The address in the QR code the table display shows now (None: no QR code), read off its frame."""
+    frames = [data for kind, data in live.stream("/api/dashboard/events", 0.2) if kind == "table"]
+    image = frame_image(json.loads(frames[-1])).convert("L").resize((512, 256), Image.NEAREST)
+    found = zxingcpp.read_barcodes(image)
+    return found[0].text if found else None
+
+
+def offered(live, besides: str | None = None) -> str:
+    """The join address the table display's QR code offers, once there is one other than ``besides``."""
+    read: list[str | None] = []
+    assert wait_for(lambda: read.append(table_qr(live)) or read[-1] not in (None, besides), 3), read[-1:]
+    return read[-1]
+
+
+def code_of(url: str) -> str:
+    return url.rsplit("/", 1)[1]
+
+
+def phone(live, address: str | None = None) -> Phone:
+    return Phone(live.port, live.token, address)
+
+
+def seated(live, *seats: int) -> list[Phone]:
+    """Phones joined at the table display's seats in order, each with its stream open."""
+    phones, url = [], None
+    for _ in seats:
+        url = offered(live, url)
+        p = phone(live)
+        assert p.join(code_of(url)).status == 200
+        p.connect()
+        phones.append(p)
+    assert [p.seat for p in phones] == list(seats)
+    return phones
+
+
+@pytest.fixture
+def mixed(live_factory):
+    return live_factory(*MIXED)
+
+
+# ---- joining -----------------------------------------------------------------------------------
+
+def test_the_table_display_offers_each_free_phone_seat_by_qr_code_until_all_are_taken(mixed):
+    url = offered(mixed)
+    assert url.startswith(f"HTTP://127.0.0.1:{mixed.port}/J/")
+    page = mixed.call("GET", url.split(str(mixed.port), 1)[1])          # the address a camera opens
+    assert page.status == 200 and mixed.guard.token in page.body
+    first = phone(mixed)
+    answer = first.join(code_of(url).lower())                  # typed in small letters: still good
+    assert answer.status == 200 and answer.body == {"ok": True, "seat": 2, "page": "/seat/2"}
+    cookie = answer.headers["Set-Cookie"]
+    assert cookie.startswith(cookie_name(2) + "=") and "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    assert phone(mixed).join(code_of(offered(mixed, url))).body["seat"] == 3
+    assert wait_for(lambda: table_qr(mixed) is None)                     # every seat taken: the game's table
+    assert mixed.call("GET", "/api/seats").body == {"2": "away", "3": "away"}
+
+
+def test_a_seat_s_stream_carries_that_seat_alone(mixed):
+    two, three = seated(mixed, 2, 3)
+    assert mixed.call("GET", "/api/seats").body == {"2": "connected", "3": "connected"}
+    two.tap("hole2")
+    assert wait_for(lambda: any(k == "lamps" for k, _ in two.events[3:]))
+    for p in (two, three):
+        kinds = {kind for kind, _ in p.events}
+        assert kinds <= {"hello", "state", "lamps", "frame"}
+        assert {json.loads(data)["name"] for kind, data in p.events if kind == "frame"} == {f"seat{p.seat}"}
+        assert all(len(json.loads(data)) == 5 for kind, data in p.events if kind == "lamps")
+    mixed.session.displays.flush()
+    assert wait_for(lambda: frame_image(two.latest("frame")).tobytes() == mixed.session.rendered("seat2").tobytes())
+
+
+def test_phones_and_a_panel_play_a_turn_by_the_panel_s_path(mixed):
+    two, three = seated(mixed, 2, 3)
+    for control in ("hole1", "ok", "hole5", "ok"):                      # the panel seat, on its mock pins
+        for pressed in (True, False):
+            assert mixed.post("/api/sim/press", {"seat": 1, "control": control, "pressed": pressed}).status == 200
+            time.sleep(0.03)
+    two.tap("hole2", "ok", "hole1", "ok")
+    three.tap("hole3", "ok", "hole1", "ok")
+    assert wait_for(lambda: any(e["kind"] == "reveal" for e in mixed.session.log))
+    reveal = next(e for e in mixed.session.log if e["kind"] == "reveal")
+    assert set(reveal["picks"]) == {1, 2, 3} or set(reveal["picks"]) == {"1", "2", "3"}
+
+
+# ---- bad input: refused with 4xx, nothing applied ---------------------------------------------------
+
+def test_a_seat_needs_its_own_token(mixed):
+    two, three = seated(mixed, 2, 3)
+    before = mixed.session.public()
+    stranger = phone(mixed, "127.0.0.2")
+    stranger.seat = 2
+    assert_refused(stranger.call("GET", "/api/seat/2/events"), 403, "has not joined seat 2")
+    stranger.cookies[cookie_name(2)] = "forged" + "x" * 26
+    assert_refused(stranger.call("GET", "/api/seat/2/events"), 403, "does not hold seat 2")
+    assert_refused(stranger.press("hole1", True, two.stream_id), 403, "does not hold seat 2")
+    two_for_three = two.post("/api/seat/3/press", {"control": "hole1", "pressed": True, "stream": two.stream_id})
+    assert_refused(two_for_three, 403, "has not joined seat 3")
+    assert_refused(two.press("hole9", True), 400, "unknown control")
+    assert_refused(two.call("GET", "/api/seat/1/events"), 404, "seat 1 is not a phone seat")
+    assert mixed.session.public() == before
+    assert mixed.session.table.entries[2].summary(None) == mixed.session.table.entries[3].summary(None)
+
+
+def test_an_expired_seat_token_is_refused(mixed):
+    two, = seated(mixed, 2)
+    mixed.panel.seats.wall = lambda: time.time() + 13 * 3600
+    assert_refused(two.press("hole1", True), 403, "has expired")
+    assert_refused(two.call("GET", "/api/seat/2/events"), 403, "has expired")
+
+
+def test_a_held_seat_is_not_taken_by_a_second_device(mixed):
+    code = code_of(offered(mixed))
+    first = phone(mixed)
+    assert first.join(code).status == 200
+    first.connect()
+    thief = phone(mixed, "127.0.0.3")
+    assert_refused(thief.join(code), 409, "seat 2 is held by another phone: the host can free it")
+    assert first.join(code).status == 200 and "Set-Cookie" not in first.join(code).headers   # its own: no change
+    first.tap("hole1")                                                   # still the holder's
+
+
+def test_wrong_join_codes_lock_the_guesser_out(mixed):
+    guesser = phone(mixed, "127.0.0.4")
+    for _ in range(5):
+        assert_refused(guesser.join("ZZZZZ"), 403, "no seat has that join code")
+    assert_refused(guesser.join(code_of(offered(mixed))), 429, "too many wrong join codes")
+
+
+def test_a_flood_of_presses_from_one_phone_is_cut_off(mixed):
+    two, = seated(mixed, 2)
+    seat, edges = mixed.hw.seats[1], []
+    sink = seat._sink
+    seat.connect(lambda edge: (edges.append(edge), sink(edge)))
+    downs = [two.press("hole1", pressed).status for _ in range(int(BURST) + 20) for pressed in (True, False)][::2]
+    assert downs.count(429) >= 10 and set(downs) == {200, 429}
+    assert len([edge for edge in edges if edge.pressed]) == downs.count(200)     # a refused press is not applied
+    assert_refused(two.press("hole1", True), 429, "too many presses at once; slow down")
+    time.sleep(0.2)
+    assert two.press("hole1", True).status == 200                           # a moment later it plays again
+
+
+# ---- reconnects ------------------------------------------------------------------------------
+
+def test_a_phone_that_drops_comes_back_to_its_seat_and_screen_and_a_stale_press_is_refused(mixed):
+    two, three = seated(mixed, 2, 3)
+    two.tap("hole4")
+    old = two.stream_id
+    two.drop()
+    assert wait_for(lambda: mixed.call("GET", "/api/seats").body["2"] == "away")
+    assert_refused(two.press("hole2", True, old), 409, "lost the box")        # sent while away: never applied
+    two.events.clear()
+    two.stream_id = None
+    two.connect()                                                             # its cookie: the same seat
+    assert two.stream_id != old
+    assert_refused(two.press("ok", True, old), 409, "press again")            # a late one from before: refused
+    mixed.session.displays.flush()
+    assert frame_image(two.latest("frame")).tobytes() == mixed.session.rendered("seat2").tobytes()
+    assert mixed.session.table.entries[2].summary(None) is not None
+    two.tap("ok")
+
+
+# ---- the host frees a seat ---------------------------------------------------------------------
+
+def test_the_host_frees_a_lost_phone_s_seat_for_another_device(live_factory):
+    box = live_factory(*MIXED, lan=True)
+    two, = seated(box, 2)
+    assert_refused(box.post("/api/host/free-seat", {"seat": 2}), 403, "host PIN needed")
+    assert two.press("hole1", True).status == 200
+    answer = box.post("/api/host/free-seat", {"seat": 2, "pin": box.guard.pin})
+    assert answer.status == 200 and answer.body == {"ok": True, "seat": 2, "held": True}
+    assert wait_for(lambda: not two._reader.is_alive())                    # its page is cut off
+    assert_refused(two.press("hole1", True), 403, "does not hold seat 2")
+    newcomer = phone(box, "127.0.0.5")
+    assert newcomer.join(code_of(offered(box))).body["seat"] == 2
+    newcomer.connect()
+    newcomer.tap("hole1")
