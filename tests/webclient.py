@@ -114,36 +114,17 @@ class Client:
         return shown
 
 
-class Phone(Client):
-    """A phone at a seat: it joins by a code, keeps its seat's event stream open on a thread of its own
-    (every event it sends kept in ``events``), and presses by that stream's id, as the seat page does."""
+class Recording:
+    """An event stream read on a thread of its own, every event kept in ``events`` as (kind, data)."""
 
-    def __init__(self, port: int, token: str, source: str | None = None):
-        super().__init__(port, token, source)
-        self.seat: int | None = None
-        self.stream_id: str | None = None
+    def __init__(self, client: Client, path: str):
         self.events: list[tuple[str, str]] = []
-        self._conn: http.client.HTTPConnection | None = None
-        self._reader: threading.Thread | None = None
-
-    def join(self, code: str) -> Answer:
-        answer = self.post("/api/join", {"code": code})
-        if answer.status == 200:
-            self.seat = answer.body["seat"]
-        return answer
-
-    def connect(self, timeout: float = 3.0) -> None:
-        """Open the seat's stream and wait for its ``hello``."""
-        self._conn = self._connect(30)
-        self._conn.request("GET", f"/api/seat/{self.seat}/events", headers=self._cookie_header({}))
+        self._conn = client._connect(60)
+        self._conn.request("GET", path, headers=client._cookie_header({}))
         response = self._conn.getresponse()
         assert response.status == 200, response.read()
         self._reader = threading.Thread(target=self._read, args=(response,), daemon=True)
         self._reader.start()
-        deadline = time.monotonic() + timeout
-        while self.stream_id is None:
-            assert time.monotonic() < deadline, "the seat's stream never said hello"
-            time.sleep(0.005)
 
     def _read(self, response) -> None:
         kind = None
@@ -154,18 +135,63 @@ class Phone(Client):
                     kind = line[7:]
                 elif line.startswith("data: "):
                     self.events.append((kind, line[6:]))
-                    if kind == "hello":
-                        self.stream_id = json.loads(line[6:])["stream"]
         except (OSError, ValueError, http.client.HTTPException):
             pass
 
+    @property
+    def open(self) -> bool:
+        return self._reader.is_alive()
+
+    def first(self, kind: str, timeout: float = 3.0):
+        """The first event of ``kind``, parsed, once it has come."""
+        deadline = time.monotonic() + timeout
+        while not any(k == kind for k, _ in self.events):
+            assert time.monotonic() < deadline, f"no {kind} event came"
+            time.sleep(0.005)
+        return json.loads(next(data for k, data in self.events if k == kind))
+
+    def latest(self, kind: str):
+        """The newest event of ``kind``, parsed."""
+        return json.loads(next(data for k, data in reversed(self.events) if k == kind))
+
+    def close(self) -> None:
+        """Cut the connection, as a phone that loses the network does."""
+        self._conn.sock.shutdown(socket.SHUT_RDWR)
+        self._reader.join(3)
+        self._conn.close()
+
+
+class Phone(Client):
+    """A phone at a seat: it joins by a code, keeps its seat's event stream open (``stream``, a
+    :class:`Recording`) and presses by that stream's id, as the seat page does."""
+
+    def __init__(self, port: int, token: str, source: str | None = None):
+        super().__init__(port, token, source)
+        self.seat: int | None = None
+        self.stream: Recording | None = None
+        self.stream_id: str | None = None
+
+    def join(self, code: str) -> Answer:
+        answer = self.post("/api/join", {"code": code})
+        if answer.status == 200:
+            self.seat = answer.body["seat"]
+        return answer
+
+    def connect(self) -> None:
+        """Open the seat's stream and wait for its ``hello``."""
+        self.stream = Recording(self, f"/api/seat/{self.seat}/events")
+        self.stream_id = self.stream.first("hello")["stream"]
+
     def drop(self) -> None:
         """The phone loses the box (its screen locked, its network changed): the stream is cut."""
-        if self._conn is not None:
-            self._conn.sock.shutdown(socket.SHUT_RDWR)
-            self._reader.join(3)
-            self._conn.close()
-            self._conn = None
+        self.stream.close()
+
+    @property
+    def events(self) -> list[tuple[str, str]]:
+        return self.stream.events
+
+    def latest(self, kind: str):
+        return self.stream.latest(kind)
 
     def press(self, control: str, pressed: bool, stream: str | None = None) -> Answer:
         return self.post(f"/api/seat/{self.seat}/press",
@@ -177,7 +203,3 @@ class Phone(Client):
                 answer = self.press(control, pressed)
                 assert answer.status == 200, answer
                 time.sleep(0.03)
-
-    def latest(self, kind: str):
-        """The newest event of ``kind`` this phone's stream sent, parsed."""
-        return json.loads(next(data for k, data in reversed(self.events) if k == kind))

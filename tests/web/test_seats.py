@@ -11,7 +11,7 @@ from PIL import Image
 
 from companion.web.seats import BURST, cookie_name
 from tests.waiting import wait_for
-from tests.webclient import Phone, frame_image
+from tests.webclient import Phone, Recording, frame_image
 
 from .test_http import assert_refused
 
@@ -171,8 +171,6 @@ def test_a_phone_that_drops_comes_back_to_its_seat_and_screen_and_a_stale_press_
     two.drop()
     assert wait_for(lambda: mixed.call("GET", "/api/seats").body["2"] == "away")
     assert_refused(two.press("hole2", True, old), 409, "lost the box")        # sent while away: never applied
-    two.events.clear()
-    two.stream_id = None
     two.connect()                                                             # its cookie: the same seat
     assert two.stream_id != old
     assert_refused(two.press("ok", True, old), 409, "press again")            # a late one from before: refused
@@ -191,9 +189,44 @@ def test_the_host_frees_a_lost_phone_s_seat_for_another_device(live_factory):
     assert two.press("hole1", True).status == 200
     answer = box.post("/api/host/free-seat", {"seat": 2, "pin": box.guard.pin})
     assert answer.status == 200 and answer.body == {"ok": True, "seat": 2, "held": True}
-    assert wait_for(lambda: not two._reader.is_alive())                    # its page is cut off
+    assert wait_for(lambda: not two.stream.open)                    # its page is cut off
     assert_refused(two.press("hole1", True), 403, "does not hold seat 2")
     newcomer = phone(box, "127.0.0.5")
     assert newcomer.join(code_of(offered(box))).body["seat"] == 2
     newcomer.connect()
     newcomer.tap("hole1")
+
+
+# ---- secrets: every other seat's stream and the dashboard's are the same whatever one seat picks ----
+
+PHONES_ONLY = ("--panels", "0", "--phones", "3", "--game", "whakka-mole", "--seats", "3", "--set", "target=12")
+
+
+@pytest.mark.parametrize("pick_a, pick_b", [
+    (("hole1", "hole2", "ok", "hole3", "ok"), ("hole5", "ok", "hole1", "ok")),     # seat 1 locked in
+    (("hole4", "ok", "hole4"), ("ok", "hole2")),                                  # seat 1 mid-draft
+])
+def test_every_other_seat_s_stream_and_the_dashboard_s_are_byte_identical_until_the_reveal(
+        live_factory, pick_a, pick_b):
+    heard = []
+    for pick in (pick_a, pick_b):
+        box = live_factory(*PHONES_ONLY)
+        phones, url = [], None
+        for _ in range(3):
+            url = offered(box, url)
+            phones.append(phone(box))
+            assert phones[-1].join(code_of(url)).status == 200
+        assert wait_for(lambda: table_qr(box) is None)
+        for p in phones:
+            p.connect()
+        board, table = Recording(box, "/api/dashboard/events"), Recording(box, "/api/table/events")
+        phones[1].tap("hole1", "ok", "hole2")                         # seat 2 mid-draft, the same on both
+        phones[0].tap(*pick)
+        time.sleep(1.0)                                               # the ack flashes are over
+        box.session.displays.flush()
+        heard.append({"seat2": phones[1].events[1:], "seat3": phones[2].events[1:],     # after each hello
+                      "dashboard": board.events, "table": table.events, "seat1": phones[0].events[1:]})
+        assert not any(e["kind"] == "reveal" for e in box.session.log)
+    for listener in ("seat2", "seat3", "dashboard", "table"):
+        assert heard[0][listener] == heard[1][listener], listener
+    assert heard[0]["seat1"] != heard[1]["seat1"]                     # the seat itself sees its own pick
