@@ -353,6 +353,33 @@
     }
     event.target.reset();          // every field shows its saved name again, and follows the next change
   });
+  // Phone seats: free, held by a phone that is connected, or by one that is away; the host frees a held one.
+  const HOLDERS = {free: "free: the table display shows its code", connected: "a phone plays it",
+                   away: "held by a phone that is away"};
+  async function loadPhones() {
+    const holders = await get("/api/seats").catch(() => null);
+    if (!holders) return;
+    $("phone-seats").replaceChildren(...Object.entries(holders).map(([seat, holder]) => {
+      const row = item("li", `${who(Number(seat))}: ${HOLDERS[holder]} `, "phone-" + holder);
+      row.dataset.seat = seat;
+      if (holder !== "free") {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.textContent = `Free seat ${seat}`;
+        button.addEventListener("click", async () => {
+          if (await act("/api/host/free-seat", {seat: Number(seat)})) loadPhones();
+        });
+        row.append(button);
+      }
+      return row;
+    }));
+  }
+  $("phones").hidden = config.phones.length === 0;
+  if (config.phones.length) {
+    loadPhones();
+    setInterval(loadPhones, 3000);
+  }
+
   $("back-to-game").addEventListener("click", () => { shownGame = null; renderProgress(); });
 
   listen("/api/dashboard/events", {

@@ -60,7 +60,8 @@
         navigator.vibrate?.(15);
         panel.classList.add("sent");
         setTimeout(() => panel.classList.remove("sent"), 150);
-      }).catch((error) => tell(error.message));
+      }).catch((error) => tell(error instanceof TypeError         // fetch's own failure: no network
+        ? "Not sent: the box is out of reach. Press again once this page says live." : error.message));
     }
 
     const panel = panels.build(seat, () => "", press);

@@ -1,0 +1,125 @@
+"""Phone seats in Debian's chromium: two phones join by the table display's QR code and play with a
+panel seat (on the simulator); each phone's page shows its own seat alone; a phone that loses the
+box refuses a press visibly and comes back to its seat's current screen."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from companion.web.hub import seat as seat_topics
+from tests.presses import presses_for
+from tests.random_play import random_answer
+from tests.waiting import wait_for
+
+from .browsing import PHONE, RECORD_STREAMS, TIMEOUT_MS, click, settled_lamps, shoot
+from .conftest import png_image
+from .test_hints import settled, turn_number
+from .test_seats import offered, table_qr
+
+pytest.importorskip("zxingcpp", reason="zxing-cpp reads the QR codes as a phone's camera does")
+
+
+def mixed(live_factory, game: str):
+    return live_factory("--panels", "1", "--phones", "2", "--game", game, "--seats", "3", "--seed", "5")
+
+
+def phone_by_qr(browser, live, besides: str | None = None):
+    """A phone that scans the QR code on the table display: its page, once it has joined and is live."""
+    url = offered(live, besides)
+    context = browser.new_context(viewport=PHONE, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    page.add_init_script(RECORD_STREAMS)
+    page.goto(url.lower().replace("/j/", "/J/"))                  # a camera app opens the address as it reads
+    page.wait_for_url("**/seat/*")
+    page.wait_for_function("document.getElementById('status').textContent === 'live'")
+    return page, url
+
+
+@pytest.fixture
+def table(live_factory, browser, pages):
+    """Per game: the box, the simulator (seat 1's panel), and phones at seats 2 and 3, joined by QR code."""
+    made = []
+
+    def seat(game: str):
+        box = mixed(live_factory, game)
+        sim = pages(box.url)
+        two, url = phone_by_qr(browser, box)
+        three, _ = phone_by_qr(browser, box, url)
+        made.extend(page.context for page in (two, three))
+        assert wait_for(lambda: table_qr(box) is None)            # every seat taken: the table shows the game
+        return box, {1: sim, 2: two, 3: three}
+
+    yield seat
+    for context in made:
+        context.close()
+
+
+def play_a_round(box, at, board) -> None:
+    """Every seat answers what the rules ask of it, each on its own page, until the turn or round is over."""
+    match, rng = box.session.match, random.Random(5)
+    first = turn_number(board)
+    for _ in range(40):
+        if turn_number(board) > max(first, 1):
+            return
+        seat, decision = next((s, d) for s in range(1, 4) for d in match.decisions_for(s))
+        click(at[seat], seat, *presses_for(decision, random_answer(decision, rng)))
+        settled(box, at[1])
+    raise AssertionError(board.locator("#round").inner_text())
+
+
+def shows_its_screen(page, box, seat: int) -> None:
+    """The page's OLED is, pixel for pixel, the frame the box rendered for the seat now."""
+    settled(box, page)
+    box.session.displays.flush()
+    wanted = box.session.rendered(f"seat{seat}").convert("1").tobytes()
+    assert wait_for(lambda: png_image(page.locator("img.oled").get_attribute("src").split(",", 1)[1]).tobytes()
+                    == wanted), f"seat {seat}'s page does not show its current screen"
+
+
+def only_own_seat(page, seat: int) -> None:
+    """The page draws one seat, its own, and nothing it was sent names another display."""
+    assert page.locator(".seat").count() == 1
+    assert page.locator(".seat").get_attribute("data-seat") == str(seat)
+    assert page.locator("img.oled").count() == 1
+    streamed = page.evaluate("window.__streamed")
+    frames = {json.loads(data)["name"] for kind, data in streamed if kind == "frame"}
+    assert frames == {f"seat{seat}"}
+    assert {kind for kind, _ in streamed} <= {"hello", "state", "lamps", "frame"}
+
+
+@pytest.mark.parametrize("game", ["whakka-mole", "mole-park"])
+def test_two_phones_and_a_panel_play_a_round_each_seeing_its_own_seat(table, pages, game):
+    box, at = table(game)
+    board = pages(box.url + "dashboard", PHONE)
+    play_a_round(box, at, board)
+    assert any(e["kind"] == "reveal" for e in box.session.log)
+    for seat in (2, 3):
+        only_own_seat(at[seat], seat)
+        assert settled_lamps(at[seat], box, seat) == box.session.lamps()[f"seat{seat}"]
+        shows_its_screen(at[seat], box, seat)
+    shoot(at[2], f"phone-seat-{game}.png")
+
+
+def test_a_phone_that_loses_the_box_refuses_a_press_visibly_and_comes_back_to_its_screen(table):
+    box, at = table("whakka-mole")
+    two = at[2]
+    click(two, 2, "hole3")
+    settled(box, at[1])
+    draft = box.session.table.entries[2].summary(next(iter(box.session.match.decisions_for(2))))
+    two.route("**/api/seat/2/**", lambda route: route.abort("internetdisconnected"))  # out of the Wi-Fi's reach
+    box.panel.hub.loop.call_soon_threadsafe(box.panel.hub.close, seat_topics(2))    # and its stream is gone
+    two.wait_for_function("document.getElementById('status').textContent.startsWith('reconnecting')")
+    click(two, 2, "hole5")
+    two.locator("#notice", has_text="Not sent").wait_for()
+    settled(box, at[1])
+    assert box.session.table.entries[2].summary(next(iter(box.session.match.decisions_for(2)))) == draft
+    two.unroute("**/api/seat/2/**")
+    two.wait_for_function("document.getElementById('status').textContent === 'live'", timeout=10000)
+    assert two.locator("#notice").is_hidden()
+    shows_its_screen(two, box, 2)
+    click(two, 2, "hole5")
+    settled(box, at[1])
+    assert box.session.table.entries[2].summary(next(iter(box.session.match.decisions_for(2)))) != draft
