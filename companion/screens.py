@@ -38,6 +38,7 @@ class Scene:
     pin_hint: bool = False              # seat 1 may hold OK in the lobby to see the host PIN
     names: tuple[tuple[int, str], ...] = ()     # players' names, by seat
     joins: tuple[tuple[int, str, str], ...] = ()    # free phone seats: (seat, join code, join address)
+    table: bool = True                  # the box has a table display (else seat 1's OLED offers phone seats)
 
 
 def _named(scene: Scene, view: dict, **more) -> dict:
@@ -73,6 +74,10 @@ def _seat(scene: Scene, seat: int) -> tuple:
             return (lobby_screens.waiting, seat, dict(scene.names).get(seat, ""))
         if scene.unread:
             return (fault_screen.alert, scene.unread[0]["screen"], len(scene.unread), "OK: got it")
+        cursor = scene.lobby.cursor if scene.lobby.stage == "players" else None
+        free = next((join for join in scene.joins if join[0] == cursor and _needs_a_phone(scene, cursor)), None)
+        if free is not None and not scene.table:        # the players stage, on a free phone seat: how to join it
+            return (join_screen.screen, *free, "1<>2 3 OK")
         return (lobby_screens.menu, scene.lobby.view(), notice, scene.pin_hint)
     match = scene.match
     if seat > match.header.seats:
@@ -85,11 +90,17 @@ def _seat(scene: Scene, seat: int) -> tuple:
             scene.entries[seat].summary(decision), notice)
 
 
+def _needs_a_phone(scene: Scene, seat: int) -> bool:
+    """Whether a free phone seat is one the game waits for: in play, and a person's."""
+    if scene.lobby is not None:
+        return seat <= scene.lobby.seats and seat not in scene.lobby.bots
+    return seat <= scene.match.header.seats and seat not in scene.computers
+
+
 def _table(scene: Scene) -> tuple:
     if scene.lobby is not None and scene.unread:
         return (fault_screen.alert, scene.unread[0]["screen"], len(scene.unread), "seat 1 OK: got it")
-    seats = scene.lobby.seats if scene.lobby is not None else scene.match.header.seats
-    free = next((join for join in scene.joins if join[0] <= seats), None)
+    free = next((join for join in scene.joins if _needs_a_phone(scene, join[0])), None)
     if free is not None:                    # the game cannot go on without that seat: a phone joins it first
         return (join_screen.screen, *free)
     if scene.lobby is not None:

@@ -216,7 +216,8 @@ class Session(Loop):
             unread=tuple(self.alerts.unread()) if table.lobby is not None else (),
             storage_fault=None if self.keeper.fault is None else fault_words(self.keeper.fault),
             hardware_fault=self.hw_fault, since_roll=self.clock() - self._rolled_at,
-            pin_hint=self._pin_glass() is not None, names=tuple(sorted(table.names.items())), joins=self.joins)
+            pin_hint=self._pin_glass() is not None, names=tuple(sorted(table.names.items())), joins=self.joins,
+            table="table" in self.hw.displays())
 
     def set_joins(self, joins) -> None:
         """The free phone seats, each ``(seat, join code, join address)``, lowest first (from the web panel)."""

@@ -34,11 +34,12 @@ def draw_qr(draw, url: str, left: int = 0) -> int:
     return side
 
 
-def screen(seat: int, code: str, url: str):
-    """Seat ``seat`` is free to join from a phone: scan the code, or open the address and type it."""
+def screen(seat: int, code: str, url: str, keys: str = "code at /j"):
+    """Seat ``seat`` is free to join from a phone: scan the code, or open the address and type it.
+    ``keys``: the bottom line (seat 1's lobby names its buttons there)."""
     image, draw = canvas()
     right = draw_qr(draw, url) + 3
     rows_at(draw, right, [f"Seat {seat}", "scan, or"], start=0)
     fit(draw, (right, ROWS[2] + 1, WIDTH - 1, ROWS[3] + 10), code, font=BIG, wrap=False)
-    rows_at(draw, right, ["code at /j"], start=4)
+    rows_at(draw, right, [keys], start=4)
     return image

@@ -230,3 +230,29 @@ def test_every_other_seat_s_stream_and_the_dashboard_s_are_byte_identical_until_
     for listener in ("seat2", "seat3", "dashboard", "table"):
         assert heard[0][listener] == heard[1][listener], listener
     assert heard[0]["seat1"] != heard[1]["seat1"]                     # the seat itself sees its own pick
+
+
+def test_without_a_table_display_seat_1_s_lobby_offers_each_phone_seat_as_it_steps_through_the_players(
+        live_factory):
+    box = live_factory("--wiring", "gpio-2", "--panels", "1", "--phones", "2")
+
+    def press(*controls):
+        for control in controls:
+            for pressed in (True, False):
+                assert box.post("/api/sim/press", {"seat": 1, "control": control, "pressed": pressed}).status == 200
+                time.sleep(0.03)
+
+    def seat1_qr():
+        image = box.frames(0.2)["seat1"].convert("L").resize((512, 256), Image.NEAREST)
+        found = zxingcpp.read_barcodes(image)
+        return found[0].text if found else None
+
+    press("hole1", "ok", "hole2", "ok")                # Whakka Mole, 3 seats, on to the players
+    assert wait_for(lambda: box.session.lobby.stage == "players")
+    assert seat1_qr() is None                          # seat 1 itself: the players menu
+    press("hole2")
+    assert wait_for(lambda: (seat1_qr() or "").endswith("/J/" + box.panel.seats.codes[2]))
+    assert phone(box).join(box.panel.seats.codes[2]).body["seat"] == 2
+    assert wait_for(lambda: seat1_qr() is None)        # seat 2 is held now
+    press("hole2")
+    assert wait_for(lambda: (seat1_qr() or "").endswith("/J/" + box.panel.seats.codes[3]))
