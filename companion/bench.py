@@ -3,15 +3,21 @@
 Figures: press-to-lamp latency through the whole companion (mock pin edge ->
 session loop -> lamp pin change, with every display rendering on change),
 alone and with the web panel's pages open and streaming, beside gpiozero's
-own ``Button.when_pressed -> LED.on`` chain; time from
+own ``Button.when_pressed -> LED.on`` chain; phone seats: a press over HTTP from a client process to
+the lamps on that seat's stream, beside bare aiohttp answering the same requests, and panel presses
+with phones and dashboards connected; time from
 process start to ready; CPU used while idle; peak RSS. Run with ``--help``
 for the knobs; the figures in docs/benchmarks.md come from ``make bench``.
 """
 from __future__ import annotations
 
 import argparse
+import http.client
+import itertools
+import json
 import platform
 import random
+import re
 import resource
 import statistics
 import subprocess
@@ -77,7 +83,7 @@ def pages_streaming(session, hw):
     server = threading.Thread(target=loop.run_forever, daemon=True)
     server.start()
     runner, port = asyncio.run_coroutine_threadsafe(start(app, listen("127.0.0.1", 0)), loop).result(10)
-    reader = subprocess.Popen([sys.executable, "-m", "companion.bench", "--read-streams", str(port)],
+    reader = subprocess.Popen([sys.executable, "-m", "companion.bench", "--read-streams", str(port), *STREAMS],
                               stdout=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 10
     while len(app[PANEL].hub.streams) < len(STREAMS):
@@ -96,8 +102,8 @@ def pages_streaming(session, hw):
         figures.update((word, float(value)) for word, value in (line.split() for line in out.splitlines()))
 
 
-def read_streams(port: int) -> None:
-    """Child process: read every event stream of ``STREAMS`` to its end, as open pages do; report what came."""
+def read_streams(port: int, paths: list[str]) -> None:
+    """Child process: read every event stream of ``paths`` to its end, as open pages do; report what came."""
     import urllib.request
 
     got = {"events": 0, "bytes": 0}
@@ -108,7 +114,7 @@ def read_streams(port: int) -> None:
                 got["bytes"] += len(line)
                 got["events"] += line.startswith(b"event: ")
 
-    readers = [threading.Thread(target=read, args=(path,)) for path in STREAMS]
+    readers = [threading.Thread(target=read, args=(path,)) for path in paths]
     for thread in readers:
         thread.start()
     for thread in readers:
@@ -169,6 +175,277 @@ def companion_latency(samples: int, seed: int = 1, streaming: bool = False) -> t
         loop.join(2)
         session.close()
     return out[:samples], streamed
+
+
+# ---- phone seats: a press over HTTP to the lamps on the seat's own stream -----------------------
+
+PHONES = 8
+DASHBOARDS = 20
+SETTLED_S = 0.17        # a seat's last press this long ago: its ack flash (0.12 s) is over, a new one will show
+
+
+class PhoneClient:
+    """Phones in one client process: each joins its seat by code, keeps the seat's stream open (a
+    thread each) and presses over a keep-alive connection of its own, as the seat page does."""
+
+    def __init__(self, port: int, codes: list[str]):
+        self.port = port
+        self.lamps: dict[int, list[float]] = {}           # seat -> when each of its lamps events came
+        self.pressed: dict[int, float] = {}               # seat -> when it was last pressed
+        self.changed = threading.Condition()
+        self.seats: dict[int, tuple[object, dict, str]] = {}     # seat -> (connection, cookie, stream id)
+        page = self._connection()
+        page.request("GET", "/join")
+        self.token = re.search(r"&quot;token&quot;: &quot;([^&]+)&quot;", page.getresponse().read().decode())[1]
+        for code in codes:
+            conn = self._connection()
+            answer, cookie = self._post(conn, "/api/join", {"code": code}, {})
+            seat, headers = answer["seat"], {"Cookie": cookie.split(";", 1)[0]} if cookie else {}
+            self.lamps[seat] = []
+            hello: list[str] = []
+            threading.Thread(target=self._read, args=(seat, headers, hello), daemon=True).start()
+            with self.changed:
+                self.changed.wait_for(lambda: hello, timeout=5)
+            self.seats[seat] = (conn, headers, hello[0])
+
+    def _connection(self) -> http.client.HTTPConnection:
+        return http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+
+    def _post(self, conn, path: str, body: dict, headers: dict) -> tuple[dict, str | None]:
+        conn.request("POST", path, json.dumps(body), {"Origin": f"http://127.0.0.1:{self.port}",
+                                                      "X-Molebox-Token": self.token,
+                                                      "Content-Type": "application/json", **headers})
+        response = conn.getresponse()
+        return json.loads(response.read()), response.getheader("Set-Cookie")
+
+    def _read(self, seat: int, headers: dict, hello: list[str]) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", self.port)
+        conn.request("GET", f"/api/seat/{seat}/events", headers=headers)
+        kind = None
+        try:
+            for line in conn.getresponse():
+                if line.startswith(b"event: "):
+                    kind = line[7:].strip()
+                elif line.startswith(b"data: ") and kind in (b"hello", b"lamps"):
+                    with self.changed:
+                        if kind == b"hello":
+                            hello.append(json.loads(line[6:])["stream"])
+                        else:
+                            self.lamps[seat].append(time.perf_counter())
+                        self.changed.notify_all()
+        except (OSError, http.client.HTTPException):      # the box has stopped
+            pass
+
+    def steady(self, seat: int) -> bool:
+        return time.perf_counter() - self.pressed.get(seat, 0.0) > SETTLED_S
+
+    def press(self, seat: int, control: str, pressed: bool, measure: bool) -> float | None:
+        """One edge; with ``measure``, the time until the seat's stream brings its lamps (None: they never came)."""
+        conn, headers, stream = self.seats[seat]
+        seen = len(self.lamps[seat])
+        since = time.perf_counter()
+        if pressed:
+            self.pressed[seat] = since
+        self._post(conn, f"/api/seat/{seat}/press", {"control": control, "pressed": pressed, "stream": stream},
+                   headers)
+        if not measure:
+            return None
+        with self.changed:
+            self.changed.wait_for(lambda: len(self.lamps[seat]) > seen, timeout=1.0)
+        return self.lamps[seat][seen] - since if len(self.lamps[seat]) > seen else None
+
+
+def press_phones(port: int, codes: list[str], samples: int, seed: int = 3) -> list[float]:
+    """Play the phones' seats round the table: ``samples`` timed hole presses as fast as they answer, or
+    (0) at a table's pace, a press every 50-150 ms, until stdin closes."""
+    client, rng, out = PhoneClient(port, codes), random.Random(seed), []
+    done = threading.Event()
+    if not samples:
+        threading.Thread(target=lambda: (sys.stdin.read(), done.set()), daemon=True).start()
+    while not done.is_set() and (not samples or len(out) < samples):
+        turn = {seat: [f"hole{h}" for h in rng.sample(range(1, 6), rng.randint(0, 2))]
+                + ["ok", f"hole{rng.randint(1, 5)}", "ok"] for seat in client.seats}
+        for step in range(max(map(len, turn.values()))):
+            for seat, controls in turn.items():
+                if step >= len(controls):
+                    continue
+                measure = controls[step] != "ok" and client.steady(seat)
+                latency = client.press(seat, controls[step], True, measure)
+                if latency is not None:
+                    out.append(latency)
+                client.press(seat, controls[step], False, False)
+                time.sleep(rng.uniform(0.01, 0.03) if samples else rng.uniform(0.05, 0.15))
+    return out[:samples] if samples else out
+
+
+def serve_phones(kind: str) -> None:
+    """Child process: a box of eight phone seats in an 8-seat Whakka Mole game (or, ``raw``, a bare aiohttp
+    app answering each press with a lamps event on the seat's stream), served on loopback. Prints its port
+    and the seats' join codes, serves until stdin closes, then prints its peak RSS."""
+    import asyncio
+    import socket
+
+    from aiohttp import web
+
+    loop = asyncio.new_event_loop()
+    threading.Thread(target=loop.run_forever, daemon=True).start()
+    if kind == "raw":
+        runner, sock = web.AppRunner(raw_phone_app()), socket.create_server(("127.0.0.1", 0))
+        asyncio.run_coroutine_threadsafe(runner.setup(), loop).result(10)
+        asyncio.run_coroutine_threadsafe(web.SockSite(runner, sock).start(), loop).result(10)
+        port, codes, stop = sock.getsockname()[1], [str(seat) for seat in range(1, PHONES + 1)], None
+    else:
+        from companion.service import listen
+        from companion.web.server import start
+
+        app, codes, stop = phone_box()
+        runner, port = asyncio.run_coroutine_threadsafe(start(app, listen("127.0.0.1", 0)), loop).result(10)
+    print(f"PORT {port}\nCODES {' '.join(codes)}", flush=True)
+    sys.stdin.read()
+    asyncio.run_coroutine_threadsafe(runner.cleanup(), loop).result(10)
+    if stop:
+        stop()
+    print(f"RSS {peak_rss_mb():.1f}", flush=True)
+
+
+def phone_box(panels: int = 0, phones: int = PHONES):
+    """A box of ``panels`` sim panels and ``phones`` phone seats in an 8-seat Whakka Mole game (no journal, as
+    :func:`companion_latency`'s), its session loop running: its web app, the phones' join codes, what stops it."""
+    from companion import cli, service
+    from companion.web.auth import Guard
+    from companion.web.server import PANEL, make_app
+
+    args = cli.parser().parse_args(["run", "--panels", str(panels), "--phones", str(phones),
+                                    "--game", "whakka-mole", "--seats", "8"])
+    args.wiring = cli.DEFAULT_WIRING["sim"]
+    hw, session = service.build(args, service.Plan(args, "sim"), None)
+    halt = threading.Event()
+    thread = threading.Thread(target=session.run, args=(halt,), daemon=True)
+    thread.start()
+    app = make_app(session, hw, Guard(lan=False))
+
+    def stop():
+        halt.set()
+        session.call(lambda: None)
+        thread.join(2)
+        session.close()
+    return app, [code for _, code in app[PANEL].seats.free()], stop
+
+
+def raw_phone_app():
+    """aiohttp alone, with the seat page's routes: a press is answered at once by a lamps event on that
+    seat's stream. No session, no rules, no displays: the HTTP and event-stream path by itself."""
+    import asyncio
+
+    from aiohttp import web
+
+    queues: dict[int, asyncio.Queue] = {}
+
+    async def join(request):
+        return web.json_response({"seat": int((await request.json())["code"])})
+
+    async def events(request):
+        seat = int(request.match_info["seat"])
+        queue = queues[seat] = asyncio.Queue()
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
+        await response.prepare(request)
+        await response.write(f"event: hello\ndata: {json.dumps({'stream': str(seat)})}\n\n".encode())
+        while (message := await queue.get()) is not None:
+            await response.write(message)
+        return response
+
+    async def press(request):
+        body = await request.json()
+        if body["pressed"]:
+            queues[int(request.match_info["seat"])].put_nowait(b'event: lamps\ndata: ["on"]\n\n')
+        return web.json_response({"ok": True})
+
+    async def page(request):
+        return web.Response(text='<meta content="{&quot;token&quot;: &quot;raw&quot;}">', content_type="text/html")
+
+    async def end(app):
+        for queue in queues.values():
+            queue.put_nowait(None)
+
+    app = web.Application()
+    app.on_shutdown.append(end)
+    app.router.add_post("/api/join", join)
+    app.router.add_get("/join", page)
+    app.router.add_get("/api/seat/{seat}/events", events)
+    app.router.add_post("/api/seat/{seat}/press", press)
+    return app
+
+
+@contextmanager
+def dashboards(port: int, count: int = DASHBOARDS):
+    """``count`` dashboards streaming from another process while the block runs."""
+    reader = subprocess.Popen([sys.executable, "-m", "companion.bench", "--read-streams", str(port),
+                               *["/api/dashboard/events"] * count], stdout=subprocess.DEVNULL)
+    try:
+        yield
+    finally:
+        reader.kill()
+        reader.wait()
+
+
+def phone_latency(samples: int, kind: str = "molebox") -> tuple[list[float], float]:
+    """Phone press to lamps on the seat's stream, from this process, with eight phone seats and (molebox)
+    twenty dashboards streaming from another; the box in a process of its own. Returns the latencies
+    and the box's peak RSS."""
+    box = subprocess.Popen([sys.executable, "-m", "companion.bench", "--serve-phones", kind],
+                           stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    port = int(box.stdout.readline().split()[1])
+    codes = box.stdout.readline().split()[1:]
+    with dashboards(port, DASHBOARDS if kind == "molebox" else 0):
+        time.sleep(0.5)
+        out = press_phones(port, codes, samples)
+    box.stdin.close()
+    rss = float(box.stdout.readline().split()[1])
+    box.wait()
+    return out, rss
+
+
+def mixed_panel_latency(samples: int, seed: int = 4) -> list[float]:
+    """Panel press-to-lamp at a table of four panels and four phones: the phones pressing from another
+    process, twenty dashboards streaming from a third; the panels timed as :func:`companion_latency` does."""
+    import asyncio
+
+    from companion.lamps import Lamp
+    from companion.service import listen
+    from companion.web.server import PANEL, start
+
+    steady_lamps = {Lamp.OFF, Lamp.ON, Lamp.DIM}
+    rng, seats = random.Random(seed), itertools.cycle(range(1, 5))
+    app, codes, stop = phone_box(panels=4, phones=4)
+    hw = app[PANEL].hw
+    loop = asyncio.new_event_loop()
+    threading.Thread(target=loop.run_forever, daemon=True).start()
+    runner, port = asyncio.run_coroutine_threadsafe(start(app, listen("127.0.0.1", 0)), loop).result(10)
+    watch = Watch([p for s in range(1, 5) for p in hw.lamp_pins(s)])
+    phones = subprocess.Popen([sys.executable, "-m", "companion.bench", "--press-phones", str(port), *codes],
+                              stdin=subprocess.PIPE)
+    out: list[float] = []
+    try:
+        with dashboards(port):
+            time.sleep(0.5)
+            while len(out) < samples:                       # round the panels: no button again inside 20 ms
+                seat, hole = next(seats), f"hole{rng.randint(1, 5)}"
+                steady = all(lamp in steady_lamps for lamp in hw.seats[seat - 1].lamps)
+                since = time.perf_counter()
+                hw.drive(seat, hole, True)
+                latency = watch.wait_change(hw.lamp_pins(seat), since)
+                if steady and latency is not None:
+                    out.append(latency)
+                time.sleep(0.002)
+                hw.drive(seat, hole, False)
+                time.sleep(rng.uniform(0.01, 0.03))
+    finally:
+        phones.stdin.close()
+        phones.wait(10)
+        asyncio.run_coroutine_threadsafe(runner.cleanup(), loop).result(10)
+        loop.call_soon_threadsafe(loop.stop)
+        stop()
+    return out
 
 
 def ioboard_latency(samples: int, baud: int, seed: int = 2) -> tuple[list[float], float]:
@@ -427,7 +704,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--samples", type=int, default=2000, help="presses to time")
     p.add_argument("--idle", type=float, default=10.0, help="seconds of idle to measure CPU over")
     p.add_argument("--probe", choices=["ours", "raw"], help=argparse.SUPPRESS)
-    p.add_argument("--read-streams", type=int, metavar="PORT", help=argparse.SUPPRESS)
+    p.add_argument("--read-streams", nargs="+", metavar="PORT PATH", help=argparse.SUPPRESS)
+    p.add_argument("--serve-phones", choices=["molebox", "raw"], help=argparse.SUPPRESS)
+    p.add_argument("--press-phones", nargs="+", metavar="PORT CODE", help=argparse.SUPPRESS)
     p.add_argument("--bot-games", type=int, default=10, help="games per game to time the computer players over")
     p.add_argument("--bots-only", action="store_true", help="print only the computer players' think times")
     args = p.parse_args(argv)
@@ -438,7 +717,14 @@ def main(argv: list[str] | None = None) -> int:
         probe(args.probe, args.idle)
         return 0
     if args.read_streams:
-        read_streams(args.read_streams)
+        read_streams(int(args.read_streams[0]), args.read_streams[1:])
+        return 0
+    if args.serve_phones:
+        serve_phones(args.serve_phones)
+        return 0
+    if args.press_phones:
+        port, *codes = args.press_phones
+        press_phones(int(port), codes, 0)
         return 0
     ours = [1000 * x for x in companion_latency(args.samples)[0]]
     latencies, streamed = companion_latency(args.samples, streaming=True)
@@ -456,6 +742,20 @@ def main(argv: list[str] | None = None) -> int:
     print(row("ready after start (ms)", proc["ready"], raw_proc["ready"], "< 1000 ms", "{:.0f}"))
     print(row("idle CPU (%)", proc["idle"], raw_proc["idle"], "< 1 %", "{:.2f}"))
     print(row("peak RSS (MB)", proc["rss"], raw_proc["rss"], "< 60 MB", "{:.1f}"))
+    phone, phone_rss = phone_latency(min(args.samples, 1000))
+    raw_phone, raw_phone_rss = phone_latency(min(args.samples, 1000), "raw")
+    phone, raw_phone = [1000 * x for x in phone], [1000 * x for x in raw_phone]
+    mixed = [1000 * x for x in mixed_panel_latency(args.samples)]
+    print(row(f"phone press-to-lamp p50, {PHONES} phones, {DASHBOARDS} dashboards (ms)", statistics.median(phone),
+              statistics.median(raw_phone), ""))
+    print(row(f"phone press-to-lamp p99, {PHONES} phones, {DASHBOARDS} dashboards (ms)", percentile(phone, 0.99),
+              percentile(raw_phone, 0.99), "< 20 ms"))
+    print(row(f"panel press-to-lamp p50, 4 panels, 4 phones, {DASHBOARDS} dashboards (ms)", statistics.median(mixed),
+              statistics.median(raw), ""))
+    print(row(f"panel press-to-lamp p99, 4 panels, 4 phones, {DASHBOARDS} dashboards (ms)", percentile(mixed, 0.99),
+              percentile(raw, 0.99), "< 1 ms"))
+    print(row(f"peak RSS, {PHONES} phones, {DASHBOARDS} dashboards (MB)", phone_rss, raw_phone_rss, "< 80 MB",
+              "{:.1f}"))
     with tempfile.TemporaryDirectory(dir=BENCH_DIR) as workdir:
         commits = {mode: [1000 * x for x in xs] for mode, xs in commit_points(min(args.samples, 500), workdir).items()}
         resume, raw_resume = resume_time(workdir)
