@@ -167,8 +167,9 @@ async def _serve(app: web.Application, sock: socket.socket, listen: str, notifie
         print(f"  simulator  {url}{'' if panel.guard.sim_open() else '  (off on the LAN: see the dashboard)'}")
     print(f"  dashboard  {url}dashboard")
     print(f"  table      {url}table")
-    for seat, code in panel.seats.free():
-        print(f"  seat {seat}     phone: {panel.join_base.lower()}/J/{code} (or code {code} at {url}join)")
+    for seat, code in panel.seats.free():              # a seat's key: kept off the log, as the PIN is
+        shown = f"{panel.join_base.lower()}/J/{code}" if sys.stdout.isatty() else "code on the table display"
+        print(f"  seat {seat}     phone: {shown} (join at {url}join)")
     if panel.guard.lan:
         where = "on the table display" if "table" in panel.hw.displays() else "on seat 1's screen in the lobby"
         shown = panel.guard.pin if sys.stdout.isatty() else "kept off the log"
