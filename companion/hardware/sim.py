@@ -17,7 +17,7 @@ from luma.core.device import dummy
 from wiring.hardware import DISPLAYS
 from wiring.profile import DisplaySpec, Profile
 
-from .panel import Hardware, PinHardware
+from .panel import PinHardware
 from .phone import DRIVER as PHONE_DRIVER
 
 
@@ -78,8 +78,10 @@ class SimHardware(PinHardware):
         pin.drive_low() if pressed else pin.drive_high()
 
     def glass(self) -> dict[str, tuple[float, float]]:
-        """Each display's lit area in mm, as the panel its profile names has it (the simulator's real-size view)."""
-        return glass(self)
+        """Each display's lit area in mm, as the panel its profile names has it (the simulator's real-size view);
+        a phone seat's as the common 0.96" panel."""
+        panels = {name: DISPLAYS[spec.driver].glass_mm for name, spec in self.profile.displays().items()}
+        return {**panels, **{f"seat{seat.seat}": DISPLAYS[PHONE_DRIVER].glass_mm for seat in self.phones}}
 
     def record_frames(self, directory: Path) -> None:
         """Keep each display's latest frame as ``directory/NAME.png`` (``molebox run --frames``)."""
@@ -92,13 +94,6 @@ class SimHardware(PinHardware):
         super().close()
         for factory in self.factories.values():
             factory.reset()
-
-
-def glass(hardware: Hardware) -> dict[str, tuple[float, float]]:
-    """Each display's lit area in mm: its profile's panel, or for a phone seat the common 0.96" one."""
-    specs = getattr(hardware, "profile", None)
-    out = {name: DISPLAYS[spec.driver].glass_mm for name, spec in specs.displays().items()} if specs else {}
-    return {**out, **{f"seat{seat.seat}": DISPLAYS[PHONE_DRIVER].glass_mm for seat in hardware.phones}}
 
 
 class SimDisplay(dummy):

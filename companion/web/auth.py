@@ -57,7 +57,7 @@ def _hostname(host: str) -> str:
     return host.rpartition(":")[0] if host.count(":") == 1 else host
 
 
-def _same(given: str, wanted: str) -> bool:
+def same(given: str, wanted: str) -> bool:
     """Constant-time comparison that takes any text (``compare_digest`` refuses non-ASCII str)."""
     return secrets.compare_digest(given.encode("utf-8", "surrogatepass"), wanted.encode())
 
@@ -129,7 +129,7 @@ class Guard:
         origin = request.headers.get("Origin")
         if origin is None or origin.lower() != f"http://{host.lower()}":
             raise refuse(web.HTTPForbidden, "cross-site request refused: the Origin header must be this box's page")
-        if not _same(request.headers.get(TOKEN_HEADER, ""), self.token):
+        if not same(request.headers.get(TOKEN_HEADER, ""), self.token):
             raise refuse(web.HTTPForbidden, f"missing or wrong {TOKEN_HEADER}: reload the page")
 
     # ---- the host -------------------------------------------------------------------------
@@ -155,7 +155,7 @@ class Guard:
         if given is None:
             raise refuse(web.HTTPForbidden, "host PIN needed: it is on the box (the table display, seat 1's "
                                             "screen in the lobby, or `molebox pin` on the Pi)")
-        if not _same(given, self.pin):
+        if not same(given, self.pin):
             self.guesses.wrong(address)
             raise refuse(web.HTTPForbidden, "wrong host PIN: it is on the box (the table display, seat 1's screen "
                                             "in the lobby, or `molebox pin` on the Pi)")

@@ -5,7 +5,7 @@ display thread (frames). The listener only hops onto the event loop, so a press
 costs the session loop one ``call_soon_threadsafe``; JSON and PNG encoding
 happen here, on the loop's thread.
 
-Two kinds of stream:
+The kinds of stream:
 
 - ``DASHBOARD``: the public state, its log and the table display's rendered frame,
   nothing else (the rendered frame, not the device's pixels, which carry the host PIN).
@@ -32,13 +32,13 @@ from aiohttp import web
 DASHBOARD = frozenset({"state", "log", "table"})
 SIM = frozenset({"state", "lamps", "frame"})
 TABLE = frozenset({"table"})
+KEEPALIVE_S = 15.0
+BACKLOG = 256
 
 
 def seat(n: int) -> frozenset:
     """A seat page's topics: the public state, and that seat's own lamps and OLED."""
     return frozenset({"state", f"lamps/seat{n}", f"frame/seat{n}"})
-KEEPALIVE_S = 15.0
-BACKLOG = 256
 
 
 def _message(topic: str, text: str) -> bytes:

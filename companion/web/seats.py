@@ -18,7 +18,7 @@ import time
 
 from aiohttp import web
 
-from .auth import HOST_FOR_S, Guesses, refuse
+from .auth import HOST_FOR_S, Guesses, refuse, same
 
 ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"     # no 0/O, 1/I: read off a small screen
 CODE_LENGTH = 5
@@ -39,7 +39,7 @@ class Seats:
         self.phones = list(phones)
         self.clock, self.wall = clock, wall
         self.codes: dict[int, str] = {}
-        self.tokens: dict[int, tuple[str, float]] = {}       # seat -> (token, good until, wall clock)
+        self.tokens: dict[int, tuple[str, float]] = {}       # seat -> (token, good until on the wall clock)
         self.streams: dict[int, str] = {}                    # seat -> id of its page's live stream
         self.buckets: dict[int, tuple[float, float]] = {}    # seat -> (presses left, when counted)
         self.guesses = Guesses(clock)
@@ -62,15 +62,16 @@ class Seats:
         """The seat ``code`` joins, and the new token to set (None: this device holds it already)."""
         wait = self.guesses.wait(address)
         if wait > 0:
-            raise refuse(web.HTTPTooManyRequests, f"too many wrong join codes from this device: try again in {wait:.0f} s")
+            raise refuse(web.HTTPTooManyRequests,
+                         f"too many wrong join codes from this device: try again in {wait:.0f} s")
         code = code.strip().upper()
-        seat = next((s for s, c in self.codes.items() if secrets.compare_digest(c, code)), None)
+        seat = next((s for s, c in self.codes.items() if same(code, c)), None)
         if seat is None:
             self.guesses.wrong(address)
             raise refuse(web.HTTPForbidden, "no seat has that join code: check it on the table display")
         self.guesses.right(address)
         if seat in self.tokens:
-            if self._holds(seat, cookies.get(cookie_name(seat), "")):
+            if self._matches(seat, cookies.get(cookie_name(seat), "")) and self.tokens[seat][1] > self.wall():
                 return seat, None
             raise refuse(web.HTTPConflict, f"seat {seat} is held by another phone: the host can free it "
                                            f"from the dashboard")
@@ -78,10 +79,10 @@ class Seats:
         self.tokens[seat] = (token, self.wall() + HOST_FOR_S)
         return seat, token
 
-    def _holds(self, seat: int, given: str) -> bool:
-        token, until = self.tokens.get(seat, ("", 0.0))
-        return bool(token) and secrets.compare_digest(given.encode(errors="replace"), token.encode()) \
-            and until > self.wall()
+    def _matches(self, seat: int, given: str) -> bool:
+        """Whether ``given`` is the token seat ``seat`` was joined with (expired or not)."""
+        token = self.tokens.get(seat, ("", 0.0))[0]
+        return bool(token) and same(given, token)
 
     def check(self, seat: int, cookies) -> None:
         """Let a request of ``seat``'s page through only from the device that holds it; else 403 saying why."""
@@ -92,11 +93,10 @@ class Seats:
         if not given:
             raise refuse(web.HTTPForbidden, f"this device has not joined seat {seat}: scan its QR code or enter "
                                             f"its join code from the table display")
-        token, until = self.tokens.get(seat, ("", 0.0))
-        if not (token and secrets.compare_digest(given.encode(errors="replace"), token.encode())):
+        if not self._matches(seat, given):
             raise refuse(web.HTTPForbidden, f"this device does not hold seat {seat} (the host freed it, or the box "
                                             f"restarted): join again with the code on the table display")
-        if until <= self.wall():
+        if self.tokens[seat][1] <= self.wall():
             raise refuse(web.HTTPForbidden, f"this device's hold on seat {seat} has expired: the host can free "
                                             f"the seat for you to join again")
 
@@ -130,7 +130,7 @@ class Seats:
     def press(self, seat: int, stream: str, pressed: bool) -> None:
         """Let a press through, or refuse it: stale (409) or too fast (429)."""
         live = self.streams.get(seat)
-        if live is None or not secrets.compare_digest(stream.encode(errors="replace"), live.encode()):
+        if live is None or not same(stream, live):
             raise refuse(web.HTTPConflict, "not taken: the page lost the box when this press was sent; "
                                            "it is back now: press again")
         if not pressed:

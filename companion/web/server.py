@@ -219,7 +219,7 @@ class Panel:
 
     async def seat_events(self, request: web.Request) -> web.StreamResponse:
         """A phone seat's stream: opened by ``hello`` (the stream's id, which its presses name), then the
-        public state, the seat's lamps and its OLED's frames. A newer stream of the seat replaces it."""
+        public state, the seat's lamps and its OLED's frames. A newer stream of the seat takes its presses over."""
         seat = self._phone(request)
         stream = self.seats.attach(seat)
         try:
