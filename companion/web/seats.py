@@ -71,7 +71,7 @@ class Seats:
             raise refuse(web.HTTPForbidden, "no seat has that join code: check it on the table display")
         self.guesses.right(address)
         if seat in self.tokens:
-            if self._matches(seat, cookies.get(cookie_name(seat), "")) and self.tokens[seat][1] > self.wall():
+            if self.holds(seat, cookies):
                 return seat, None
             raise refuse(web.HTTPConflict, f"seat {seat} is held by another phone: the host can free it "
                                            f"from the dashboard")
@@ -83,6 +83,10 @@ class Seats:
         """Whether ``given`` is the token seat ``seat`` was joined with (expired or not)."""
         token = self.tokens.get(seat, ("", 0.0))[0]
         return bool(token) and same(given, token)
+
+    def holds(self, seat: int, cookies) -> bool:
+        """Whether the device that sent ``cookies`` holds ``seat`` now."""
+        return self._matches(seat, cookies.get(cookie_name(seat), "")) and self.tokens[seat][1] > self.wall()
 
     def check(self, seat: int, cookies) -> None:
         """Let a request of ``seat``'s page through only from the device that holds it; else 403 saying why."""

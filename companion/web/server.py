@@ -182,7 +182,8 @@ class Panel:
         if seat is not None and not (seat.isdigit() and int(seat) in self.seats.phones):
             raise refuse(web.HTTPNotFound, f"seat {seat[:10]} is not a phone seat; phone seats: "
                                            f"{', '.join(map(str, self.seats.phones)) or 'none'}")
-        return self._page(request, "seat", seat=int(seat) if seat else None,
+        held = seat is not None and self.seats.holds(int(seat), request.cookies)
+        return self._page(request, "seat", seat=int(seat) if held else None, asked=int(seat) if seat else None,
                           code=request.match_info.get("code", ""), glassMm=PHONE_GLASS_MM)
 
     async def asset(self, request: web.Request) -> web.FileResponse:

@@ -98,9 +98,13 @@ def test_two_phones_and_a_panel_play_a_round_each_seeing_its_own_seat(table, pag
     assert any(e["kind"] == "reveal" for e in box.session.log)
     for seat in (2, 3):
         only_own_seat(at[seat], seat)
+        assert at[seat].locator("img.oled").bounding_box()["width"] >= 0.8 * PHONE["width"]   # the phone's width
+        assert at[seat].eval_on_selector("img.oled", "img => getComputedStyle(img).imageRendering") in (
+            "pixelated", "crisp-edges")                                                     # crisp, not smoothed
         assert settled_lamps(at[seat], box, seat) == box.session.lamps()[f"seat{seat}"]
         shows_its_screen(at[seat], box, seat)
-    shoot(at[2], f"phone-seat-{game}.png")
+    if game == "whakka-mole":
+        shoot(at[2], "phone-seat.png")
 
 
 def test_a_phone_that_loses_the_box_refuses_a_press_visibly_and_comes_back_to_its_screen(table):
@@ -123,3 +127,20 @@ def test_a_phone_that_loses_the_box_refuses_a_press_visibly_and_comes_back_to_it
     click(two, 2, "hole5")
     settled(box, at[1])
     assert box.session.table.entries[2].summary(next(iter(box.session.match.decisions_for(2)))) != draft
+
+
+def test_a_seat_page_opened_without_joining_asks_for_the_code_and_shows_no_seat(live_factory, browser):
+    box = mixed(live_factory, "whakka-mole")
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    page.add_init_script(RECORD_STREAMS)
+    page.goto(box.url + "seat/2")
+    page.locator("#notice", has_text="does not hold seat 2").wait_for()
+    assert page.locator("#join").is_visible() and page.locator(".seat").count() == 0
+    page.fill("#code", offered(box).rsplit("/", 1)[1])
+    page.get_by_role("button", name="Join").click()
+    page.wait_for_url("**/seat/2")
+    page.wait_for_function("document.getElementById('status').textContent === 'live'")
+    only_own_seat(page, 2)
+    context.close()

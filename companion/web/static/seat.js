@@ -32,6 +32,7 @@
     document.getElementById("real-size-label").hidden = true;
     joinForm.hidden = false;
     say("not joined");
+    if (config.asked) tell(`This phone does not hold seat ${config.asked}: join it with its code.`);
     if (config.code) {
       document.getElementById("code").value = config.code;
       join(config.code);
