@@ -21,15 +21,22 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_
 FIELDS = st.fixed_dictionaries({}, optional={
     "seat": st.integers(-2, 10) | JSON, "control": st.sampled_from(["hole1", "ok", "hole9", ""]) | JSON,
     "pressed": st.booleans() | JSON, "pin": st.text(max_size=8) | JSON, "name": st.text(max_size=30) | JSON,
-    "enabled": st.booleans() | JSON})
+    "enabled": st.booleans() | JSON, "code": st.sampled_from(["ABCDE", "", "äöü"]) | JSON,
+    "stream": st.text(max_size=12) | JSON})
 BODIES = (FIELDS.map(lambda d: json.dumps(d).encode()) | JSON.map(lambda d: json.dumps(d).encode())
           | st.binary(max_size=300) | st.integers(1, 2040).map(lambda n: b"[" * n + b"]" * n)
           | st.integers(1, 1300).map(lambda n: b'{"a":' * n + b"1" + b"}" * n) | st.just(b"{" * 4000))
 PATHS = ["/", "/dashboard", "/api/state", "/api/history", "/api/dashboard/events", "/api/sim/events",
          "/api/sim/press", "/api/names", "/api/host/undo", "/api/host/end-game", "/api/host/take-up",
          "/api/host/new-game", "/api/host/dismiss", "/api/host/lan-sim", "/api/host/login", "/api/host/logout", "/api/host/%00",
-         "/static/app.js", "/static/..%2f..%2fetc%2fpasswd", "/nope"]
-STREAMS = ("/api/dashboard/events", "/api/sim/events")
+         "/static/app.js", "/static/..%2f..%2fetc%2fpasswd", "/nope",
+         "/table", "/api/table/events", "/join", "/api/join", "/api/seats", "/api/host/free-seat"]
+# A phone seat's routes, as the fuzzer sends them, and the route each is.
+SEAT_PATHS = {"/seat/2": "/seat/{seat}", "/seat/x": "/seat/{seat}", "/J/ABCDE": "/J/{code}", "/j/abcde": "/j/{code}",
+              "/api/seat/2/events": "/api/seat/{seat}/events", "/api/seat/2/press": "/api/seat/{seat}/press",
+              "/api/seat/x/press": "/api/seat/{seat}/press", "/api/seat/1/press": "/api/seat/{seat}/press"}
+PATHS += list(SEAT_PATHS)
+STREAMS = ("/api/dashboard/events", "/api/sim/events", "/api/table/events", "/api/seat/2/events")
 
 
 def snapshot(live) -> str:
@@ -37,8 +44,9 @@ def snapshot(live) -> str:
     session = live.session
     return json.dumps({"public": session.public(), "lamps": session.lamps(), "seed": session.table.seed,
                        "records": session.match.records if session.match else None,
-                       "lan_sim": live.guard.lan_sim, "pins": [live.hw.pin(s, c).state for s in (1, 2)
-                                                              for c in ("hole1", "ok")]}, sort_keys=True, default=str)
+                       "lan_sim": live.guard.lan_sim, "pins": [live.hw.pin(p.seat, c).state for p in live.hw.panels
+                                                              for c in ("hole1", "ok")],
+                       "seats": live.panel.seats.tokens}, sort_keys=True, default=str)
 
 
 def send(live, method: str, path: str, body: bytes, headers: dict) -> int:
@@ -93,10 +101,14 @@ def test_in_lan_mode_too(live_factory):
     fuzz(live_factory(*GAME, lan=True, lan_sim=True), 300)
 
 
+def test_with_phone_seats_too(live_factory):
+    fuzz(live_factory("--panels", "1", "--phones", "2", "--game", "whakka-mole", "--seats", "3"), 300)
+
+
 def test_these_paths_cover_every_route(live_factory):
     live = live_factory(*GAME)
     canonical = {r.resource.canonical for r in make_app(live.session, live.hw, live.guard).router.routes()}
     covered = {"/api/host/{action}" if p.startswith("/api/host/") and p.count("/") == 3 and
-               p not in ("/api/host/lan-sim", "/api/host/login", "/api/host/logout") else
-               "/static/{name}" if p.startswith("/static/") else p for p in PATHS}
+               p not in ("/api/host/lan-sim", "/api/host/login", "/api/host/logout", "/api/host/free-seat") else
+               "/static/{name}" if p.startswith("/static/") else SEAT_PATHS.get(p, p) for p in PATHS}
     assert canonical <= covered
