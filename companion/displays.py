@@ -33,6 +33,8 @@ class DisplayWorker:
         self.frames: dict[str, object] = {}
         self.failing: set[str] = set()          # displays whose last frame failed
         self._wanted: dict[str, tuple] = {}
+        self._covers: dict[str, object] = {}    # display -> the frame its device shows instead of what is drawn
+        self._repaint: set[str] = set()         # displays whose device must be sent its frame again
         self._sent_at: dict[str, float] = {}
         self._busy = False
         self._busy_since = 0.0
@@ -48,6 +50,21 @@ class DisplayWorker:
         with self._cond:
             self._wanted[name] = (render, args)
             self._cond.notify()
+
+    def cover(self, name: str, image) -> None:
+        """Show ``image`` on the display's device instead of its frames (None: its frames again). The frames
+        are still drawn, kept and handed on: a panel seat played on a phone shows them there alone."""
+        with self._cond:
+            if self._covers.get(name) is image or name not in self.devices:
+                return
+            if image is None:
+                self._covers.pop(name, None)
+            else:
+                self._covers[name] = image
+            if name in self.frames:                 # the device shows the change now, not at the next frame
+                self._repaint.add(name)
+                self._wanted.setdefault(name, (self.frames.get, (name,)))
+                self._cond.notify()
 
     def flush(self, timeout: float = 5.0) -> None:
         """Wait until every requested frame has been drawn and sent."""
@@ -101,11 +118,13 @@ class DisplayWorker:
 
     def _send(self, name: str, image) -> None:
         previous = self.frames.get(name)
-        if previous is not None and previous.tobytes() == image.tobytes():
+        changed = previous is None or previous.tobytes() != image.tobytes()
+        if not changed and name not in self._repaint:
             return
-        self.devices[name].display(image)
+        self._repaint.discard(name)
+        self.devices[name].display(self._covers.get(name) or image)
         self.frames[name] = image
-        if self.on_frame is not None:
+        if changed and self.on_frame is not None:
             self.on_frame(name, image)
 
     def _failed(self, name: str, render: Callable, args: tuple, exc: Exception) -> None:

@@ -21,6 +21,7 @@ class Edge:
     seat: int
     control: str          # "hole1".."hole5" or "ok"
     pressed: bool
+    phone: bool = False   # from a phone's seat page, not a panel's pin
 
 
 @dataclass(frozen=True)

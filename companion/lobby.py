@@ -4,8 +4,8 @@ Stage ``game``: hole *k* picks the *k*-th game, OK goes on. Stage ``setup``:
 hole 1 one seat fewer, hole 2 one more, hole 3 virtual/physical dice and hole 4
 virtual/physical cards (for a game that has them), hole 5 back, OK goes on (or
 starts, for a game without computer players). Stage ``players``: hole 1 and 2 step through the seats, hole 3
-turns the seat from a person to a casual and a strong computer player and back,
-hole 5 back, OK starts.
+turns the seat from a person to a casual and a strong computer player and back, hole 4 plays a
+seat that has a panel on a phone instead and back, hole 5 back, OK starts.
 """
 from __future__ import annotations
 
@@ -27,8 +27,12 @@ class Start:
 
 class Lobby:
     def __init__(self, panels: int, game: str | None = None, seats: int | None = None,
-                 bots: dict[int, str] | None = None):
+                 bots: dict[int, str] | None = None, phones: set[int] | None = None, wired: int | None = None):
+        """``phones``: the seats played on phones (the table's own set, changed here); ``wired``: how many
+        seats, the first, have a panel."""
         self.panels = panels
+        self.phones = set() if phones is None else phones
+        self.wired = panels if wired is None else wired
         self.games = [g for g in registry.ids() if registry.game_class(g).min_seats <= panels]
         self.index = self.games.index(game) if game in self.games else 0
         self.stage = "game"
@@ -114,6 +118,10 @@ class Lobby:
                 del self.bots[self.cursor]
             else:
                 self.bots[self.cursor] = level
+        elif control == "hole4":
+            if self.cursor > self.wired:
+                return Refuse(f"seat {self.cursor} has no panel")
+            self.phones ^= {self.cursor}
         elif control == "hole5":
             self.stage = "setup"
         else:
@@ -126,4 +134,5 @@ class Lobby:
                 "index": self.index, "game": self.game, "seats": self.seats, "dice": self.dice, "cards": self.cards,
                 "chance": list(self.chance()),
                 "bounds": list(self._bounds()), "cursor": self.cursor,
-                "bots": {str(s): level for s, level in sorted(self.bots.items())}, "bot_levels": list(self.levels())}
+                "bots": {str(s): level for s, level in sorted(self.bots.items())}, "bot_levels": list(self.levels()),
+                "phone": self.cursor in self.phones}

@@ -82,9 +82,14 @@ class Loop:
         times = [t for t in (self.inputs.due(), self._timers[0][0] if self._timers else None) if t is not None]
         return min(times, default=None)
 
+    def accepts(self, edge: Edge) -> bool:
+        """Whether an edge plays: its seat is played where it came from (a panel, or a phone)."""
+        return True
+
     def _take(self, item) -> None:
         if isinstance(item, Edge):
-            for gesture in self.inputs.edge(item):
-                self.gesture(gesture)
+            if self.accepts(item):
+                for gesture in self.inputs.edge(item):
+                    self.gesture(gesture)
         else:
             item()

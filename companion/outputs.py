@@ -10,7 +10,7 @@ from __future__ import annotations
 from . import overlays, screens
 from .displays import DisplayWorker
 from .publisher import Publisher
-from .render import fault as fault_screen
+from .render import fault as fault_screen, lobby as lobby_screens
 
 
 class Outputs:
@@ -20,10 +20,17 @@ class Outputs:
         self.displays = DisplayWorker(hardware.displays(), on_frame=lambda name, image: news.send("frame", (name, image)),
                                       on_fault=on_fault, fault_frame=fault_screen.broken)
         self._shown: dict[str, tuple] = {}
+        self._away: dict[int, object] = {}      # a panel's "played on a phone" frame, by seat
 
     def show(self, scene: screens.Scene) -> None:
-        """Lamps and displays as the scene has them; unchanged screens are not redrawn."""
+        """Lamps and displays as the scene has them; unchanged screens are not redrawn. A panel whose seat
+        is played on a phone says so on its OLED; its seat's screen goes to the phone alone."""
         self.set_lamps(scene)
+        for panel in self.hw.panels:
+            away = panel.seat in scene.phones
+            if away and panel.seat not in self._away:
+                self._away[panel.seat] = lobby_screens.on_phone(panel.seat)
+            self.displays.cover(f"seat{panel.seat}", self._away.get(panel.seat) if away else None)
         for name, shown in screens.screens(scene).items():
             if self._shown.get(name) != shown:
                 self._shown[name] = shown

@@ -39,6 +39,7 @@ class Scene:
     names: tuple[tuple[int, str], ...] = ()     # players' names, by seat
     joins: tuple[tuple[int, str, str], ...] = ()    # free phone seats: (seat, join code, join address)
     table: bool = True                  # the box has a table display (else seat 1's OLED offers phone seats)
+    phones: frozenset[int] = frozenset()    # seats played on phones (a panel's among them shows it is not)
 
 
 def _named(scene: Scene, view: dict, **more) -> dict:

@@ -79,7 +79,7 @@ def build(args, plan: Plan, journal: Journal | None, clock=time.monotonic, host_
     """The hardware and the session; with a host PIN, the glass that shows it: the table display, or
     seat 1's OLED on request where the profile has no table display."""
     hardware = open_backend(plan.backend, plan.profile, clock)
-    add_phones(hardware, plan.phones, clock)
+    add_phones(hardware, plan.phones)
     if getattr(args, "frames", None):
         hardware.record_frames(Path(args.frames))
     if host_pin is not None and hardware.table is not None:

@@ -40,11 +40,13 @@ class Session(Loop):
         self.hw = hardware
         self.keeper, self.alerts, self.news = Keeper(journal), Alerts(), Publisher()
         self.table = Table(len(hardware.seats), self.keeper, self.alerts, clock, seed=seed, settings=settings,
+                           wired=len(hardware.panels),
                            fixed=(game, seats, dice, cards, dict(bots or {})) if game else None)
         self.out = Outputs(hardware, self.news, on_fault=self._display_failed)
         self.displays = self.out.displays
         self.hw_fault: str | None = hardware.fault     # while set, the game is paused and every display says why
         self.joins: tuple[tuple[int, str, str], ...] = ()   # free phone seats: the table shows how to join them
+        self._phones_sent: list[int] | None = None          # the seats played on phones, as last published
         self._rolled_at = float("-inf")
         self._dirty = self._lamps_due = self._retrying = False
         for text, words in self.keeper.notes():
@@ -66,6 +68,10 @@ class Session(Loop):
     @property
     def lobby(self):
         return self.table.lobby
+
+    def accepts(self, edge) -> bool:
+        """A seat played on a phone takes its phone's presses only, a seat played on its panel the panel's."""
+        return edge.phone == (edge.seat in self.table.phones)
 
     def settle(self) -> None:
         if self._lamps_due:
@@ -217,7 +223,7 @@ class Session(Loop):
             storage_fault=None if self.keeper.fault is None else fault_words(self.keeper.fault),
             hardware_fault=self.hw_fault, since_roll=self.clock() - self._rolled_at,
             pin_hint=self._pin_glass() is not None, names=tuple(sorted(table.names.items())), joins=self.joins,
-            table="table" in self.hw.displays())
+            table="table" in self.hw.displays(), phones=frozenset(table.phones))
 
     def set_joins(self, joins) -> None:
         """The free phone seats, each ``(seat, join code, join address)``, lowest first (from the web panel)."""
@@ -235,6 +241,10 @@ class Session(Loop):
         self.out.show(self.scene())
         if self.news.listeners:
             self.news.send("state", self.public())
+            phones = sorted(self.table.phones)
+            if phones != self._phones_sent:
+                self._phones_sent = phones
+                self.news.send("phones", phones)
 
     # ---- published: for the web, the service, the scripts ------------------------------------------
 
@@ -254,7 +264,8 @@ class Session(Loop):
         return self.news.log(self.match)
 
     def subscribe(self, listener: Callable[[str, object], None]) -> None:
-        """Hear ``(kind, payload)``: ``state`` and ``lamps`` from the loop, ``frame`` from the display worker."""
+        """Hear ``(kind, payload)``: ``state``, ``lamps`` and ``phones`` (the seats played on phones) from the
+        loop, ``frame`` from the display worker."""
         self.news.subscribe(listener)
 
     def lamps(self) -> dict[str, list[str]]:

@@ -28,10 +28,13 @@ UNDO_REVEAL_S = 5.0     # a second hold within this long undoes a reveal
 
 class Table:
     def __init__(self, panels: int, keeper: Keeper, alerts: Alerts, clock: Callable[[], float], *,
-                 fixed: tuple | None = None, seed: int = 0, settings: dict | None = None):
+                 fixed: tuple | None = None, seed: int = 0, settings: dict | None = None, wired: int | None = None):
+        """``panels``: the seats; ``wired``: how many of them (the first) have a panel, the rest are phones."""
         self.panels, self.keeper, self.alerts, self.clock = panels, keeper, alerts, clock
         self.fixed, self.seed, self.settings = fixed, seed, dict(settings or {})
-        self.lobby: Lobby | None = Lobby(panels)
+        self.wired = panels if wired is None else wired
+        self.phones: set[int] = set(range(self.wired + 1, panels + 1))   # seats played on phones; the lobby may add
+        self.lobby: Lobby | None = self._new_lobby()
         self.match: Match | None = None
         self.computers: Computers | None = None
         self.entries = {s: Entry(s) for s in range(1, panels + 1)}
@@ -185,7 +188,10 @@ class Table:
         if self.fixed and not self.alerts.unread():
             self.start(*self.fixed)
         else:
-            self.lobby = self.lobby or Lobby(self.panels)
+            self.lobby = self.lobby or self._new_lobby()
+
+    def _new_lobby(self, *args) -> Lobby:
+        return Lobby(self.panels, *args, phones=self.phones, wired=self.wired)
 
     def _play_on(self) -> None:
         """The match (new, resumed or undone) is the one in play: its computer players, no lobby."""
@@ -214,7 +220,7 @@ class Table:
             self.start(*self.fixed)
         else:
             previous, self.match = self.match.header, None
-            self.lobby = Lobby(self.panels, previous.game, previous.seats, previous.bots)
+            self.lobby = self._new_lobby(previous.game, previous.seats, previous.bots)
         self.ended = ended
 
     def undo(self) -> bool:

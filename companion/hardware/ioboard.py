@@ -45,7 +45,7 @@ class IOBoardHardware(Hardware):
                           for i, s in enumerate(profile.seats)],
                          make_display(profile.table) if profile.table else None, CONNECTING)
 
-    def connect_panels(self, sink: Sink) -> None:
+    def connect(self, sink: Sink) -> None:
         """Hand edges to ``sink`` from now on, and start looking for the board."""
         self.link.sink = sink
         self.link.start()

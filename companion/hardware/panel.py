@@ -100,12 +100,7 @@ class Hardware:
         return [seat for seat in self.seats if seat.phone]
 
     def connect(self, sink: Sink) -> None:
-        """Hand every seat's edges to ``sink``: the backend's panels and the phones."""
-        for phone in self.phones:
-            phone.connect(sink)
-        self.connect_panels(sink)
-
-    def connect_panels(self, sink: Sink) -> None:
+        """Hand the panels' edges to ``sink`` (a phone's come from the web panel)."""
         raise NotImplementedError
 
     def displays(self) -> dict[str, object]:
@@ -146,7 +141,7 @@ class PinHardware(Hardware):
         ], make_display(profile.table) if profile.table else None,
             signals=Signals.on_pins(profile.buzzer, profile.status_led, factory_for("main")))
 
-    def connect_panels(self, sink: Sink) -> None:
+    def connect(self, sink: Sink) -> None:
         for seat in self.panels:
             seat.connect(sink)
 

@@ -70,10 +70,7 @@ class SimHardware(PinHardware):
         return [led.pin for led in self.seats[seat - 1].leds]
 
     def drive(self, seat: int, control: str, pressed: bool) -> None:
-        """Drive a button's pin as a finger would: pressed pulls the line low (a phone seat's page presses)."""
-        if self.seats[seat - 1].phone:
-            self.seats[seat - 1].press(control, pressed)
-            return
+        """Drive a button's pin as a finger would: pressed pulls the line low."""
         pin = self.pin(seat, control)
         pin.drive_low() if pressed else pin.drive_high()
 

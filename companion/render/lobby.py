@@ -26,9 +26,10 @@ def menu(lobby: dict, notice: str = "", pin_hint: bool = False):
     if lobby["stage"] == "players":
         title(draw, "Players", f"{lobby['seats']} seats")
         who = lobby["bots"].get(str(lobby["cursor"]))
-        inverted_row(draw, 0, f"Seat {lobby['cursor']}: {f'{who} computer' if who else 'a person'}")
+        person = "on a phone" if lobby["phone"] else "a person"
+        inverted_row(draw, 0, f"Seat {lobby['cursor']}: {f'{who} computer' if who else person}")
         computers = ",".join(f"{s}{level[0].upper()}" for s, level in lobby["bots"].items()) or "none"
-        rows(draw, ["1 < seat >  2", "3 person/computer", f"Computers: {computers}"], start=1)
+        rows(draw, ["1 < seat >  2", ("3 computer, 4 phone", "3 bot, 4 phone"), f"Computers: {computers}"], start=1)
         hint(draw, "OK start   5 back", notice)
         return image
     title(draw, lobby["short"][lobby["index"]], "setup")
@@ -59,7 +60,17 @@ def lamps(lobby: dict, seat: int):
         count = len(lobby["games"])
         return tuple(Lamp.BLINK if i == lobby["index"] else Lamp.ON if i < count else Lamp.OFF for i in range(5))
     if lobby["stage"] == "players":
-        return (Lamp.ON, Lamp.ON, Lamp.ON, Lamp.OFF, Lamp.DIM)
+        return (Lamp.ON, Lamp.ON, Lamp.ON, Lamp.ON, Lamp.DIM)
     chance = lobby["chance"]
     return (Lamp.ON, Lamp.ON, Lamp.ON if "dice" in chance else Lamp.OFF, Lamp.ON if "cards" in chance else Lamp.OFF,
             Lamp.DIM)
+
+
+def on_phone(seat: int):
+    """A panel whose seat is played on a phone: its own screen is on that phone alone."""
+    image, draw = canvas()
+    title(draw, "molebox", f"seat {seat}")
+    fit(draw, (2, ROWS[0] + 1, WIDTH - 1, ROWS[1] + 10), "On a phone", font=BIG, align="centre")
+    rows(draw, ["This seat plays on", "a phone tonight."], start=3)
+    return image
+

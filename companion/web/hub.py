@@ -92,7 +92,7 @@ class Hub:
             return
         if kind == "state":
             self._state(payload)
-        else:
+        elif kind == "lamps":
             self._latest(kind, payload)
             for name, lamps in payload.items():
                 self._latest(f"lamps/{name}", lamps)

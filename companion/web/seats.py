@@ -114,6 +114,20 @@ class Seats:
         self._new_code(seat)
         return held
 
+    def play_on(self, phones: list[int]) -> list[int]:
+        """The seats played on phones are ``phones`` now: a new one gets a code, one back on its panel lets go
+        of its phone. Returns the seats that went back to their panels."""
+        gone = [seat for seat in self.phones if seat not in phones]
+        for seat in gone:
+            self.tokens.pop(seat, None)
+            self.streams.pop(seat, None)
+            self.codes.pop(seat, None)
+        for seat in phones:
+            if seat not in self.codes:
+                self._new_code(seat)
+        self.phones = sorted(phones)
+        return gone
+
     # ---- the live stream and presses ----
 
     def attach(self, seat: int) -> str:

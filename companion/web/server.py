@@ -22,7 +22,7 @@ from wiring.hardware import DISPLAYS
 from companion.hardware.phone import DRIVER as PHONE_DRIVER
 from companion.hardware.sim import SimHardware
 from companion.history import clean_name, dashboard as history_data
-from companion.inputs import CONTROLS
+from companion.inputs import CONTROLS, Edge
 
 from .auth import HOST_COOKIE, HOST_FOR_S, Guard, refuse
 from .hub import DASHBOARD, SIM, TABLE, Hub, seat as seat_topics
@@ -133,13 +133,30 @@ class Panel:
         self.session, self.hw, self.guard = session, hardware, guard
         self.sim = isinstance(hardware, SimHardware)
         self.hub: Hub | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
         self.seats = Seats([seat.seat for seat in hardware.phones])
         self.join_base = ""                  # the address phones join by (:meth:`serving`)
         self.pages = {name: (STATIC / f"{name}.html").read_text() for name in ("index", "dashboard", "seat", "table")}
         self.assets = {path.name: path for path in STATIC.iterdir() if path.suffix in (".js", ".css")}
 
     async def start(self, app: web.Application) -> None:
-        self.hub = Hub(self.session, asyncio.get_running_loop(), device_pixels=not self.guard.lan)
+        self.loop = asyncio.get_running_loop()
+        self.session.subscribe(self._news)
+        self.hub = Hub(self.session, self.loop, device_pixels=not self.guard.lan)
+
+    def _news(self, kind: str, payload) -> None:
+        """From the session's thread: the seats played on phones, handed to the web loop."""
+        if kind == "phones":
+            try:
+                self.loop.call_soon_threadsafe(self._phones, payload)
+            except RuntimeError:                      # the loop is closed: the server has stopped
+                pass
+
+    def _phones(self, phones: list[int]) -> None:
+        """The seats played on phones changed (the lobby turned a panel seat to a phone, or back)."""
+        for seat in self.seats.play_on(phones):         # a seat back on its panel: its phone is cut off
+            self.hub.close(seat_topics(seat))
+        self._tell_joins()
 
     def serving(self, address: str, port: int) -> None:
         """The server listens on ``address``:``port``: the table shows the free phone seats' join codes there."""
@@ -229,7 +246,7 @@ class Panel:
         finally:
             if self.seats.detach(seat, stream):
                 for control in CONTROLS:          # a button held when the phone went away is let go
-                    self.hw.seats[seat - 1].press(control, False)
+                    self._phone_press(seat, control, False)
 
     def _phone(self, request: web.Request) -> int:
         """The phone seat a request is for, once its device is known to hold it."""
@@ -257,8 +274,12 @@ class Panel:
         if data["control"] not in CONTROLS:
             raise refuse(web.HTTPBadRequest, f"unknown control {data['control'][:20]!r}: hole1..hole5 or ok")
         self.seats.press(seat, data["stream"], data["pressed"])
-        self.hw.seats[seat - 1].press(data["control"], data["pressed"])
+        self._phone_press(seat, data["control"], data["pressed"])
         return web.json_response({"ok": True})
+
+    def _phone_press(self, seat: int, control: str, pressed: bool) -> None:
+        """A phone's press enters the session as a panel's does: an edge on the box's clock."""
+        self.session.post(Edge(self.session.clock(), seat, control, pressed, phone=True))
 
     async def free_seat(self, request: web.Request) -> web.Response:
         """``POST /api/host/free-seat`` with ``{"seat": 3}`` (and the PIN in LAN mode): a lost phone's seat
@@ -292,13 +313,16 @@ class Panel:
         return seat
 
     async def press(self, request: web.Request) -> web.Response:
-        """Drive one mock pin: ``{"seat": 1, "control": "hole3", "pressed": true}``."""
+        """Drive one mock pin: ``{"seat": 1, "control": "hole3", "pressed": true}`` (a phone seat: its phone's press)."""
         self._check_sim()
         data = await read_json(request, {"seat": (int, True), "control": (str, True), "pressed": (bool, True)})
         seat, control = self._seat(data["seat"]), data["control"]
         if control not in CONTROLS:
             raise refuse(web.HTTPBadRequest, f"unknown control {control[:20]!r}: hole1..hole5 or ok")
-        self.hw.drive(seat, control, data["pressed"])
+        if seat in self.seats.phones:              # the simulator plays a phone seat as its phone would
+            self._phone_press(seat, control, data["pressed"])
+        else:
+            self.hw.drive(seat, control, data["pressed"])
         return web.json_response({"ok": True})
 
     async def host(self, request: web.Request) -> web.Response:

@@ -89,6 +89,7 @@ def test_a_seat_s_stream_carries_that_seat_alone(mixed):
         assert {json.loads(data)["name"] for kind, data in p.events if kind == "frame"} == {f"seat{p.seat}"}
         assert all(len(json.loads(data)) == 5 for kind, data in p.events if kind == "lamps")
     mixed.session.displays.flush()
+    two.stream.first("frame")                                                 # the screen it came back to
     assert wait_for(lambda: frame_image(two.latest("frame")).tobytes() == mixed.session.rendered("seat2").tobytes())
 
 
@@ -151,9 +152,12 @@ def test_wrong_join_codes_lock_the_guesser_out(mixed):
 
 def test_a_flood_of_presses_from_one_phone_is_cut_off(mixed):
     two, = seated(mixed, 2)
-    seat, edges = mixed.hw.seats[1], []
-    sink = seat._sink
-    seat.connect(lambda edge: (edges.append(edge), sink(edge)))
+    edges, post = [], mixed.session.post
+
+    def counted(edge):
+        edges.append(edge)
+        post(edge)
+    mixed.session.post = counted
     downs = [two.press("hole1", pressed).status for _ in range(int(BURST) + 20) for pressed in (True, False)][::2]
     assert downs.count(429) >= 10 and set(downs) == {200, 429}
     assert len([edge for edge in edges if edge.pressed]) == downs.count(200)     # a refused press is not applied
@@ -175,6 +179,7 @@ def test_a_phone_that_drops_comes_back_to_its_seat_and_screen_and_a_stale_press_
     assert two.stream_id != old
     assert_refused(two.press("ok", True, old), 409, "press again")            # a late one from before: refused
     mixed.session.displays.flush()
+    two.stream.first("frame")                                                 # the screen it came back to
     assert wait_for(lambda: frame_image(two.latest("frame")).tobytes() == mixed.session.rendered("seat2").tobytes())
     two.tap("ok")
 
@@ -255,3 +260,39 @@ def test_without_a_table_display_seat_1_s_lobby_offers_each_phone_seat_as_it_ste
     assert wait_for(lambda: seat1_qr() is None)        # seat 2 is held now
     press("hole2")
     assert wait_for(lambda: (seat1_qr() or "").endswith("/J/" + box.panel.seats.codes[3]))
+
+
+def test_the_lobby_plays_a_panel_seat_on_a_phone_and_the_panel_then_keeps_the_seat_s_screen_off_its_glass(
+        live_factory):
+    from companion.render.lobby import on_phone
+
+    box = live_factory("--panels", "3")
+
+    def press(seat, *controls):
+        for control in controls:
+            for pressed in (True, False):
+                box.hw.drive(seat, control, pressed)          # the panel's own buttons
+                time.sleep(0.03)
+
+    press(1, "hole1", "ok", "hole2", "ok", "hole2", "hole4")   # Whakka Mole, 3 seats, players: seat 2 on a phone
+    assert wait_for(lambda: box.call("GET", "/api/seats").body == {"2": "free"})
+    two = phone(box)
+    assert two.join(code_of(offered(box))).body["seat"] == 2
+    two.connect()
+    box.session.displays.flush()
+    assert box.hw.displays()["seat2"].image.convert("1").tobytes() == on_phone(2).tobytes()    # the panel's glass
+    assert wait_for(lambda: frame_image(two.latest("frame")).tobytes()
+                    == box.session.rendered("seat2").tobytes() != on_phone(2).tobytes())   # the phone's screen
+    lamps = box.session.lamps()["seat2"]
+    press(2, "hole1")                                          # the panel no longer plays seat 2...
+    time.sleep(0.1)
+    assert box.session.lamps()["seat2"] == lamps and box.session.table.notices.get(2) is None
+    two.tap("hole1")                                           # ... its phone does (seat 1 chooses: refused)
+    assert wait_for(lambda: box.session.table.notices.get(2) == "seat 1 chooses the game")
+
+    press(1, "hole4")                                          # seat 2 back on its panel
+    assert wait_for(lambda: box.call("GET", "/api/seats").body == {})
+    assert wait_for(lambda: not two.stream.open)
+    assert_refused(two.press("hole1", True), 404, "seat 2 is not a phone seat")
+    box.session.displays.flush()
+    assert box.hw.displays()["seat2"].image.convert("1").tobytes() == box.session.rendered("seat2").tobytes()
