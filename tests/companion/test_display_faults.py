@@ -15,7 +15,8 @@ from companion.hardware.oled import ResilientDisplay
 from wiring.profile import DisplaySpec
 from tests.waiting import wait_for
 
-from .fake_i2c import FakeBus, FakeOLED
+from companion.hardware.fakei2c import FakeBus
+from companion.hardware.fakeoled import FakeOLED
 
 
 def card(label: str) -> Image.Image:

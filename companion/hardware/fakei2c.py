@@ -1,0 +1,132 @@
+"""A fake I2C bus that takes the wire's time, for luma's real drivers in the tests and the bench.
+
+A :class:`Wire` is one I2C controller's SDA and SCL at a clock of ``hz``: one
+transfer at a time (a lock), each a start, the address byte, its bytes and a
+stop, 9 clocks a byte (8 bits and the ACK) and one each for start and stop. A
+:class:`FakeBus` is what an opened ``/dev/i2c-N`` is to luma (an smbus-like
+object): the modules on that bus (:class:`~companion.hardware.fakeoled.FakeOLED`)
+at their addresses, and, for a channel of a TCA9548A mux, the channel. Every
+channel of the mux shares its parent's wire: before a transfer on a channel
+that is not the one switched on, the mux gets a one-byte write (as Linux's
+i2c-mux-pca954x sends it), on the wire like any other.
+
+luma sends commands with ``write_i2c_block_data(address, 0x00, ...)`` and a
+frame's data with 0x40 in blocks of 32 bytes (its path for a bus handed to it;
+on a Pi it opens /dev/i2c-N itself and sends each data call in one transfer,
+which saves the 32-byte blocks' address bytes: about 6% of a full frame).
+
+Time: the wire keeps its own timeline. A transfer starts when the wire is free
+(or now, if it has been idle) and ends its wire time later; the caller sleeps
+until then, less ``LEAD_S``, so that a sleep's overshoot (about 0.1 ms here)
+does not stretch the wire. ``watchers`` are told of every transfer with its
+start and end on that timeline. ``hz=None``: no wire time, bytes still counted.
+A module can be unplugged (after ``after`` more data bytes: mid-frame) and
+plugged back; it then has lost power, until a driver initialises it again.
+"""
+from __future__ import annotations
+
+import errno
+import os
+import threading
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+from .fakeoled import FakeOLED
+
+MUX_ADDRESS = 0x70
+LEAD_S = 0.0005         # the caller may run this far ahead of the wire
+
+
+@dataclass(frozen=True)
+class Transfer:
+    channel: int | None         # the mux channel it went through, None on the parent bus
+    address: int
+    size: int                   # bytes after the address byte
+    start: float                # on time.monotonic's clock
+    end: float
+
+
+class Wire:
+    """One I2C controller's two wires, shared by every bus behind its mux."""
+
+    def __init__(self, hz: float | None = 400_000):
+        self.hz = hz
+        self.lock = threading.Lock()
+        self.bytes = 0                          # every byte on the wire, address bytes included
+        self.watchers: list[Callable[[Transfer], None]] = []
+        self.selected: int | None = None        # the mux channel switched on
+        self._free_at = 0.0
+
+    def bus(self, modules: dict[int, FakeOLED], channel: int | None = None) -> "FakeBus":
+        return FakeBus(modules, self, channel)
+
+    def seconds(self, size: int) -> float:
+        """Wire time of one transfer of ``size`` bytes after the address byte."""
+        return (2 + 9 * (1 + size)) / self.hz if self.hz else 0.0
+
+    def occupy(self, channel: int | None, address: int, size: int) -> None:
+        """Put one transfer on the wire and wait it out (the caller holds ``lock``)."""
+        if channel is not None and channel != self.selected:
+            self.selected = channel
+            self.occupy(None, MUX_ADDRESS, 1)
+        now = time.monotonic()
+        start = max(now, self._free_at)
+        self._free_at = end = start + self.seconds(size)
+        self.bytes += 1 + size
+        transfer = Transfer(channel, address, size, start, end)
+        for watch in self.watchers:
+            watch(transfer)
+        if end - now > LEAD_S:
+            time.sleep(end - now - LEAD_S)
+
+
+class FakeBus:
+    """An opened /dev/i2c-N: the modules at their addresses, each writable until it is unplugged."""
+
+    def __init__(self, modules: dict[int, FakeOLED], wire: Wire | None = None, channel: int | None = None):
+        self.modules = modules
+        self.wire = wire or Wire(hz=None)
+        self.channel = channel
+
+    def unplug(self, address: int, after: int = 0) -> None:
+        """The module goes away now, or once it has taken ``after`` more data bytes (mid-frame)."""
+        module = self.modules[address]
+        if after:
+            module.fail_after = after
+        else:
+            module.present = False
+
+    def plug(self, address: int) -> None:
+        """Back on the bus, with fresh power."""
+        module = self.modules[address]
+        with self.wire.lock:
+            if not module.present:
+                module.power_on()
+            module.present, module.fail_after = True, None
+
+    def write_quick(self, address: int) -> None:
+        """An address probe (as i2cdetect sends): only a module that is there acknowledges."""
+        with self.wire.lock:
+            self.wire.occupy(self.channel, address, 0)
+            module = self.modules.get(address)
+            if module is None or not module.present:
+                raise OSError(errno.ENXIO, os.strerror(errno.ENXIO))
+
+    def write_i2c_block_data(self, address: int, register: int, data: list[int]) -> None:
+        with self.wire.lock:
+            module = self.modules.get(address)
+            if module is None or not module.present:
+                self.wire.occupy(self.channel, address, 0)          # the address byte, not acknowledged
+                raise OSError(errno.EREMOTEIO, os.strerror(errno.EREMOTEIO))
+            self.wire.occupy(self.channel, address, 1 + len(data))
+            if register == 0x40 and module.fail_after is not None:
+                taken = data[:module.fail_after]
+                module.data(taken)
+                module.fail_after -= len(taken)
+                if module.fail_after == 0:
+                    module.present, module.fail_after = False, None
+                if len(taken) < len(data):
+                    raise OSError(errno.EREMOTEIO, os.strerror(errno.EREMOTEIO))
+                return
+            (module.command if register == 0x00 else module.data)(list(data))
