@@ -56,7 +56,7 @@ class Wire:
         self.bytes = 0                          # every byte on the wire, address bytes included
         self.watchers: list[Callable[[Transfer], None]] = []
         self.selected: int | None = None        # the mux channel switched on
-        self._free_at = 0.0
+        self.free_at = 0.0                      # when the wire is next idle
 
     def bus(self, modules: dict[int, FakeOLED], channel: int | None = None) -> "FakeBus":
         return FakeBus(modules, self, channel)
@@ -71,8 +71,8 @@ class Wire:
             self.selected = channel
             self.occupy(None, MUX_ADDRESS, 1)
         now = time.monotonic()
-        start = max(now, self._free_at)
-        self._free_at = end = start + self.seconds(size)
+        start = max(now, self.free_at)
+        self.free_at = end = start + self.seconds(size)
         self.bytes += 1 + size
         transfer = Transfer(channel, address, size, start, end)
         for watch in self.watchers:
