@@ -10,10 +10,10 @@ channel of the mux shares its parent's wire: before a transfer on a channel
 that is not the one switched on, the mux gets a one-byte write (as Linux's
 i2c-mux-pca954x sends it), on the wire like any other.
 
-luma sends commands with ``write_i2c_block_data(address, 0x00, ...)`` and a
-frame's data with 0x40 in blocks of 32 bytes (its path for a bus handed to it;
-on a Pi it opens /dev/i2c-N itself and sends each data call in one transfer,
-which saves the 32-byte blocks' address bytes: about 6% of a full frame).
+:meth:`FakeBus.serial` is luma's ``i2c`` interface on the bus, sending as it
+does on a Pi: each command call (control byte 0x00) and each data call (0x40)
+in one transfer. (A bus handed to luma would get its data in 32-byte blocks,
+each with its own address and control byte: 6% more wire time than a Pi.)
 
 Time: the wire keeps its own timeline. A transfer starts when the wire is free
 (or now, if it has been idle) and ends its wire time later; the caller sleeps
@@ -113,6 +113,23 @@ class FakeBus:
             if module is None or not module.present:
                 raise OSError(errno.ENXIO, os.strerror(errno.ENXIO))
 
+    def serial(self, address: int):
+        """luma's i2c interface to the module at ``address``, as luma builds it on a Pi's /dev/i2c-N."""
+        from luma.core.interface.serial import i2c
+        from smbus2 import i2c_msg
+
+        serial = i2c(bus=self, address=address)
+        serial._managed, serial._i2c_msg_write = True, i2c_msg.write      # luma.core 2.x, as if it had opened it
+        return serial
+
+    def close(self) -> None:
+        """luma closes the bus it opened; the fake one stays for the next device."""
+
+    def i2c_rdwr(self, *messages) -> None:
+        for message in messages:
+            control, *data = list(message)
+            self.write_i2c_block_data(message.addr, control, data)
+
     def write_i2c_block_data(self, address: int, register: int, data: list[int]) -> None:
         with self.wire.lock:
             module = self.modules.get(address)
@@ -130,3 +147,29 @@ class FakeBus:
                     raise OSError(errno.EREMOTEIO, os.strerror(errno.EREMOTEIO))
                 return
             (module.command if register == 0x00 else module.data)(list(data))
+
+
+class WiredDisplays:
+    """Every display of a profile on one wire, as a box wires them: the seats on their mux channels, the
+    rest on the parent bus. ``make`` is a ``make_display`` for the backends; ``name(transfer)`` says
+    which display a transfer went to."""
+
+    def __init__(self, profile, hz: float | None, full_frames: bool = False):
+        self.wire, self.full_frames = Wire(hz), full_frames
+        self.channels = profile.mux.buses if profile.mux else ()
+        self._names = {self._key(spec.bus, spec.address): name for name, spec in profile.displays().items()}
+
+    def _key(self, bus: int, address: int) -> tuple[int | None, int]:
+        return (self.channels.index(bus) if bus in self.channels else None), address
+
+    def make(self, spec):
+        from .gpio import luma_device
+        from .oled import ResilientDisplay
+
+        channel, _ = self._key(spec.bus, spec.address)
+        bus = self.wire.bus({spec.address: FakeOLED(spec.driver, spec.width, spec.height)}, channel)
+        return ResilientDisplay(f"I2C{spec.bus} 0x{spec.address:02X}",
+                                lambda: luma_device(spec, bus=bus, full_frames=self.full_frames), spec.width, spec.height)
+
+    def name(self, transfer: Transfer) -> str | None:
+        return self._names.get((transfer.channel, transfer.address))

@@ -50,7 +50,7 @@ def pin_factory(name: str):
 
 
 def luma_device(spec: DisplaySpec, bus=None, full_frames: bool = False):
-    """The driver for ``spec`` on I2C ``spec.bus`` (or on an opened smbus-like ``bus``).
+    """The driver for ``spec`` on I2C ``spec.bus`` (or on ``bus``, a fake one: companion/hardware/fakei2c.py).
 
     It sends only what changed (changed_pages.py); ``full_frames``: luma's own driver, which
     sends every frame whole (the bench's baseline). ``persist`` keeps the last screen (the
@@ -63,7 +63,7 @@ def luma_device(spec: DisplaySpec, bus=None, full_frames: bool = False):
     from .changed_pages import DRIVERS
 
     kind = getattr(device, spec.driver) if full_frames else DRIVERS[spec.driver]
-    serial = i2c(bus=bus, port=spec.bus, address=spec.address)
+    serial = i2c(port=spec.bus, address=spec.address) if bus is None else bus.serial(spec.address)
     try:
         oled = kind(serial, width=spec.width, height=spec.height, rotate=spec.rotate)
     except BaseException:

@@ -12,10 +12,9 @@ import time
 from PIL import Image, ImageDraw
 
 from companion.displays import WAIT_S, DisplayWorker
-from companion.hardware.fakei2c import Wire
+from companion.hardware.fakei2c import Wire, WiredDisplays
 from companion.hardware.fakeoled import FakeOLED
 from companion.hardware.gpio import luma_device
-from companion.hardware.oled import ResilientDisplay
 from wiring.profile import DisplaySpec, load
 
 TURN = "1 hole1\n1 ok\n1 hole5\n1 ok\n2 hole2\n2 ok\n2 hole1\n2 ok\n3 hole4\n3 ok\n3 hole3\n"
@@ -25,28 +24,16 @@ class Table:
     """Every display of sim-8 on one wire, each transfer noted with the display it went to."""
 
     def __init__(self, hz: float):
-        self.wire = Wire(hz)
-        self.mux = load("sim-8").mux
-        self.names: dict[tuple, str] = {}
+        self.displays = WiredDisplays(load("sim-8"), hz)
+        self.wire, self.make = self.displays.wire, self.displays.make
         self.sent: list[tuple[str, float]] = []
-        self.wire.watchers.append(self._seen)
-
-    def make(self, spec: DisplaySpec) -> ResilientDisplay:
-        channel = self.mux.buses.index(spec.bus) if spec.bus in self.mux.buses else None
-        self.names[(channel, spec.address)] = "table" if channel is None else f"seat{channel + 1}"
-        bus = self.wire.bus({spec.address: FakeOLED(spec.driver)}, channel)
-        return ResilientDisplay(f"I2C{spec.bus}", lambda: luma_device(spec, bus=bus))
-
-    def _seen(self, transfer) -> None:
-        name = self.names.get((transfer.channel, transfer.address))
-        if name is not None:
-            self.sent.append((name, transfer.end))
+        self.wire.watchers.append(lambda t: self.sent.append((self.displays.name(t), t.end)))
 
     def finished(self, since: float) -> list[str]:
         """The displays in the order their first frame after ``since`` was all on the wire (one worker
         sends one frame at a time, so a frame is a run of transfers to one display)."""
         done: dict[str, float] = {}
-        runs = [(name, end) for name, end in self.sent if end > since]
+        runs = [(name, end) for name, end in self.sent if end > since and name is not None]
         for (name, end), after in zip(runs, runs[1:] + [(None, None)]):
             if after[0] != name:
                 done.setdefault(name, end)
@@ -100,6 +87,6 @@ def test_the_table_display_waits_a_bounded_time_behind_seats_that_keep_pressing(
     stop.set()
     presser.join()
     worker.close()
-    frame_s = wire.seconds(33) * 32                     # one full frame at 400 kHz: about 25 ms
+    frame_s = wire.seconds(1025)                        # one full frame at 400 kHz: about 23 ms
     assert finished["table"][0] - asked < WAIT_S + 3 * frame_s
     assert len(finished["seat1"]) + len(finished["seat2"]) > 10      # the seats went on meanwhile

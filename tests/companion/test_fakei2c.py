@@ -24,10 +24,10 @@ def test_a_full_luma_frame_takes_its_bits_on_the_wire_at_400_khz():
     start = time.monotonic()
     device.display(FRAME)
     took = time.monotonic() - start
-    # one command (0x00 + 6 bytes) and 32 blocks of 0x40 + 32 bytes: each a start, address, bytes, stop
-    assert [t.size for t in seen] == [7] + [33] * 32
+    # one command (0x00 + 6 bytes) and the data (0x40 + 1024 bytes): each a start, address, bytes, stop
+    assert [t.size for t in seen] == [7, 1025]
     wire_time = sum(t.end - t.start for t in seen)
-    assert wire_time == pytest.approx((2 + 9 * 8 + 32 * (2 + 9 * 34)) / 400_000)     # 24.8 ms
+    assert wire_time == pytest.approx((2 + 9 * 8 + 2 + 9 * 1026) / 400_000)     # 23.3 ms
     assert all(a.end <= b.start for a, b in zip(seen, seen[1:]))
     assert took >= seen[-1].end - seen[0].start - 0.001            # the driver's thread waited it out
     assert bus.modules[0x3C].glass().tobytes() == FRAME.tobytes()
