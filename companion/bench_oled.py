@@ -11,8 +11,9 @@ the journal on a disk (fsync at every commit point). Measured:
   release) to the end, on the wire, of the first frame of that seat's display
   drawn after the session took the press (presses that change nothing there
   are left out);
-- **reveal to the last display**: from the OK that ends a turn to the wire's end
-  of the last display's first frame after it; the players then read it;
+- **reveal to the table display, to the last display**: from the OK that ends a
+  turn to the wire's end of that display's first frame after it (of the last
+  one's); the players then read it;
 - **bytes on the wire** over the whole game, address bytes and mux switches included;
 - **OK press to lamp**: OK commits a decision to the journal before its lamp answers.
 
@@ -44,6 +45,7 @@ class Press:
 class Figures:
     own: list[float] = field(default_factory=list)       # press to own OLED, seconds
     reveal: list[float] = field(default_factory=list)    # reveal to the last display
+    reveal_table: list[float] = field(default_factory=list)      # reveal to the table display
     ok_lamp: list[float] = field(default_factory=list)   # OK (a commit) to the first lamp change
     turn_end_lamp: list[float] = field(default_factory=list)     # the same, for the OKs that end a turn
     bytes: int = 0
@@ -127,8 +129,10 @@ def play(presses: list[Press], hz: float, full_frames: bool, seed: int = 1) -> F
         if (end := _first_shown(drawn, shown, f"seat{press.seat}", i)) is not None:
             out.own.append(end - t0)
         if press.reveal:
-            ends = [_first_shown(drawn, shown, name, i) for name in profile.displays()]
-            out.reveal.append(max(e for e in ends if e is not None) - t0)
+            ends = {name: _first_shown(drawn, shown, name, i) for name in profile.displays()}
+            out.reveal.append(max(e for e in ends.values() if e is not None) - t0)
+            if ends["table"] is not None:
+                out.reveal_table.append(ends["table"] - t0)
     return out
 
 
@@ -191,6 +195,7 @@ def print_rows(clocks: tuple[int, ...] = (400_000, 100_000), seed: int = 1) -> N
         for words, pick, target in (
                 ("press to own OLED p50", lambda f: statistics.median(f.own), ""),
                 ("press to own OLED p99", lambda f: percentile(f.own, 0.99), "< 30 ms" if fast else ""),
+                ("reveal to the table display p50", lambda f: statistics.median(f.reveal_table), ""),
                 ("reveal to last display p50", lambda f: statistics.median(f.reveal), ""),
                 ("reveal to last display max", lambda f: max(f.reveal), "< 100 ms" if fast else "")):
             print(row(f"{words}, {clock} (ms)", 1000 * pick(ours), 1000 * pick(full), target, "{:.1f}"))
