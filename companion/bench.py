@@ -408,7 +408,7 @@ def bot_think(games: int) -> dict[tuple[str, int, str], list[float]]:
 
 
 def row(name: str, ours: float, raw: float | None, target: str, fmt: str = "{:.3f}") -> str:
-    ratio = f"{ours / raw:.1f}x" if raw else "-"
+    ratio = "-" if not raw else f"{ours / raw:.2f}x" if ours < raw else f"{ours / raw:.1f}x"
     raw_text = fmt.format(raw) if raw is not None else "-"
     return f"| {name} | {fmt.format(ours)} | {raw_text} | {ratio} | {target} |"
 
