@@ -49,6 +49,7 @@ class Figures:
     ok_lamp: list[float] = field(default_factory=list)   # OK (a commit) to the first lamp change
     turn_end_lamp: list[float] = field(default_factory=list)     # the OKs of those that ended a turn
     bytes: int = 0
+    switch_bytes: int = 0                               # of those, the mux's channel switches
 
 
 def scripted_game(seed: int) -> list[Press]:
@@ -77,7 +78,7 @@ def scripted_game(seed: int) -> list[Press]:
 def play(presses: list[Press], hz: float, full_frames: bool, seed: int = 1) -> Figures:
     """Play ``presses`` on a box whose displays share one wire at ``hz``; what the players waited for."""
     from companion.bench import BENCH_DIR, Watch
-    from companion.hardware.fakei2c import WiredDisplays
+    from companion.hardware.fakei2c import MUX_ADDRESS, WiredDisplays
     from companion.hardware.sim import open_sim
     from companion.journal import Journal
     from companion.session import Session
@@ -86,7 +87,13 @@ def play(presses: list[Press], hz: float, full_frames: bool, seed: int = 1) -> F
     profile = load("sim-8")
     wired = WiredDisplays(profile, hz, full_frames)
     last_end: dict[str, float] = {}
-    wired.wire.watchers.append(lambda t: last_end.__setitem__(wired.name(t), t.end))
+    switches = [0]
+
+    def seen(transfer) -> None:
+        last_end[wired.name(transfer)] = transfer.end
+        switches[0] += transfer.address == MUX_ADDRESS
+
+    wired.wire.watchers.append(seen)
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory(dir=BENCH_DIR) as workdir:
         hw = open_sim(profile, time.monotonic, wired.make)
@@ -99,7 +106,7 @@ def play(presses: list[Press], hz: float, full_frames: bool, seed: int = 1) -> F
         session.displays.flush()
         watch = Watch([p for s in range(1, SEATS + 1) for p in hw.lamp_pins(s)])
         out, times = Figures(), []
-        start_bytes = wired.wire.bytes
+        start_bytes, start_switches = wired.wire.bytes, switches[0]
         try:
             for press in presses:
                 hw.drive(press.seat, press.control, True)
@@ -121,6 +128,7 @@ def play(presses: list[Press], hz: float, full_frames: bool, seed: int = 1) -> F
                     time.sleep(rng.uniform(0.01, 0.06))
             session.displays.flush()
             out.bytes = wired.wire.bytes - start_bytes
+            out.switch_bytes = 2 * (switches[0] - start_switches)
             if not session.match.over:
                 raise RuntimeError("the scripted game did not end: a press was not taken as scripted")
         finally:
@@ -203,6 +211,8 @@ def print_rows(clocks: tuple[int, ...] = (400_000, 100_000), seed: int = 1) -> N
             print(row(f"{words}, {clock} (ms)", 1000 * pick(ours), 1000 * pick(full), target, "{:.1f}"))
         print(row(f"bytes on the wire per game, {clock} (kB)", ours.bytes / 1000, full.bytes / 1000,
                   "< 0.33x" if fast else "", "{:.0f}"))
+        print(row(f"of those, the mux's channel switches, {clock} (kB)", ours.switch_bytes / 1000,
+                  full.switch_bytes / 1000, "", "{:.1f}"))
         if fast:            # the lamps do not wait for the wire: once is enough
             for words, lamps, q, target in (("OK press to lamp p50, a decision committed", "ok_lamp", 0.5, ""),
                                             ("OK press to lamp p99, a decision committed", "ok_lamp", 0.99, "< 5 ms"),
