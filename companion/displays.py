@@ -104,6 +104,13 @@ class DisplayWorker:
         self._first.pop(name, None)
         return name, self._wanted.pop(name)
 
+    def _free_in(self) -> float | None:
+        """Seconds until the first waiting display is free of the rate cap; None when none waits."""
+        if not self._wanted:
+            return None
+        now = time.monotonic()
+        return max(0.001, min(self._sent_at.get(n, 0.0) + self.interval - now for n in self._wanted))
+
     def _rank(self, name: str, now: float) -> tuple[int, float]:
         since = self._since[name]
         if now - since >= WAIT_S:
@@ -119,7 +126,7 @@ class DisplayWorker:
                 self._cond.notify_all()
                 job = None
                 while not self._stopped and (job := self._next()) is None:
-                    self._cond.wait(self.interval if self._wanted else None)
+                    self._cond.wait(self._free_in())
                 if self._stopped:
                     return
                 self._busy, self._busy_since = True, time.monotonic()
