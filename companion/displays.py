@@ -11,10 +11,10 @@ Whose frame goes first, when several wait: one that has waited ``WAIT_S``
 seat that has just pressed (marked ``first``, and free of the rate cap: the
 player is looking at it); then the table display, which everyone watches;
 then the others, longest waiting first. At a reveal every display changes: the
-table shows it first, then the seats, all within the one wire's time for the
-changed bytes (docs/companion.md has the figures behind this order). A free-running render loop in the same
-process is what wrecks button latency (the GIL), so this worker sleeps unless
-there is something new to draw.
+seat whose OK made it, then the table, then the other seats (docs/companion.md
+says why, with the figures). A free-running render loop in the same process is
+what wrecks button latency (the GIL), so this worker sleeps unless there is
+something new to draw.
 
 One display's failure stays on that display: a frame that raises while it is
 drawn or sent is replaced there by ``fault_frame(name)``, reported once

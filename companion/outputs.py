@@ -7,6 +7,8 @@ Whoever listens (the web's hub) hears each change of the lamps and each new fram
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from . import overlays, screens
 from .displays import DisplayWorker
 from .publisher import Publisher
@@ -21,7 +23,7 @@ class Outputs:
                                       on_fault=on_fault, fault_frame=fault_screen.broken)
         self._shown: dict[str, tuple] = {}
 
-    def show(self, scene: screens.Scene, pressed: set[int] = frozenset()) -> None:
+    def show(self, scene: screens.Scene, pressed: Iterable[int] = ()) -> None:
         """Lamps and displays as the scene has them; unchanged screens are not redrawn, and the
         screens of the seats that ``pressed`` since the last show go first."""
         self.set_lamps(scene)
