@@ -63,15 +63,17 @@ def scripted_game(seed: int) -> list[Press]:
     while not match.over:
         turn = match.view(None)["state"]["turn"]
         for seat in range(1, SEATS + 1):
-            for decision in match.decisions_for(seat):
-                if decision.kind.value == "holes":
-                    picks = sorted(rng.sample(decision.options, rng.randint(0, min(2, decision.max))))
-                else:
-                    picks = [rng.choice(decision.options)]
-                match.submit(seat, decision.key, picks if decision.kind.value == "holes" else picks[0])
-                presses += [Press(seat, f"hole{h}") for h in picks]
-                presses.append(Press(seat, "ok", reveal=match.over or match.view(None)["state"]["turn"] != turn))
-                break
+            if not (decisions := match.decisions_for(seat)):
+                continue
+            decision = decisions[0]
+            if decision.kind.value == "holes":
+                picks = sorted(rng.sample(decision.options, rng.randint(0, min(2, decision.max))))
+                match.submit(seat, decision.key, picks)
+            else:
+                picks = [rng.choice(decision.options)]
+                match.submit(seat, decision.key, picks[0])
+            presses += [Press(seat, f"hole{h}") for h in picks]
+            presses.append(Press(seat, "ok", reveal=match.over or match.view(None)["state"]["turn"] != turn))
     return presses
 
 
@@ -109,13 +111,14 @@ def play(presses: list[Press], hz: float, full_frames: bool, seed: int = 1) -> F
         start_bytes, start_switches = wired.wire.bytes, switches[0]
         try:
             for press in presses:
-                hw.drive(press.seat, press.control, True)
                 times.append(time.monotonic())
+                hw.drive(press.seat, press.control, True)
                 time.sleep(HOLD_S)
+                if press.control == "ok":               # OK taps on its release
+                    times[-1] = time.monotonic()
                 since = time.perf_counter()
                 hw.drive(press.seat, press.control, False)
                 if press.control == "ok":
-                    times[-1] = time.monotonic()
                     lamp = watch.wait_change(hw.lamp_pins(press.seat), since)
                     if lamp is not None:
                         out.ok_lamp.append(lamp)
