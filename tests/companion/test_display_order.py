@@ -90,3 +90,20 @@ def test_the_table_display_waits_a_bounded_time_behind_seats_that_keep_pressing(
     frame_s = wire.seconds(1025)                        # one full frame at 400 kHz: about 23 ms
     assert finished["table"][0] - asked < WAIT_S + 3 * frame_s
     assert len(finished["seat1"]) + len(finished["seat2"]) > 10      # the seats went on meanwhile
+
+
+def test_a_rate_capped_frame_goes_as_soon_as_the_cap_allows():
+    wire = Wire(hz=None)
+    device = luma_device(DisplaySpec(), bus=wire.bus({0x3C: FakeOLED()}))
+    sent: list[float] = []
+    worker = DisplayWorker({"table": device}, max_fps=5,                       # 200 ms between frames
+                           on_frame=lambda name, image: sent.append(time.monotonic()))
+    try:
+        worker.submit("table", card, "one")
+        worker.flush()
+        time.sleep(0.15)
+        worker.submit("table", card, "two")             # capped for another 50 ms
+        worker.flush()
+        assert 0.19 <= sent[1] - sent[0] < 0.3          # not a whole interval after it was asked for
+    finally:
+        worker.close()
