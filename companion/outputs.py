@@ -7,6 +7,8 @@ Whoever listens (the web's hub) hears each change of the lamps and each new fram
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from . import overlays, screens
 from .displays import DisplayWorker
 from .publisher import Publisher
@@ -21,13 +23,17 @@ class Outputs:
                                       on_fault=on_fault, fault_frame=fault_screen.broken)
         self._shown: dict[str, tuple] = {}
 
-    def show(self, scene: screens.Scene) -> None:
-        """Lamps and displays as the scene has them; unchanged screens are not redrawn."""
+    def show(self, scene: screens.Scene, pressed: Iterable[int] = ()) -> None:
+        """Lamps and displays as the scene has them; unchanged screens are not redrawn, and the
+        screens of the seats that ``pressed`` since the last show go first."""
         self.set_lamps(scene)
-        for name, shown in screens.screens(scene).items():
-            if self._shown.get(name) != shown:
-                self._shown[name] = shown
-                self.displays.submit(name, *shown)
+        first = {f"seat{seat}" for seat in pressed}
+        changed = []
+        for name, (render, *args) in screens.screens(scene).items():
+            if self._shown.get(name) != (render, *args):
+                self._shown[name] = (render, *args)
+                changed.append((name, render, tuple(args), name in first))
+        self.displays.submit_all(changed)
 
     def set_lamps(self, scene: screens.Scene) -> None:
         for panel in self.hw.seats:
