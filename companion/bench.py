@@ -685,7 +685,7 @@ def bot_think(games: int) -> dict[tuple[str, int, str], list[float]]:
 
 
 def row(name: str, ours: float, raw: float | None, target: str, fmt: str = "{:.3f}") -> str:
-    ratio = f"{ours / raw:.1f}x" if raw else "-"
+    ratio = "-" if not raw else f"{ours / raw:.2f}x" if ours < raw else f"{ours / raw:.1f}x"
     raw_text = fmt.format(raw) if raw is not None else "-"
     return f"| {name} | {fmt.format(ours)} | {raw_text} | {ratio} | {target} |"
 
@@ -709,9 +709,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--press-phones", nargs="+", metavar="PORT CODE", help=argparse.SUPPRESS)
     p.add_argument("--bot-games", type=int, default=10, help="games per game to time the computer players over")
     p.add_argument("--bots-only", action="store_true", help="print only the computer players' think times")
+    p.add_argument("--oled-only", action="store_true", help="print only the OLED figures on the timed I2C wire")
     args = p.parse_args(argv)
+    from companion import bench_oled
+
     if args.bots_only:
         print_bot_rows(args.bot_games)
+        return 0
+    if args.oled_only:
+        bench_oled.print_rows()
         return 0
     if args.probe:
         probe(args.probe, args.idle)
@@ -772,6 +778,7 @@ def main(argv: list[str] | None = None) -> int:
         print(row(f"ioboard press-to-lamp p50, {link} (ms)", statistics.median(ms), 1000 * wire, ""))
         print(row(f"ioboard press-to-lamp p99, {link} (ms)", percentile(ms, 0.99), 1000 * wire, ""))
     print_bot_rows(args.bot_games)
+    bench_oled.print_rows()
     print(f"\nWeb pages streaming: the simulator's and the dashboard's event streams, read over HTTP by another "
           f"process, got {streamed['EVENTS']:.0f} events ({streamed['BYTES'] / 1e6:.1f} MB) during the rows' presses.")
     return 0

@@ -4,9 +4,17 @@ The session loop hands in *what* to draw (a render function and its view); the
 worker draws it, compares the pixels with what the device already shows, and
 sends a frame only when they differ, at most ``max_fps`` per display. The
 newest request for a display replaces an older one still waiting, so a slow
-I2C bus never queues up stale frames. A free-running render loop in the same
-process is what wrecks button latency (the GIL), so this worker sleeps unless
-there is something new to draw.
+I2C bus never queues up stale frames.
+
+Whose frame goes first, when several wait: one that has waited ``WAIT_S``
+(so no display, the table's least of all, is starved); then the screen of a
+seat that has just pressed (marked ``first``, and free of the rate cap: the
+player is looking at it); then the table display, which everyone watches;
+then the others, longest waiting first. At a reveal every display changes: the
+seat whose OK made it, then the table, then the other seats (docs/companion.md
+says why, with the figures). A free-running render loop in the same process is
+what wrecks button latency (the GIL), so this worker sleeps unless there is
+something new to draw.
 
 One display's failure stays on that display: a frame that raises while it is
 drawn or sent is replaced there by ``fault_frame(name)``, reported once
@@ -20,6 +28,8 @@ import time
 from typing import Callable
 
 STUCK_S = 10.0          # one frame taking longer than this means the worker is hung (an I2C write that never ends)
+WAIT_S = 0.1            # a frame waiting this long goes before any other that has waited less
+TABLE = "table"
 
 
 class DisplayWorker:
@@ -33,6 +43,8 @@ class DisplayWorker:
         self.frames: dict[str, object] = {}
         self.failing: set[str] = set()          # displays whose last frame failed
         self._wanted: dict[str, tuple] = {}
+        self._since: dict[str, float] = {}      # when each display's oldest unsent request came
+        self._first: dict[str, float] = {}      # seats that pressed, and when
         self._covers: dict[str, object] = {}    # display -> the frame its device shows instead of what is drawn
         self._repaint: set[str] = set()         # displays whose device must be sent its frame again
         self._sent_at: dict[str, float] = {}
@@ -45,10 +57,21 @@ class DisplayWorker:
         self._thread.start()
 
     def submit(self, name: str, render: Callable, *args) -> None:
-        if name not in self.devices:
-            return
+        """Draw ``render(*args)`` on ``name``."""
+        self.submit_all([(name, render, args, False)])
+
+    def submit_all(self, requests: list[tuple[str, Callable, tuple, bool]]) -> None:
+        """One refresh's frames at once, so the worker chooses among all of them: (name, render, args,
+        first), ``first`` when the display's seat just pressed."""
         with self._cond:
-            self._wanted[name] = (render, args)
+            now = time.monotonic()
+            for name, render, args, first in requests:
+                if name not in self.devices:
+                    continue
+                self._wanted[name] = (render, args)
+                self._since.setdefault(name, now)
+                if first:
+                    self._first.setdefault(name, now)
             self._cond.notify()
 
     def cover(self, name: str, image) -> None:
@@ -64,6 +87,7 @@ class DisplayWorker:
             if name in self.frames:                 # the device shows the change now, not at the next frame
                 self._repaint.add(name)
                 self._wanted.setdefault(name, (self.frames.get, (name,)))
+                self._since.setdefault(name, time.monotonic())
                 self._cond.notify()
 
     def flush(self, timeout: float = 5.0) -> None:
@@ -90,11 +114,28 @@ class DisplayWorker:
 
     def _next(self) -> tuple[str, tuple] | None:
         now = time.monotonic()
-        ready = [n for n in self._wanted if now - self._sent_at.get(n, 0.0) >= self.interval]
+        ready = [n for n in self._wanted if n in self._first or now - self._sent_at.get(n, 0.0) >= self.interval]
         if not ready:
             return None
-        name = ready[0]
+        name = min(ready, key=lambda n: self._rank(n, now))
+        del self._since[name]
+        self._first.pop(name, None)
         return name, self._wanted.pop(name)
+
+    def _free_in(self) -> float | None:
+        """Seconds until the first waiting display is free of the rate cap; None when none waits."""
+        if not self._wanted:
+            return None
+        now = time.monotonic()
+        return max(0.001, min(self._sent_at.get(n, 0.0) + self.interval - now for n in self._wanted))
+
+    def _rank(self, name: str, now: float) -> tuple[int, float]:
+        since = self._since[name]
+        if now - since >= WAIT_S:
+            return 0, since
+        if name in self._first:
+            return 1, self._first[name]
+        return (2 if name == TABLE else 3), since
 
     def _run(self) -> None:
         while True:
@@ -103,7 +144,7 @@ class DisplayWorker:
                 self._cond.notify_all()
                 job = None
                 while not self._stopped and (job := self._next()) is None:
-                    self._cond.wait(self.interval if self._wanted else None)
+                    self._cond.wait(self._free_in())
                 if self._stopped:
                     return
                 self._busy, self._busy_since = True, time.monotonic()

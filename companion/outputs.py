@@ -7,6 +7,8 @@ Whoever listens (the web's hub) hears each change of the lamps and each new fram
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from . import overlays, screens
 from .displays import DisplayWorker
 from .publisher import Publisher
@@ -22,19 +24,23 @@ class Outputs:
         self._shown: dict[str, tuple] = {}
         self._away: dict[int, object] = {}      # a panel's "played on a phone" frame, by seat
 
-    def show(self, scene: screens.Scene) -> None:
-        """Lamps and displays as the scene has them; unchanged screens are not redrawn. A panel whose seat
-        is played on a phone says so on its OLED; its seat's screen goes to the phone alone."""
+    def show(self, scene: screens.Scene, pressed: Iterable[int] = ()) -> None:
+        """Lamps and displays as the scene has them; unchanged screens are not redrawn, and the
+        screens of the seats that ``pressed`` since the last show go first. A panel whose seat is played
+        on a phone says so on its OLED; its seat's screen goes to the phone alone."""
         self.set_lamps(scene)
         for panel in self.hw.panels:
             away = panel.seat in scene.phones
             if away and panel.seat not in self._away:
                 self._away[panel.seat] = lobby_screens.on_phone(panel.seat)
             self.displays.cover(f"seat{panel.seat}", self._away.get(panel.seat) if away else None)
-        for name, shown in screens.screens(scene).items():
-            if self._shown.get(name) != shown:
-                self._shown[name] = shown
-                self.displays.submit(name, *shown)
+        first = {f"seat{seat}" for seat in pressed}
+        changed = []
+        for name, (render, *args) in screens.screens(scene).items():
+            if self._shown.get(name) != (render, *args):
+                self._shown[name] = (render, *args)
+                changed.append((name, render, tuple(args), name in first))
+        self.displays.submit_all(changed)
 
     def set_lamps(self, scene: screens.Scene) -> None:
         for panel in self.hw.seats:

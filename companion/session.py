@@ -49,6 +49,7 @@ class Session(Loop):
         self._phones_sent: list[int] | None = None          # the seats played on phones, as last published
         self._rolled_at = float("-inf")
         self._dirty = self._lamps_due = self._retrying = False
+        self._pressed: set[int] = set()                 # seats that pressed since the last refresh: their screens first
         for text, words in self.keeper.notes():
             self.alerts.add(text, words)
         if self.keeper.fault is not None:
@@ -123,6 +124,7 @@ class Session(Loop):
             self.table.notices.pop(g.seat, None)
         for end in self.out.flash(g.seat, refused, self.clock()):
             self.after(end, lambda now, seat=g.seat: self._expire(seat, now))
+        self._pressed.add(g.seat)
         self._dirty = True
 
     def _expire(self, seat: int, now: float) -> None:
@@ -238,7 +240,8 @@ class Session(Loop):
             for seat, entry in self.table.entries.items():
                 if seat <= match.header.seats and seat not in self.table.computers:
                     entry.follow(next(iter(match.decisions_for(seat)), None))
-        self.out.show(self.scene())
+        self.out.show(self.scene(), self._pressed)
+        self._pressed = set()
         if self.news.listeners:
             self.news.send("state", self.public())
             phones = sorted(self.table.phones)

@@ -49,18 +49,23 @@ def pin_factory(name: str):
                          f"checks the rest") from None
 
 
-def luma_device(spec: DisplaySpec, bus=None):
-    """The luma driver for ``spec`` on I2C ``spec.bus`` (or on an opened smbus-like ``bus``).
+def luma_device(spec: DisplaySpec, bus=None, full_frames: bool = False):
+    """The driver for ``spec`` on I2C ``spec.bus`` (or on ``bus``, a fake one: companion/hardware/fakei2c.py).
 
-    ``persist`` keeps the last screen (the parting screen) when the service stops; luma's
-    drivers ignore it as a keyword, so it is set on the device.
+    It sends only what changed (changed_pages.py); ``full_frames``: luma's own driver, which
+    sends every frame whole (the bench's baseline). ``persist`` keeps the last screen (the
+    parting screen) when the service stops; luma's drivers ignore it as a keyword, so it is
+    set on the device.
     """
     from luma.core.interface.serial import i2c
     from luma.oled import device
 
-    serial = i2c(bus=bus, port=spec.bus, address=spec.address)
+    from .changed_pages import DRIVERS
+
+    kind = getattr(device, spec.driver) if full_frames else DRIVERS[spec.driver]
+    serial = i2c(port=spec.bus, address=spec.address) if bus is None else bus.serial(spec.address)
     try:
-        oled = getattr(device, spec.driver)(serial, width=spec.width, height=spec.height, rotate=spec.rotate)
+        oled = kind(serial, width=spec.width, height=spec.height, rotate=spec.rotate)
     except BaseException:
         serial.cleanup()                            # the module did not answer its set-up: let go of the bus
         raise

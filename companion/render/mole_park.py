@@ -61,12 +61,14 @@ def _keys(state: dict, seat: int, entry: dict) -> tuple[str, ...]:
         return ("1 < 2 > step, OK take", "1< 2> OK")
     picks = [i + 1 for i, h in enumerate(holes) if h]
     span = f"{picks[0]}-{picks[-1]}" if len(picks) > 1 else str(picks[0])
-    what = {"die": "die", "crown": "1 no, 2 go,", "discard": "discard", "order": "seat", "tie": "seat",
-            "take": "stars"}.get(key, "stars" if key == "take" else "face")
+    what = {"die": "die", "discard": "discard", "order": "seat", "tie": "seat",
+            "take": "stars", "prize": "prize"}.get(key, "face")
     if key == "crown":
         return ("1 pass, 2 go, OK", "1 no 2 go OK")
-    if key.startswith("roll-"):
-        return (f"{span} hole, 5 miss, OK", f"{span}, OK")
+    if key.endswith("-prize"):
+        return (f"{span} stars, OK", f"{span}, OK")
+    if key.startswith("roll-"):            # a whacking die's draft starts on its miss: no hole is the miss
+        return (f"{span} hole or none, OK", f"{span}/none, OK", f"{span}, OK")
     return (f"{span} {what}, OK lock", f"{span}, OK")
 
 

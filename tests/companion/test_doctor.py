@@ -11,7 +11,8 @@ import pytest
 from companion import doctor
 from wiring.profile import load
 
-from .fake_i2c import FakeBus, FakeOLED
+from companion.hardware.fakei2c import FakeBus
+from companion.hardware.fakeoled import FakeOLED
 
 
 class FakePi(doctor.System):

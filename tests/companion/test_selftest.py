@@ -13,7 +13,8 @@ from companion.hardware.sim import SimHardware
 from companion.render.selftest import card
 from wiring.profile import load
 
-from .fake_i2c import FakeBus, FakeOLED
+from companion.hardware.fakei2c import FakeBus
+from companion.hardware.fakeoled import FakeOLED
 
 
 @pytest.fixture

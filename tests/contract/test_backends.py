@@ -29,7 +29,8 @@ from companion.session import Session
 from wiring.profile import load
 from tests.waiting import wait_for
 
-from ..companion.fake_i2c import FakeBus, FakeOLED
+from companion.hardware.fakei2c import FakeBus
+from companion.hardware.fakeoled import FakeOLED
 
 BY_CODE = {code: lamp for lamp, code in CODES.items()}
 TAP_S = 0.08

@@ -1,19 +1,15 @@
-"""A fake I2C bus with SSD1306 / SH1106 modules on it, for luma's real drivers to talk to.
+"""An SSD1306 or SH1106 module as its datasheet describes it, for luma's real drivers to write to.
 
-luma's ``i2c`` interface takes any smbus-like object: commands arrive as
-``write_i2c_block_data(addr, 0x00, [...])`` and the frame's data in 32-byte
-blocks with 0x40. Each :class:`FakeOLED` keeps the controller's display RAM
-and addressing as the datasheets describe, so :meth:`FakeOLED.glass` is the
-picture a player would see. A module can be unplugged (after ``after`` more
-data bytes: mid-frame) and plugged back; it then has lost power: random RAM,
-display off, until a driver initialises it again.
+The module keeps the controller's display RAM (8 pages of 128 columns on the
+SSD1306, 132 on the SH1106, whose 128 visible ones start at column 2) and its
+addressing: the SSD1306's horizontal mode with its column and page window
+(0x20, 0x21, 0x22), the page (0xB0|page) and column nibble commands (0x0n,
+0x1n) of both. :meth:`FakeOLED.glass` is the picture a player would see. It
+can lose power (random RAM, panel off, addressing reset) when it is unplugged.
 """
 from __future__ import annotations
 
-import errno
-import os
 import random
-import threading
 
 from PIL import Image
 
@@ -90,49 +86,3 @@ class FakeOLED:
                     if byte >> bit & 1:
                         pixels[x, page * 8 + bit] = 255
         return image
-
-
-class FakeBus:
-    """An opened smbus: the modules at their addresses, each writable until it is unplugged."""
-
-    def __init__(self, modules: dict[int, FakeOLED]):
-        self.modules = modules
-        self._lock = threading.Lock()
-
-    def unplug(self, address: int, after: int = 0) -> None:
-        """The module goes away now, or once it has taken ``after`` more data bytes (mid-frame)."""
-        module = self.modules[address]
-        if after:
-            module.fail_after = after
-        else:
-            module.present = False
-
-    def plug(self, address: int) -> None:
-        """Back on the bus, with fresh power."""
-        module = self.modules[address]
-        with self._lock:
-            if not module.present:
-                module.power_on()
-            module.present, module.fail_after = True, None
-
-    def write_quick(self, address: int) -> None:
-        """An address probe (as i2cdetect sends): only a module that is there acknowledges."""
-        module = self.modules.get(address)
-        if module is None or not module.present:
-            raise OSError(errno.ENXIO, os.strerror(errno.ENXIO))
-
-    def write_i2c_block_data(self, address: int, register: int, data: list[int]) -> None:
-        with self._lock:
-            module = self.modules.get(address)
-            if module is None or not module.present:
-                raise OSError(errno.EREMOTEIO, os.strerror(errno.EREMOTEIO))
-            if register == 0x40 and module.fail_after is not None:
-                taken = data[:module.fail_after]
-                module.data(taken)
-                module.fail_after -= len(taken)
-                if module.fail_after == 0:
-                    module.present, module.fail_after = False, None
-                if len(taken) < len(data):
-                    raise OSError(errno.EREMOTEIO, os.strerror(errno.EREMOTEIO))
-                return
-            (module.command if register == 0x00 else module.data)(list(data))

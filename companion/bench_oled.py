@@ -1,0 +1,224 @@
+"""``make bench``'s OLED figures: what a player waits for on the screens, on a timed I2C wire.
+
+A scripted 8-seat Whakka Mole game is played through the mock pins, in real
+time, on the ``sim-8`` profile with every display a real luma driver on one
+fake wire (companion/hardware/fakei2c.py): the eight seats behind the mux, the
+table on the parent bus. The game runs once with the box's drivers (only what
+changed) and once with luma's own (every frame whole), at each clock, with
+the journal on a disk (fsync at every commit point). Measured:
+
+- **press to own OLED**: from the edge that makes the press (a hole's press, OK's
+  release) to the end, on the wire, of the first frame of that seat's display
+  drawn after the session took the press (presses that change nothing there
+  are left out);
+- **reveal to the table display, to the last display**: from the OK that ends a
+  turn to the wire's end of that display's first frame after it (of the last
+  one's); the players then read it;
+- **bytes on the wire** over the whole game, address bytes and mux switches included;
+- **OK press to lamp**: OK commits a decision to the journal before its lamp answers.
+
+Presses come 10-60 ms apart round the table (a quick table; every display
+changes all the time), each held 30 ms.
+"""
+from __future__ import annotations
+
+import itertools
+import random
+import statistics
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+
+SEATS = 8
+HOLD_S = 0.03
+
+
+@dataclass
+class Press:
+    seat: int
+    control: str
+    reveal: bool = False                # the OK that ends the turn
+
+
+@dataclass
+class Figures:
+    own: list[float] = field(default_factory=list)       # press to own OLED, seconds
+    reveal: list[float] = field(default_factory=list)    # reveal to the last display
+    reveal_table: list[float] = field(default_factory=list)      # reveal to the table display
+    ok_lamp: list[float] = field(default_factory=list)   # OK (a commit) to the first lamp change
+    turn_end_lamp: list[float] = field(default_factory=list)     # the OKs of those that ended a turn
+    bytes: int = 0
+    switch_bytes: int = 0                               # of those, the mux's channel switches
+
+
+def scripted_game(seed: int) -> list[Press]:
+    """The presses of a whole 8-seat game: each seat's pop-up holes, OK, its whack hole, OK, seats taking
+    turns; picked at random (seeded) from what the rules allow, so every press is taken."""
+    from rules.match import Header, Match
+
+    rng = random.Random(seed)
+    match = Match(Header("whakka-mole", SEATS, {}))
+    presses: list[Press] = []
+    while not match.over:
+        turn = match.view(None)["state"]["turn"]
+        for seat in range(1, SEATS + 1):
+            if not (decisions := match.decisions_for(seat)):
+                continue
+            decision = decisions[0]
+            if decision.kind.value == "holes":
+                picks = sorted(rng.sample(decision.options, rng.randint(0, min(2, decision.max))))
+                match.submit(seat, decision.key, picks)
+            else:
+                picks = [rng.choice(decision.options)]
+                match.submit(seat, decision.key, picks[0])
+            presses += [Press(seat, f"hole{h}") for h in picks]
+            presses.append(Press(seat, "ok", reveal=match.over or match.view(None)["state"]["turn"] != turn))
+    return presses
+
+
+def play(presses: list[Press], hz: float, full_frames: bool, seed: int = 1) -> Figures:
+    """Play ``presses`` on a box whose displays share one wire at ``hz``; what the players waited for."""
+    from companion.bench import BENCH_DIR, Watch
+    from companion.hardware.fakei2c import MUX_ADDRESS, WiredDisplays
+    from companion.hardware.sim import open_sim
+    from companion.journal import Journal
+    from companion.session import Session
+    from wiring.profile import load
+
+    profile = load("sim-8")
+    wired = WiredDisplays(profile, hz, full_frames)
+    last_end: dict[str, float] = {}
+    switches = [0]
+
+    def seen(transfer) -> None:
+        last_end[wired.name(transfer)] = transfer.end
+        switches[0] += transfer.address == MUX_ADDRESS
+
+    wired.wire.watchers.append(seen)
+    rng = random.Random(seed)
+    with tempfile.TemporaryDirectory(dir=BENCH_DIR) as workdir:
+        hw = open_sim(profile, time.monotonic, wired.make)
+        session = Session(hw, time.monotonic, game="whakka-mole", seats=SEATS, seed=seed,
+                          journal=Journal(f"{workdir}/molebox.db"))
+        drawn, shown = _watch_frames(session, last_end)
+        stop = threading.Event()
+        loop = threading.Thread(target=session.run, args=(stop,), daemon=True)
+        loop.start()
+        session.displays.flush()
+        watch = Watch([p for s in range(1, SEATS + 1) for p in hw.lamp_pins(s)])
+        out, times = Figures(), []
+        start_bytes, start_switches = wired.wire.bytes, switches[0]
+        try:
+            for press in presses:
+                times.append(time.monotonic())
+                hw.drive(press.seat, press.control, True)
+                time.sleep(HOLD_S)
+                if press.control == "ok":               # OK taps on its release
+                    times[-1] = time.monotonic()
+                since = time.perf_counter()
+                hw.drive(press.seat, press.control, False)
+                if press.control == "ok":
+                    lamp = watch.wait_change(hw.lamp_pins(press.seat), since)
+                    if lamp is not None:
+                        out.ok_lamp.append(lamp)
+                        if press.reveal:
+                            out.turn_end_lamp.append(lamp)
+                if press.reveal:
+                    session.displays.flush()
+                    time.sleep(0.2)                     # the players read the reveal
+                else:
+                    time.sleep(rng.uniform(0.01, 0.06))
+            session.displays.flush()
+            out.bytes = wired.wire.bytes - start_bytes
+            out.switch_bytes = 2 * (switches[0] - start_switches)
+            if not session.match.over:
+                raise RuntimeError("the scripted game did not end: a press was not taken as scripted")
+        finally:
+            stop.set()
+            loop.join(2)
+            session.close()
+    for i, (press, t0) in enumerate(zip(presses, times), start=1):
+        if (end := _first_shown(drawn, shown, f"seat{press.seat}", i)) is not None:
+            out.own.append(end - t0)
+        if press.reveal:
+            ends = {name: _first_shown(drawn, shown, name, i) for name in profile.displays()}
+            out.reveal.append(max(e for e in ends.values() if e is not None) - t0)
+            if ends["table"] is not None:
+                out.reveal_table.append(ends["table"] - t0)
+    return out
+
+
+def _watch_frames(session, last_end: dict[str, float]):
+    """Tag each frame the worker draws with how many presses the session had taken when it was asked for;
+    note, per display, the tags drawn (in order) and when each sent one's last byte left the wire."""
+    worker, taken = session.displays, itertools.count(1)
+    handled = [0]
+    drawn: dict[str, list[tuple[int, int]]] = {}       # display -> (presses taken, frame number) drawn
+    shown: dict[int, float] = {}                        # frame number -> its wire end
+    numbers = itertools.count()
+    real_gesture, real_submit, real_on_frame = session.gesture, worker.submit_all, worker.on_frame
+
+    def gesture(g):
+        handled[0] = next(taken)
+        real_gesture(g)
+
+    def tagged(name, render, mark):
+        def draw(*args):
+            image = render(*args)
+            drawn.setdefault(name, []).append(mark)
+            image.info["bench"] = mark
+            return image
+        return draw
+
+    def submit_all(requests):
+        real_submit([(name, tagged(name, render, (handled[0], next(numbers))), args, first)
+                     for name, render, args, first in requests])
+
+    def on_frame(name, image):
+        if "bench" in image.info:
+            shown[image.info["bench"][1]] = last_end[name]
+        real_on_frame(name, image)
+
+    session.gesture, worker.submit_all, worker.on_frame = gesture, submit_all, on_frame
+    return drawn, shown
+
+
+def _first_shown(drawn, shown, name: str, press: int) -> float | None:
+    """When the first frame drawn for ``name`` after press number ``press`` was taken left the wire; None if
+    that frame changed nothing there (so it was not sent)."""
+    mark = next((m for m in drawn.get(name, ()) if m[0] >= press), None)
+    return None if mark is None else shown.get(mark[1])
+
+
+def print_rows(clocks: tuple[int, ...] = (400_000, 100_000), seed: int = 1) -> None:
+    """The OLED rows: each figure with the box's drivers beside luma's full frames, same wire, same run."""
+    from companion.bench import percentile, row
+
+    presses = scripted_game(seed)
+    print(f"\nOLEDs on a timed I2C wire: sim-8 (8 seats behind the mux, the table on the parent bus), a scripted "
+          f"8-seat Whakka Mole game ({len(presses)} presses, {sum(p.reveal for p in presses)} reveals), "
+          f"journal on disk\n")
+    print("| figure | molebox | luma full frames | ratio | target |")
+    print("| --- | ---: | ---: | ---: | --- |")
+    for hz in clocks:
+        ours, full = play(presses, hz, full_frames=False, seed=seed), play(presses, hz, full_frames=True, seed=seed)
+        clock = f"{hz // 1000} kHz"
+        fast = hz == max(clocks)
+        for words, pick, target in (
+                ("press to own OLED p50", lambda f: statistics.median(f.own), ""),
+                ("press to own OLED p99", lambda f: percentile(f.own, 0.99), "< 30 ms" if fast else ""),
+                ("reveal to the table display p50", lambda f: statistics.median(f.reveal_table), ""),
+                ("reveal to last display p50", lambda f: statistics.median(f.reveal), ""),
+                ("reveal to last display max", lambda f: max(f.reveal), "< 100 ms" if fast else "")):
+            print(row(f"{words}, {clock} (ms)", 1000 * pick(ours), 1000 * pick(full), target, "{:.1f}"))
+        print(row(f"bytes on the wire per game, {clock} (kB)", ours.bytes / 1000, full.bytes / 1000,
+                  "< 0.33x" if fast else "", "{:.0f}"))
+        print(row(f"of those, the mux's channel switches, {clock} (kB)", ours.switch_bytes / 1000,
+                  full.switch_bytes / 1000, "", "{:.1f}"))
+        if fast:            # the lamps do not wait for the wire: once is enough
+            for words, lamps, q, target in (("OK press to lamp p50, a decision committed", "ok_lamp", 0.5, ""),
+                                            ("OK press to lamp p99, a decision committed", "ok_lamp", 0.99, "< 5 ms"),
+                                            ("OK press to lamp p50, of those the turn ends", "turn_end_lamp", 0.5, "")):
+                ms = (percentile([1000 * x for x in getattr(f, lamps)], q) for f in (ours, full))
+                print(row(f"{words}, {clock} (ms)", *ms, target, "{:.2f}"))

@@ -1,0 +1,109 @@
+"""Whose screen the wire carries first: the seat that pressed, then the table, and no display waits for ever.
+
+Every display sits on one timed I2C wire (the seats behind the mux, the table on
+the parent bus), so the order is read from the wire itself: when each display's
+last byte of a frame went out.
+"""
+from __future__ import annotations
+
+import threading
+import time
+
+from PIL import Image, ImageDraw
+
+from companion.displays import WAIT_S, DisplayWorker
+from companion.hardware.fakei2c import Wire, WiredDisplays
+from companion.hardware.fakeoled import FakeOLED
+from companion.hardware.gpio import luma_device
+from wiring.profile import DisplaySpec, load
+
+TURN = "1 hole1\n1 ok\n1 hole5\n1 ok\n2 hole2\n2 ok\n2 hole1\n2 ok\n3 hole4\n3 ok\n3 hole3\n"
+
+
+class Table:
+    """Every display of sim-8 on one wire, each transfer noted with the display it went to."""
+
+    def __init__(self, hz: float):
+        self.displays = WiredDisplays(load("sim-8"), hz)
+        self.wire, self.make = self.displays.wire, self.displays.make
+        self.sent: list[tuple[str, float]] = []
+        self.wire.watchers.append(lambda t: self.sent.append((self.displays.name(t), t.end)))
+
+    def finished(self, since: float) -> list[str]:
+        """The displays in the order their first frame after ``since`` was all on the wire (one worker
+        sends one frame at a time, so a frame is a run of transfers to one display)."""
+        done: dict[str, float] = {}
+        runs = [(name, end) for name, end in self.sent if end > since and name is not None]
+        for (name, end), after in zip(runs, runs[1:] + [(None, None)]):
+            if after[0] != name:
+                done.setdefault(name, end)
+        return sorted(done, key=done.get)
+
+
+def test_at_a_reveal_the_seat_that_pressed_sees_it_first_then_the_table_then_the_rest(box_factory):
+    table = Table(hz=100_000)
+    box = box_factory(seats=3, make_display=table.make)
+    box.play(TURN)
+    since = max(time.monotonic(), table.wire.free_at)
+    box.play("3 ok")                                    # seat 3 locks in last: the reveal
+    order = table.finished(since)
+    assert order[:2] == ["seat3", "table"]
+    assert set(order[2:]) == {"seat1", "seat2"}
+    assert box.match.view(None)["state"]["turn"] == 2
+
+
+def card(text: str) -> Image.Image:
+    image = Image.new("1", (128, 64), 0)
+    ImageDraw.Draw(image).text((2, 2), text, fill=255)
+    return image
+
+
+def test_the_table_display_waits_a_bounded_time_behind_seats_that_keep_pressing():
+    wire = Wire(hz=400_000)
+    ends: dict[int, list[float]] = {}
+    wire.watchers.append(lambda t: ends.setdefault(t.address, []).append(t.end))
+    spec = DisplaySpec()
+    devices = {name: luma_device(spec, bus=wire.bus({0x3C: FakeOLED()}, channel), full_frames=True)
+               for channel, name in enumerate(["seat1", "seat2", "table"])}
+    wire.watchers[:] = []
+    finished: dict[str, list[float]] = {}
+    worker = DisplayWorker(devices, max_fps=1000,
+                           on_frame=lambda name, image: finished.setdefault(name, []).append(time.monotonic()))
+    stop = threading.Event()
+
+    def pressing() -> None:                             # two seats pressing without a pause
+        n = 0
+        while not stop.is_set():
+            n += 1
+            worker.submit_all([(f"seat{n % 2 + 1}", card, (f"press {n}",), True)])
+            time.sleep(0.002)
+
+    presser = threading.Thread(target=pressing)
+    presser.start()
+    time.sleep(0.05)
+    asked = time.monotonic()
+    worker.submit("table", card, "scores")
+    time.sleep(0.5)
+    stop.set()
+    presser.join()
+    worker.close()
+    frame_s = wire.seconds(1025)                        # one full frame at 400 kHz: about 23 ms
+    assert finished["table"][0] - asked < WAIT_S + 3 * frame_s
+    assert len(finished["seat1"]) + len(finished["seat2"]) > 10      # the seats went on meanwhile
+
+
+def test_a_rate_capped_frame_goes_as_soon_as_the_cap_allows():
+    wire = Wire(hz=None)
+    device = luma_device(DisplaySpec(), bus=wire.bus({0x3C: FakeOLED()}))
+    sent: list[float] = []
+    worker = DisplayWorker({"table": device}, max_fps=5,                       # 200 ms between frames
+                           on_frame=lambda name, image: sent.append(time.monotonic()))
+    try:
+        worker.submit("table", card, "one")
+        worker.flush()
+        time.sleep(0.15)
+        worker.submit("table", card, "two")             # capped for another 50 ms
+        worker.flush()
+        assert 0.19 <= sent[1] - sent[0] < 0.3          # not a whole interval after it was asked for
+    finally:
+        worker.close()
