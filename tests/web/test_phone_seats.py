@@ -3,10 +3,12 @@ panel seat (on the simulator); each phone's page shows its own seat alone; a pho
 box refuses a press visibly and comes back to its seat's current screen."""
 from __future__ import annotations
 
+import io
 import json
 import random
 
 import pytest
+from PIL import Image
 
 from companion.web.hub import seat as seat_topics
 from tests.presses import presses_for
@@ -18,7 +20,7 @@ from .conftest import png_image
 from .test_hints import settled, turn_number
 from .test_seats import offered, table_qr
 
-pytest.importorskip("zxingcpp", reason="zxing-cpp reads the QR codes as a phone's camera does")
+zxingcpp = pytest.importorskip("zxingcpp", reason="zxing-cpp reads the QR codes as a phone's camera does")
 
 
 def mixed(live_factory, game: str):
@@ -143,4 +145,21 @@ def test_a_seat_page_opened_without_joining_asks_for_the_code_and_shows_no_seat(
     page.wait_for_url("**/seat/2")
     page.wait_for_function("document.getElementById('status').textContent === 'live'")
     only_own_seat(page, 2)
+    context.close()
+
+
+def test_the_table_view_draws_the_table_display_for_a_tv_with_a_qr_code_a_camera_reads(live_factory, browser):
+    box = mixed(live_factory, "whakka-mole")
+    url = offered(box)                                         # what the table display offers now
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(box.url + "table")
+    page.wait_for_function("document.getElementById('status').textContent === 'live'")
+    page.wait_for_function("!document.querySelector('img.oled').hidden")
+    assert page.locator("img.oled").bounding_box()["width"] >= 1200          # the screen's width
+    shown = png_image(page.locator("img.oled").get_attribute("src").split(",", 1)[1])
+    assert shown.tobytes() == box.session.rendered("table").convert("1").tobytes()
+    screen = Image.open(io.BytesIO(page.screenshot())).convert("L")      # as a phone's camera sees the TV
+    assert [found.text for found in zxingcpp.read_barcodes(screen)] == [url]
     context.close()
