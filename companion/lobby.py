@@ -2,10 +2,10 @@
 
 Stage ``game``: hole *k* picks the *k*-th game, OK goes on. Stage ``setup``:
 hole 1 one seat fewer, hole 2 one more, hole 3 virtual/physical dice and hole 4
-virtual/physical cards (for a game that has them), hole 5 back, OK goes on (or
-starts, for a game without computer players). Stage ``players``: hole 1 and 2 step through the seats, hole 3
-turns the seat from a person to a casual and a strong computer player and back, hole 4 plays a
-seat that has a panel on a phone instead and back, hole 5 back, OK starts.
+virtual/physical cards (for a game that has them), hole 5 back, OK goes on. Stage ``players``
+(every game: any seat may be played on a phone): hole 1 and 2 step through the seats, hole 3 turns
+the seat from a person to a casual and a strong computer player and back (for a game that has
+them), hole 4 plays a seat that has a panel on a phone instead and back, hole 5 back, OK starts.
 """
 from __future__ import annotations
 
@@ -78,8 +78,6 @@ class Lobby:
         if self.stage == "players":
             return self._players(control)
         if control == "ok":
-            if not self.levels():
-                return Start(self.game, self.seats, self.dice, self.cards)
             self.stage = "players"
             self._clamp()
             return Changed()
@@ -111,6 +109,8 @@ class Lobby:
             return Start(self.game, self.seats, self.dice, self.cards, dict(self.bots))
         if control in ("hole1", "hole2"):
             self.cursor = (self.cursor - 1 + (1 if control == "hole2" else -1)) % self.seats + 1
+        elif control == "hole3" and not self.levels():
+            return Refuse("no computer players in this game")
         elif control == "hole3":
             cycle = (None, *self.levels())
             level = cycle[(cycle.index(self.bots.get(self.cursor)) + 1) % len(cycle)]

@@ -28,8 +28,12 @@ def menu(lobby: dict, notice: str = "", pin_hint: bool = False):
         who = lobby["bots"].get(str(lobby["cursor"]))
         person = "on a phone" if lobby["phone"] else "a person"
         inverted_row(draw, 0, f"Seat {lobby['cursor']}: {f'{who} computer' if who else person}")
-        computers = ",".join(f"{s}{level[0].upper()}" for s, level in lobby["bots"].items()) or "none"
-        rows(draw, ["1 < seat >  2", ("3 computer, 4 phone", "3 bot, 4 phone"), f"Computers: {computers}"], start=1)
+        if lobby["bot_levels"]:
+            computers = ",".join(f"{s}{level[0].upper()}" for s, level in lobby["bots"].items()) or "none"
+            rows(draw, ["1 < seat >  2", ("3 computer, 4 phone", "3 bot, 4 phone"), f"Computers: {computers}"],
+                 start=1)
+        else:
+            rows(draw, ["1 < seat >  2", "4 phone or panel"], start=1)
         hint(draw, "OK start   5 back", notice)
         return image
     title(draw, lobby["short"][lobby["index"]], "setup")
@@ -39,8 +43,7 @@ def menu(lobby: dict, notice: str = "", pin_hint: bool = False):
     lines = [f"3 dice: {lobby['dice']}" if "dice" in lobby["chance"] else "",
              f"4 cards: {lobby['cards']}" if "cards" in lobby["chance"] else ""]
     rows(draw, [line for line in lines if line], start=2)
-    go = "OK players" if lobby["bot_levels"] else "OK start"
-    hint(draw, f"{go}   5 back", notice)
+    hint(draw, "OK players   5 back", notice)
     return image
 
 
@@ -60,7 +63,7 @@ def lamps(lobby: dict, seat: int):
         count = len(lobby["games"])
         return tuple(Lamp.BLINK if i == lobby["index"] else Lamp.ON if i < count else Lamp.OFF for i in range(5))
     if lobby["stage"] == "players":
-        return (Lamp.ON, Lamp.ON, Lamp.ON, Lamp.ON, Lamp.DIM)
+        return (Lamp.ON, Lamp.ON, Lamp.ON if lobby["bot_levels"] else Lamp.OFF, Lamp.ON, Lamp.DIM)
     chance = lobby["chance"]
     return (Lamp.ON, Lamp.ON, Lamp.ON if "dice" in chance else Lamp.OFF, Lamp.ON if "cards" in chance else Lamp.OFF,
             Lamp.DIM)

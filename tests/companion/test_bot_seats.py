@@ -114,7 +114,9 @@ def test_the_lobby_seats_computer_players(box_factory):
 def test_the_lobby_offers_no_computer_player_for_mole(box_factory):
     box = box_factory(game=None, seats=None)
     games = box.session.lobby.games
-    box.play(f"1 hole{games.index('mole') + 1}\n1 ok\n1 ok")
+    box.play(f"1 hole{games.index('mole') + 1}\n1 ok\n1 ok\n1 hole3")       # players stage: hole 3 refused
+    assert box.session.lobby.bots == {} and box.session.lobby.view()["bot_levels"] == []
+    box.play("1 ok")
     assert box.match is not None and box.match.header.game == "mole" and box.match.header.bots == {}
 
 
