@@ -131,7 +131,7 @@ def test_mole_from_the_lobby_a_round_reported_by_clicking(live_factory, pages):
     sim, board = pages(box.url), pages(box.url + "dashboard", PHONE)
     click(sim, 1, "hole5")                                           # Mole, the fifth game
     wait_text(board, "#waiting", "Seat 1 is choosing: Mole, 2 seats")
-    click(sim, 1, "ok", "ok")
+    click(sim, 1, "ok", "ok", "ok")                                  # setup, players (all people), start
     wait_text(board, "#game", "Mole")
     click(sim, 2, "ok", "ok", "ok")                                  # the mignettes: a quiet turn
     assert settled_lamps(sim, box, 1) == ["on", "on", "on", "off", "off"]     # the mole's legal calls
