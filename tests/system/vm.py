@@ -29,10 +29,17 @@ class GuestError(RuntimeError):
     """A command in the guest failed, or the guest did not answer."""
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+def free_ports(n: int) -> list[int]:
+    """``n`` distinct free ports: each socket is held until all are chosen, or the kernel may hand one out twice
+    (qemu then cannot forward both, and the guest never answers)."""
+    sockets = [socket.socket() for _ in range(n)]
+    try:
+        for s in sockets:
+            s.bind(("127.0.0.1", 0))
+        return [s.getsockname()[1] for s in sockets]
+    finally:
+        for s in sockets:
+            s.close()
 
 
 @cache
@@ -62,7 +69,7 @@ class Vm:
     def start(self) -> None:
         assert self.process is None, "already running"
         self.boots += 1
-        self.agent_port, self.web_port = free_port(), free_port()
+        self.agent_port, self.web_port = free_ports(2)
         accel = accelerator(str(self.image.kernel))
         net = (f"user,id=net0,restrict=on,hostfwd=tcp:127.0.0.1:{self.agent_port}-:{AGENT_PORT},"
                f"hostfwd=tcp:127.0.0.1:{self.web_port}-:{WEB_PORT}")
