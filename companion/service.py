@@ -160,6 +160,10 @@ def serve(session, hardware, sock: socket.socket, listen: str, *, pin=None, lan_
 
 
 async def _serve(app: web.Application, sock: socket.socket, listen: str, notifier: Notifier) -> None:
+    done = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):          # before READY: systemd may stop us the moment we say it
+        loop.add_signal_handler(sig, done.set)
     runner, port = await start(app, sock)
     panel, url = app[PANEL], base_url(listen, port)
     print(f"molebox: {url}", flush=True)
@@ -176,10 +180,6 @@ async def _serve(app: web.Application, sock: socket.socket, listen: str, notifie
         print(f"  host PIN   {shown} ({where}; `molebox pin` prints it), listening on {listen}:{port}")
     print("  Ctrl-C stops.", flush=True)
     notifier.ready(f"serving {url}")
-    done = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, done.set)
     try:
         await done.wait()
     finally:
