@@ -91,14 +91,10 @@ class Client:
         conn.request("GET", path, headers=self._cookie_header(headers or {}))
         response = conn.getresponse()
         assert response.status == 200, response.read()
-        events, kind = [], None
+        events = []
         try:
-            for line in response:
-                line = line.decode().rstrip("\n")
-                if line.startswith("event: "):
-                    kind = line[7:]
-                elif line.startswith("data: "):
-                    events.append((kind, line[6:]))
+            for event in sse_events(response):          # kept as they come: a timeout ends the read
+                events.append(event)
         except TimeoutError:
             pass
         conn.close()
@@ -114,6 +110,17 @@ class Client:
         return shown
 
 
+def sse_events(response):
+    """(kind, data) of each server-sent event in ``response``, as its lines arrive."""
+    kind = None
+    for line in response:
+        line = line.decode().rstrip("\n")
+        if line.startswith("event: "):
+            kind = line[7:]
+        elif line.startswith("data: "):
+            yield kind, line[6:]
+
+
 class Recording:
     """An event stream read on a thread of its own, every event kept in ``events`` as (kind, data)."""
 
@@ -127,14 +134,9 @@ class Recording:
         self._reader.start()
 
     def _read(self, response) -> None:
-        kind = None
         try:
-            for line in response:
-                line = line.decode().rstrip("\n")
-                if line.startswith("event: "):
-                    kind = line[7:]
-                elif line.startswith("data: "):
-                    self.events.append((kind, line[6:]))
+            for event in sse_events(response):     # seen by the test as each arrives
+                self.events.append(event)
         except (OSError, ValueError, http.client.HTTPException):
             pass
 
