@@ -14,6 +14,8 @@ import re
 import threading
 import time
 
+from tests.webclient import sse_events
+
 PRESS_S = 0.05                  # a finger's press: longer than the debounce, far shorter than a hold
 
 
@@ -105,14 +107,8 @@ class Stream:
     def _run(self) -> None:
         try:
             self._conn.request("GET", "/api/dashboard/events")
-            reply = self._conn.getresponse()
-            kind = None
-            for raw in reply:
-                line = raw.decode().rstrip("\n")
-                if line.startswith("event: "):
-                    kind = line[7:]
-                elif line.startswith("data: "):
-                    self._take(kind, json.loads(line[6:]))
+            for kind, data in sse_events(self._conn.getresponse()):
+                self._take(kind, json.loads(data))
         except Exception:             # the connection went (a power cut, a restart, close()): the stream ends
             pass
         finally:
