@@ -146,15 +146,20 @@ class Recording:
 
     def first(self, kind: str, timeout: float = 3.0):
         """The first event of ``kind``, parsed, once it has come."""
+        self._wait_for(kind, timeout)
+        return json.loads(next(data for k, data in self.events if k == kind))
+
+    def latest(self, kind: str, timeout: float = 3.0):
+        """The newest event of ``kind``, parsed, once one has come (a stream just opened may not
+        have sent its first yet)."""
+        self._wait_for(kind, timeout)
+        return json.loads(next(data for k, data in reversed(self.events) if k == kind))
+
+    def _wait_for(self, kind: str, timeout: float) -> None:
         deadline = time.monotonic() + timeout
         while not any(k == kind for k, _ in self.events):
             assert time.monotonic() < deadline, f"no {kind} event came"
             time.sleep(0.005)
-        return json.loads(next(data for k, data in self.events if k == kind))
-
-    def latest(self, kind: str):
-        """The newest event of ``kind``, parsed."""
-        return json.loads(next(data for k, data in reversed(self.events) if k == kind))
 
     def close(self) -> None:
         """Cut the connection, as a phone that loses the network does."""
@@ -192,8 +197,8 @@ class Phone(Client):
     def events(self) -> list[tuple[str, str]]:
         return self.stream.events
 
-    def latest(self, kind: str):
-        return self.stream.latest(kind)
+    def latest(self, kind: str, timeout: float = 3.0):
+        return self.stream.latest(kind, timeout)
 
     def press(self, control: str, pressed: bool, stream: str | None = None) -> Answer:
         return self.post(f"/api/seat/{self.seat}/press",
