@@ -80,6 +80,8 @@ class Match:
         self.chance_count = 0
         self.events: list[Event] = []
         self._pending: list[Decision] | None = None
+        self._open: list[Decision] | None = None
+        self._views: dict[int | None, dict] = {}
         self._emit(self._settle())
 
     # ---- what is open -------------------------------------------------------------------
@@ -92,10 +94,22 @@ class Match:
 
     def _state_apply(self, move: Move) -> list[Event]:
         self._pending = None
+        self._forget()
         return self.state.apply(move)
 
+    def _forget(self) -> None:
+        """The held picks or the state changed: what was worked out from them is out of date."""
+        self._open = None
+        self._views.clear()
+
     def open_decisions(self) -> list[Decision]:
-        """Decisions still to be answered, as the seats see them (chance by a seat when physical)."""
+        """Decisions still to be answered, as the seats see them (chance by a seat when physical); computed
+        once per change of the match."""
+        if self._open is None:
+            self._open = self._open_decisions()
+        return self._open
+
+    def _open_decisions(self) -> list[Decision]:
         out = []
         for d in self.pending():
             if d.group is not None and d.key in self.held.get(d.seat, {}):
@@ -157,11 +171,13 @@ class Match:
             raise IllegalMove(f"seat {seat} has no picks to take back")
         self.records.append({"seat": seat, "key": RETRACT})
         del self.held[seat]
+        self._forget()
         return self._emit([Event("unlocked", seat)])
 
     def _hold(self, seat: int, key: str, value: Any) -> list[Event]:
         was_locked = self.locked(seat)
         self.held.setdefault(seat, {})[key] = value
+        self._forget()
         events = [Event("picked", seat, {"key": key, "value": _jsonable(value)}, to=seat)]
         if self.locked(seat) and not was_locked:
             events.append(Event("locked", seat))
@@ -175,6 +191,7 @@ class Match:
         for d in group:
             picks[d.seat][d.key] = _jsonable(self.held[d.seat][d.key])
         held, self.held = self.held, {}
+        self._forget()
         events = [Event("reveal", None, {"group": group[0].group, "picks": picks})]
         for d in group:
             events += self._state_apply(Move(d.seat, d.key, held[d.seat][d.key]))
@@ -206,7 +223,16 @@ class Match:
     # ---- views --------------------------------------------------------------------------
 
     def view(self, seat: int | None) -> dict:
-        """What ``seat`` may know (None: the public), JSON-ready. Never another seat's held pick."""
+        """What ``seat`` may know (None: the public), JSON-ready. Never another seat's held pick.
+
+        Made once per change of the match and then handed to every caller (the box asks for each
+        seat's view at every redraw, and most presses change only a draft): read it, never change it.
+        """
+        if seat not in self._views:
+            self._views[seat] = self._view(seat)
+        return self._views[seat]
+
+    def _view(self, seat: int | None) -> dict:
         result = self.result()
         waiting = sorted({d.seat for d in self.open_decisions()})
         out = {

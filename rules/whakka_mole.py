@@ -127,7 +127,7 @@ class WhakkaState(State):
             "sheets": [list(s) for s in self.sheets],
             "supply": [self.supply(s) for s in range(1, self.game.seats + 1)],
             "whacks": [self.game.target_of(s) for s in range(1, self.game.seats + 1)],
-            "last": copy.deepcopy(self.last),
+            "last": [{**d, "popup": list(d["popup"])} for d in self.last],
             "history": [list(h) for h in self.history],
         }
 

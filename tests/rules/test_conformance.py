@@ -98,6 +98,27 @@ def test_random_legal_play_ends_replays_and_every_view_is_json_and_drawn(game_id
             assert views(Match.replay(match.transcript())) == views(match)
 
 
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_view_handed_out_is_never_changed_by_who_reads_it(game_id):
+    """A match hands every caller the same view until it changes: the screens, the lamps and the computer
+    players read it and leave it as it was made."""
+    from rules import bots
+
+    seats = registry.game_class(game_id).min_seats
+
+    def check(match, step):
+        if step % DRAW_EVERY:
+            return
+        before = views(match)
+        draw(match, fresh=True)
+        for decision in match.open_decisions():
+            for level in bots.levels(game_id):
+                bots.make(match.game, decision.seat, level).choose(match.view(decision.seat), decision)
+        assert views(match) == before == views(Match.replay(match.transcript()))
+
+    play(game_id, seats, 0, False, check)
+
+
 def states_along(game_id: str, seats: int, seed: int):
     """Matches at positions along a random game (each a replay of the game so far)."""
     found = []
