@@ -17,8 +17,11 @@ log = logging.getLogger("molebox.session")
 
 
 def where(exc: BaseException) -> str:
-    """Where an error happened, without its words."""
-    return "Traceback (most recent call last):\n" + "".join(traceback.format_tb(exc.__traceback__)) + type(exc).__name__
+    """Where an error happened, without its words (and where in the render process, noted by
+    :mod:`companion.painter`)."""
+    frames = "".join(traceback.format_tb(exc.__traceback__))
+    notes = "".join(f"\n{note}" for note in getattr(exc, "__notes__", ()))
+    return f"Traceback (most recent call last):\n{frames}{type(exc).__name__}{notes}"
 
 
 class Alerts:

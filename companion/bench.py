@@ -15,6 +15,7 @@ import argparse
 import http.client
 import itertools
 import json
+import os
 import platform
 import random
 import re
@@ -133,12 +134,13 @@ def companion_latency(samples: int, seed: int = 1, streaming: bool = False) -> t
     from companion.lamps import Lamp
     from companion.hardware.sim import open_sim
     from companion.session import Session
+    from companion.painter import RenderProcess
     from wiring.profile import load
 
     steady_lamps = {Lamp.OFF, Lamp.ON, Lamp.DIM}
     rng = random.Random(seed)
     hw = open_sim(load("sim-8"), time.monotonic)
-    session = Session(hw, time.monotonic, game="whakka-mole", seats=8, seed=seed)
+    session = Session(hw, time.monotonic, game="whakka-mole", seats=8, seed=seed, paint=RenderProcess())
     stop = threading.Event()
     loop = threading.Thread(target=session.run, args=(stop,), daemon=True)
     loop.start()
@@ -613,11 +615,13 @@ def probe(kind: str, idle_s: float) -> None:
         print("READY", flush=True)
     else:
         from companion.hardware.sim import open_sim
+        from companion.painter import RenderProcess
         from companion.session import Session
         from wiring.profile import load
 
         hw = open_sim(load("sim-8"), time.monotonic)
-        session = Session(hw, time.monotonic, game="whakka-mole", seats=8)
+        painter = RenderProcess()
+        session = Session(hw, time.monotonic, game="whakka-mole", seats=8, paint=painter)
         stop = threading.Event()
         threading.Thread(target=session.run, args=(stop,), daemon=True).start()
         session.displays.flush()
@@ -632,18 +636,29 @@ def probe(kind: str, idle_s: float) -> None:
                 time.sleep(0.001)
         session.displays.flush()
         time.sleep(1.5)                  # let the last flashes end
-    before = resource.getrusage(resource.RUSAGE_SELF)
+    children = [painter.process.pid] if kind == "ours" else []     # the render process is the box's too
+    before = cpu_seconds(children)
     time.sleep(idle_s)
-    after = resource.getrusage(resource.RUSAGE_SELF)
-    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    cpu = cpu_seconds(children) - before
     print(f"IDLE {100 * cpu / idle_s:.3f}", flush=True)
-    print(f"RSS {peak_rss_mb():.1f}", flush=True)
+    print(f"RSS {sum(map(peak_rss_mb, ['self', *children])):.1f}", flush=True)
 
 
-def peak_rss_mb() -> float:
-    """This process's peak RSS. Not ``ru_maxrss``: that survives exec, so a child reports the bench's own."""
+def cpu_seconds(children: list[int]) -> float:
+    """CPU time of this process and of ``children`` (their pids)."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    total = usage.ru_utime + usage.ru_stime
+    for pid in children:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()        # from field 3, the state
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def peak_rss_mb(pid: int | str = "self") -> float:
+    """A process's peak RSS. Not ``ru_maxrss``: that survives exec, so a child reports the bench's own."""
     try:
-        with open("/proc/self/status") as status:
+        with open(f"/proc/{pid}/status") as status:
             return next(int(line.split()[1]) for line in status if line.startswith("VmHWM:")) / 1024
     except OSError:                     # not Linux
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

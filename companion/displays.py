@@ -16,6 +16,9 @@ says why, with the figures). A free-running render loop in the same process is
 what wrecks button latency (the GIL), so this worker sleeps unless there is
 something new to draw.
 
+Frames are drawn by ``paint`` (:mod:`companion.painter`: on this worker's
+thread, or in the service's render process, off the session's GIL).
+
 One display's failure stays on that display: a frame that raises while it is
 drawn or sent is replaced there by ``fault_frame(name)``, reported once
 through ``on_fault`` until that display draws again, and every other display
@@ -27,6 +30,8 @@ import threading
 import time
 from typing import Callable
 
+from .painter import draw
+
 STUCK_S = 10.0          # one frame taking longer than this means the worker is hung (an I2C write that never ends)
 WAIT_S = 0.1            # a frame waiting this long goes before any other that has waited less
 TABLE = "table"
@@ -36,8 +41,8 @@ class DisplayWorker:
     def __init__(self, devices: dict[str, object], max_fps: float = 30.0,
                  on_frame: Callable[[str, object], None] | None = None,
                  on_fault: Callable[[str, Callable, tuple, BaseException], None] | None = None,
-                 fault_frame: Callable[[str], object] | None = None):
-        self.devices = devices
+                 fault_frame: Callable[[str], object] | None = None, paint: Callable = draw):
+        self.devices, self.paint = devices, paint
         self.interval = 1.0 / max_fps
         self.on_frame, self.on_fault, self.fault_frame = on_frame, on_fault, fault_frame
         self.frames: dict[str, object] = {}
@@ -86,7 +91,7 @@ class DisplayWorker:
                 self._covers[name] = image
             if name in self.frames:                 # the device shows the change now, not at the next frame
                 self._repaint.add(name)
-                self._wanted.setdefault(name, (self.frames.get, (name,)))
+                self._wanted.setdefault(name, (None, ()))       # None: the frame it has
                 self._since.setdefault(name, time.monotonic())
                 self._cond.notify()
 
@@ -111,6 +116,8 @@ class DisplayWorker:
             self._stopped = True
             self._cond.notify()
         self._thread.join(timeout=2)
+        if hasattr(self.paint, "close"):
+            self.paint.close()
 
     def _next(self) -> tuple[str, tuple] | None:
         now = time.monotonic()
@@ -151,7 +158,7 @@ class DisplayWorker:
             name, (render, args) = job
             self._sent_at[name] = time.monotonic()
             try:
-                self._send(name, render(*args))
+                self._send(name, self.frames[name] if render is None else self.paint(render, args))
             except Exception as exc:            # a renderer's bug, or a device that raises what it should not
                 self._failed(name, render, args, exc)
             else:

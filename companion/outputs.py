@@ -11,16 +11,17 @@ from collections.abc import Iterable
 
 from . import overlays, screens
 from .displays import DisplayWorker
+from .painter import draw
 from .publisher import Publisher
 from .render import fault as fault_screen, lobby as lobby_screens
 
 
 class Outputs:
-    def __init__(self, hardware, news: Publisher, on_fault):
+    def __init__(self, hardware, news: Publisher, on_fault, paint=draw):
         self.hw, self.news = hardware, news
         self.overlays = overlays.Overlays()
         self.displays = DisplayWorker(hardware.displays(), on_frame=lambda name, image: news.send("frame", (name, image)),
-                                      on_fault=on_fault, fault_frame=fault_screen.broken)
+                                      on_fault=on_fault, fault_frame=fault_screen.broken, paint=paint)
         self._shown: dict[str, tuple] = {}
         self._away: dict[int, object] = {}      # a panel's "played on a phone" frame, by seat
 

@@ -31,6 +31,7 @@ from .hardware import open_backend
 from .hardware.phone import add_phones
 from .journal import Journal
 from .notify import Notifier, Watchdog
+from .painter import RenderProcess, draw
 from .session import Session
 from .web.auth import Guard, is_loopback
 from .web.pin import HostPin, PinDisplay, pin_path
@@ -75,9 +76,11 @@ class Plan:
             raise ValueError(f"--frames {args.frames}: only the sim backend writes its frames to files")
 
 
-def build(args, plan: Plan, journal: Journal | None, clock=time.monotonic, host_pin: HostPin | None = None):
+def build(args, plan: Plan, journal: Journal | None, clock=time.monotonic, host_pin: HostPin | None = None,
+          paint=draw):
     """The hardware and the session; with a host PIN, the glass that shows it: the table display, or
-    seat 1's OLED on request where the profile has no table display."""
+    seat 1's OLED on request where the profile has no table display. ``paint``: where frames are drawn
+    (:mod:`companion.painter`)."""
     hardware = open_backend(plan.backend, plan.profile, clock)
     add_phones(hardware, plan.phones)
     if getattr(args, "frames", None):
@@ -87,7 +90,7 @@ def build(args, plan: Plan, journal: Journal | None, clock=time.monotonic, host_
     elif host_pin is not None and hardware.seats and not hardware.seats[0].phone and hardware.seats[0].display:
         hardware.seats[0].display = PinDisplay(hardware.seats[0].display, host_pin, on_request=True)
     session = Session(hardware, clock, game=args.game, seats=plan.seats, seed=args.seed, settings=plan.settings,
-                      dice=args.dice, cards=args.cards, journal=journal, bots=plan.computers)
+                      dice=args.dice, cards=args.cards, journal=journal, bots=plan.computers, paint=paint)
     return hardware, session
 
 
@@ -97,7 +100,7 @@ def run(args) -> int:
     journal = Journal(args.db)
     sock = listen(args.listen, args.port)
     pin = None if is_loopback(args.listen) else HostPin(pin_path(journal.path))
-    hardware, session = build(args, plan, journal, host_pin=pin)
+    hardware, session = build(args, plan, journal, host_pin=pin, paint=RenderProcess())
     return serve(session, hardware, sock, args.listen, pin=pin, lan_sim=args.lan_sim)
 
 

@@ -21,6 +21,7 @@ from .journal import Journal, short as fault_words
 from .keeper import Keeper
 from .loop import Loop
 from .outputs import Outputs
+from .painter import draw
 from .publisher import Publisher
 from .storage import StoreError
 from .table import Table
@@ -35,14 +36,14 @@ class Session(Loop):
     def __init__(self, hardware, clock: Callable[[], float] = time.monotonic, *, game: str | None = None,
                  seats: int | None = None, seed: int = 0, settings: dict | None = None,
                  dice: str = "virtual", cards: str = "virtual", debounce_s: float = DEBOUNCE_S, hold_s: float = HOLD_S,
-                 journal: Journal | None = None, bots: dict[int, str] | None = None):
+                 journal: Journal | None = None, bots: dict[int, str] | None = None, paint: Callable = draw):
         super().__init__(Inputs(len(hardware.seats), debounce_s, hold_s), clock)
         self.hw = hardware
         self.keeper, self.alerts, self.news = Keeper(journal), Alerts(), Publisher()
         self.table = Table(len(hardware.seats), self.keeper, self.alerts, clock, seed=seed, settings=settings,
                            wired=len(hardware.panels),
                            fixed=(game, seats, dice, cards, dict(bots or {})) if game else None)
-        self.out = Outputs(hardware, self.news, on_fault=self._display_failed)
+        self.out = Outputs(hardware, self.news, on_fault=self._display_failed, paint=paint)
         self.displays = self.out.displays
         self.hw_fault: str | None = hardware.fault     # while set, the game is paused and every display says why
         self.joins: tuple[tuple[int, str, str], ...] = ()   # free phone seats: the table shows how to join them

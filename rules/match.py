@@ -233,23 +233,21 @@ class Match:
         return self._views[seat]
 
     def _view(self, seat: int | None) -> dict:
+        if seat is not None:            # what every seat is told alike, from the public view
+            return {**self.view(None), "state": self.state.view(seat), "you": seat,
+                    "held": _jsonable(self.held.get(seat, {})),
+                    "decisions": [decision_dict(d) for d in self.decisions_for(seat)]}
         result = self.result()
-        waiting = sorted({d.seat for d in self.open_decisions()})
-        out = {
+        return {
             "game": self.header.game,
             "title": self.game.title,
             "seats": self.header.seats,
             "over": result is not None,
             "winners": list(result.winners) if result else [],
-            "waiting": waiting,
+            "waiting": sorted({d.seat for d in self.open_decisions()}),
             "locked": [s for s in self.group_seats() if self.locked(s)],
-            "state": self.state.view(seat),
+            "state": self.state.view(None),
         }
-        if seat is not None:
-            out["you"] = seat
-            out["held"] = _jsonable(self.held.get(seat, {}))
-            out["decisions"] = [decision_dict(d) for d in self.decisions_for(seat)]
-        return out
 
     def events_for(self, seat: int | None, events: list[Event]) -> list[dict]:
         """The events ``seat`` may be told (None: the public ones)."""

@@ -8,6 +8,7 @@ from hypothesis import settings
 
 from companion import script
 from companion.hardware.sim import SimHardware, open_sim
+from companion.painter import draw
 from companion.session import Session
 from companion.journal import Journal
 from wiring.profile import load
@@ -69,12 +70,12 @@ def box_factory():
 
     def build(game: str | None = "whakka-mole", seats: int | None = 3, seed: int = 0,
               settings: dict | None = None, profile: str = "sim-8", dice: str = "virtual",
-              cards: str = "virtual", db=None, make_display=None, bots: dict | None = None) -> Box:
+              cards: str = "virtual", db=None, make_display=None, bots: dict | None = None, paint=draw) -> Box:
         clock = script.FakeClock()
         hw = open_sim(load(profile), clock, make_display)
         journal = Journal(db) if db is not None else None
         session = Session(hw, clock, game=game, seats=seats, seed=seed, settings=settings, dice=dice,
-                          cards=cards, journal=journal, bots=bots)
+                          cards=cards, journal=journal, bots=bots, paint=paint)
         made.append(Box(hw, session, clock))
         return made[-1]
 

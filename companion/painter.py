@@ -1,0 +1,128 @@
+"""Where the display worker draws its frames: on its own thread, or in a render process.
+
+A frame is a pure function of its view, but drawing it is CPU work that holds the GIL. Drawn in the
+session's process, a frame being drawn when a press comes delays that press's lamps until the drawing
+thread lets go (in `make bench`, 40% of the slowest 2% of presses came during a draw). The service
+draws in a :class:`RenderProcess`: the worker sends the render function (pickled by its name) and its
+arguments, and waits, without the GIL, for the frame's pixels.
+
+A render that raises in the process raises here as the same exception, with where it happened in the
+process as a note (:func:`companion.alerts.where` prints it). A process that dies (killed, out of
+memory) is started again and asked again; if that one dies on the same frame too, the frame fails
+with :class:`RenderProcessLost` and the display worker shows its fault frame (drawn on its own thread).
+"""
+from __future__ import annotations
+
+import logging
+import pickle
+import signal
+import socket
+import subprocess
+import sys
+import threading
+from multiprocessing.connection import Connection
+from typing import Callable
+
+from PIL import Image
+
+log = logging.getLogger("molebox.painter")
+
+
+def draw(render: Callable, args: tuple) -> Image.Image:
+    """Draw on the caller's thread (scripts and tests)."""
+    return render(*args)
+
+
+class RenderProcessLost(RuntimeError):
+    """The render process died while it drew a frame."""
+
+
+class RenderProcess:
+    """A child process that draws frames: call it as :func:`draw`. It is a plain ``python -m
+    companion.painter`` on one end of a socket pair (no multiprocessing start method: a spawned one
+    brings its resource tracker, a third interpreter, and a forked one would copy a process that
+    runs threads)."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._start()
+
+    def _start(self) -> None:
+        ours, theirs = socket.socketpair()
+        self.process = subprocess.Popen([sys.executable, "-m", __name__, str(theirs.fileno())],
+                                        pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL)
+        theirs.close()
+        self._conn = Connection(ours.detach())
+
+    def __call__(self, render: Callable, args: tuple) -> Image.Image:
+        job = pickle.dumps((render, args))          # a render that cannot be pickled raises here, nothing sent
+        with self._lock:
+            kind, payload = self._ask(job)
+        if kind == "frame":
+            mode, size, data = payload
+            return Image.frombytes(mode, size, data)
+        exc, where = payload
+        exc.add_note(where)
+        raise exc
+
+    def _ask(self, job: bytes) -> tuple[str, object]:
+        """The process's answer to ``job``; a process lost on the way is started again and asked once more
+        (what killed it was most likely not this frame: the kernel's out-of-memory killer, a stray kill)."""
+        for _ in range(2):
+            try:
+                self._conn.send_bytes(job)
+                return self._conn.recv()
+            except (EOFError, OSError):
+                log.warning("the render process stopped (exit status %s); starting it again", self.process.poll())
+                self._restart()
+        raise RenderProcessLost("the render process stopped twice while drawing one frame")
+
+    def _restart(self) -> None:
+        self._conn.close()
+        self.process.kill()
+        self.process.wait(1)
+        self._start()
+
+    def close(self) -> None:
+        """End the process: it leaves once its end of the socket closes."""
+        with self._lock:
+            self._conn.close()
+            try:
+                self.process.wait(2)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(1)
+
+
+def serve(conn) -> None:
+    """The render process: draw each ``(render, args)`` received, answer its pixels or what it raised;
+    leave when the box closes its end. A stop signal is the box's to handle (systemd sends it to both,
+    and the box still has its parting screen to draw)."""
+    from .alerts import where
+
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    while True:
+        try:
+            job = conn.recv_bytes()
+        except (EOFError, OSError):                 # the box has gone
+            return
+        try:
+            render, args = pickle.loads(job)        # a render this process cannot import fails here, as a draw
+            image = render(*args)
+            reply = ("frame", (image.mode, image.size, image.tobytes()))
+        except Exception as exc:
+            reply = ("error", (_portable(exc), "drawn in the render process:\n" + where(exc)))
+        conn.send(reply)
+
+
+def _portable(exc: Exception) -> Exception:
+    """``exc`` if it survives pickling, else an exception of the same name without its arguments."""
+    try:
+        return pickle.loads(pickle.dumps(exc))
+    except Exception:
+        return RuntimeError(type(exc).__name__)
+
+
+if __name__ == "__main__":
+    serve(Connection(int(sys.argv[1])))

@@ -1,0 +1,94 @@
+"""The service draws its frames in a render process (companion.painter): what the table sees is the same,
+and the process's faults end on a screen, never in a dead box.
+
+Each test plays a box whose frames are drawn in a real child process, and looks at the displays' pixels,
+the lamps, the host's alerts and the log.
+"""
+from __future__ import annotations
+
+import logging
+import operator
+import signal
+
+import pytest
+
+from companion import screens
+from companion.painter import RenderProcess
+from companion.render import fault as fault_screen
+
+TURN = "1 hole1\n1 ok\n1 hole5\n1 ok\n2 hole2\n2 ok\n2 hole1\n2 ok\n3 hole4\n3 ok\n3 hole3\n3 ok"
+
+
+@pytest.fixture
+def process():
+    painter = RenderProcess()
+    yield painter
+    painter.close()
+
+
+def shows_its_screen(box, name: str) -> bool:
+    render_fn, *args = screens.screens(box.session.scene())[name]
+    return box.pixels(name) == render_fn(*args).tobytes()
+
+
+def test_every_display_shows_the_same_pixels_drawn_in_the_process_as_drawn_in_thread(box_factory, process):
+    here, there = box_factory(seats=3), box_factory(seats=3, paint=process)
+    for step in TURN.splitlines() + ["1 hole2", "2 hole3\n2 ok"]:
+        here.play(step)
+        there.play(step)
+        for name in here.hw.displays():
+            assert there.pixels(name) == here.pixels(name), (step, name)
+    assert there.lamps(1) == here.lamps(1)
+
+
+def test_a_frame_that_raises_in_the_process_breaks_its_own_display_and_the_log_says_where(box_factory, process,
+                                                                                          caplog):
+    def paint(render, args):                # seat 2's screen is drawn by a function that raises there
+        if isinstance(args[0], dict) and args[0].get("you") == 2:
+            return process(operator.truediv, (1, 0))
+        return process(render, args)
+
+    box = box_factory(seats=3, paint=paint)
+    with caplog.at_level(logging.ERROR, logger="molebox"):
+        box.play(TURN)
+        box.play("wait 10")                 # the display thread's report reaches the session loop
+    assert box.pixels("seat2") == fault_screen.broken("seat2").tobytes()
+    assert all(shows_its_screen(box, name) for name in ("seat1", "seat3", "table"))
+    assert box.match.view(None)["state"]["turn"] == 2 and box.session.health() is None
+    [record] = [r for r in caplog.records if "display failed" in r.getMessage()]
+    assert "drawn in the render process" in record.getMessage() and "ZeroDivisionError" in record.getMessage()
+    alerts = [a["text"] for a in box.session.public()["alerts"]]
+    assert any("seat 2 screen could not draw its frame (ZeroDivisionError)" in a for a in alerts)
+
+
+def test_a_killed_render_process_is_started_again_and_no_screen_shows_it(box_factory, process, caplog):
+    box = box_factory(seats=3, paint=process)
+    box.play("1 hole1\n1 ok")
+    first = process.process.pid
+    process.process.kill()
+    process.process.wait()
+    with caplog.at_level(logging.WARNING, logger="molebox"):
+        box.play("1 hole5\n1 ok\n2 hole2")
+    assert process.process.pid != first and process.process.poll() is None
+    assert all(shows_its_screen(box, name) for name in box.hw.displays())
+    assert box.session.displays.failing == set()
+    assert "the render process stopped" in caplog.text
+
+
+def test_a_stop_signal_leaves_the_process_drawing_for_the_box_s_parting_screen(box_factory, process):
+    box = box_factory(seats=2, paint=process)
+    box.session.displays.flush()                        # the process is up and drawing
+    pid = process.process.pid
+    process.process.send_signal(signal.SIGTERM)         # systemd signals every process of the service
+    box.session.part()
+    assert process.process.pid == pid and process.process.poll() is None
+    for name in box.hw.displays():
+        assert box.pixels(name) == fault_screen.parting().tobytes()
+
+
+def test_closing_the_box_ends_the_process(box_factory):
+    painter = RenderProcess()
+    box = box_factory(seats=2, paint=painter)
+    box.play("1 hole1")
+    box.session.close()
+    assert painter.process.poll() == 0
