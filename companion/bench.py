@@ -104,9 +104,11 @@ def pages_streaming(session, hw):
 
 
 def read_streams(port: int, paths: list[str]) -> None:
-    """Child process: read every event stream of ``paths`` to its end, as open pages do; report what came."""
+    """Child process: read every event stream of ``paths`` to its end, as open pages do; report what came.
+    It stands in for browsers on other devices, so it yields the CPU to the box it measures."""
     import urllib.request
 
+    os.nice(19)
     got = {"events": 0, "bytes": 0}
 
     def read(path: str) -> None:

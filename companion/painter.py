@@ -14,6 +14,7 @@ with :class:`RenderProcessLost` and the display worker shows its fault frame (dr
 from __future__ import annotations
 
 import logging
+import os
 import pickle
 import signal
 import socket
@@ -26,6 +27,7 @@ from typing import Callable
 from PIL import Image
 
 log = logging.getLogger("molebox.painter")
+NICE = 5            # the process's CPU priority below the box's: a press's lamps go before a frame
 
 
 def draw(render: Callable, args: tuple) -> Image.Image:
@@ -102,6 +104,7 @@ def serve(conn) -> None:
 
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    os.nice(NICE)
     while True:
         try:
             job = conn.recv_bytes()
