@@ -307,32 +307,36 @@ def serve_phones(kind: str) -> None:
     print(f"PORT {port}\nCODES {' '.join(codes)}", flush=True)
     sys.stdin.read()
     asyncio.run_coroutine_threadsafe(runner.cleanup(), loop).result(10)
-    if stop:
-        stop()
-    print(f"RSS {peak_rss_mb():.1f}", flush=True)
+    rss, pss = stop() if stop else (0.0, 0.0)
+    print(f"RSS {peak_rss_mb() + rss:.1f}\nPSS {pss_mb() + pss:.1f}", flush=True)
 
 
 def phone_box(panels: int = 0, phones: int = PHONES):
     """A box of ``panels`` sim panels and ``phones`` phone seats in an 8-seat Whakka Mole game (no journal, as
     :func:`companion_latency`'s), its session loop running: its web app, the phones' join codes, what stops it."""
     from companion import cli, service
+    from companion.painter import RenderProcess
     from companion.web.auth import Guard
     from companion.web.server import PANEL, make_app
 
     args = cli.parser().parse_args(["run", "--panels", str(panels), "--phones", str(phones),
                                     "--game", "whakka-mole", "--seats", "8"])
     args.wiring = cli.DEFAULT_WIRING["sim"]
-    hw, session = service.build(args, service.Plan(args, "sim"), None)
+    painter = RenderProcess()
+    hw, session = service.build(args, service.Plan(args, "sim"), None, paint=painter)
     halt = threading.Event()
     thread = threading.Thread(target=session.run, args=(halt,), daemon=True)
     thread.start()
     app = make_app(session, hw, Guard(lan=False))
 
-    def stop():
+    def stop() -> tuple[float, float]:
+        """Stop the box; the render process's peak RSS and PSS, since it is the box's too."""
         halt.set()
         session.call(lambda: None)
         thread.join(2)
+        memory = peak_rss_mb(painter.process.pid), pss_mb(painter.process.pid)
         session.close()
+        return memory
     return app, [code for _, code in app[PANEL].seats.free()], stop
 
 
@@ -392,10 +396,10 @@ def dashboards(port: int, count: int = DASHBOARDS):
         reader.wait()
 
 
-def phone_latency(samples: int, kind: str = "molebox") -> tuple[list[float], float]:
+def phone_latency(samples: int, kind: str = "molebox") -> tuple[list[float], dict[str, float]]:
     """Phone press to lamps on the seat's stream, from this process, with eight phone seats and (molebox)
     twenty dashboards streaming from another; the box in a process of its own. Returns the latencies
-    and the box's peak RSS."""
+    and the box's memory (``rss``: peak RSS, ``pss``: PSS at the end, render process included)."""
     box = subprocess.Popen([sys.executable, "-m", "companion.bench", "--serve-phones", kind],
                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     port = int(box.stdout.readline().split()[1])
@@ -404,9 +408,9 @@ def phone_latency(samples: int, kind: str = "molebox") -> tuple[list[float], flo
         time.sleep(0.5)
         out = press_phones(port, codes, samples)
     box.stdin.close()
-    rss = float(box.stdout.readline().split()[1])
+    memory = {word.lower(): float(value) for word, value in (box.stdout.readline().split() for _ in range(2))}
     box.wait()
-    return out, rss
+    return out, memory
 
 
 def mixed_panel_latency(samples: int, seed: int = 4) -> list[float]:
@@ -644,6 +648,14 @@ def probe(kind: str, idle_s: float) -> None:
     cpu = cpu_seconds(children) - before
     print(f"IDLE {100 * cpu / idle_s:.3f}", flush=True)
     print(f"RSS {sum(map(peak_rss_mb, ['self', *children])):.1f}", flush=True)
+    print(f"PSS {sum(map(pss_mb, ['self', *children])):.1f}", flush=True)
+
+
+def pss_mb(pid: int | str = "self") -> float:
+    """A process's proportional set size now: its private pages, and its share of those it shares (the
+    interpreter and libraries the render process maps too)."""
+    with open(f"/proc/{pid}/smaps_rollup") as rollup:
+        return next(int(line.split()[1]) for line in rollup if line.startswith("Pss:")) / 1024
 
 
 def cpu_seconds(children: list[int]) -> float:
@@ -764,9 +776,10 @@ def main(argv: list[str] | None = None) -> int:
     print(row("press-to-lamp p99, web pages streaming (ms)", percentile(paged, 0.99), percentile(raw, 0.99), "< 1 ms"))
     print(row("ready after start (ms)", proc["ready"], raw_proc["ready"], "< 1000 ms", "{:.0f}"))
     print(row("idle CPU (%)", proc["idle"], raw_proc["idle"], "< 1 %", "{:.2f}"))
-    print(row("peak RSS (MB)", proc["rss"], raw_proc["rss"], "< 60 MB", "{:.1f}"))
-    phone, phone_rss = phone_latency(min(args.samples, 1000))
-    raw_phone, raw_phone_rss = phone_latency(min(args.samples, 1000), "raw")
+    print(row("peak RSS, box and render process (MB)", proc["rss"], raw_proc["rss"], "", "{:.1f}"))
+    print(row("PSS after the game, box and render process (MB)", proc["pss"], raw_proc["pss"], "< 60 MB", "{:.1f}"))
+    phone, phone_memory = phone_latency(min(args.samples, 1000))
+    raw_phone, raw_phone_memory = phone_latency(min(args.samples, 1000), "raw")
     phone, raw_phone = [1000 * x for x in phone], [1000 * x for x in raw_phone]
     mixed = [1000 * x for x in mixed_panel_latency(args.samples)]
     print(row(f"phone press-to-lamp p50, {PHONES} phones, {DASHBOARDS} dashboards (ms)", statistics.median(phone),
@@ -777,8 +790,10 @@ def main(argv: list[str] | None = None) -> int:
               statistics.median(raw), ""))
     print(row(f"panel press-to-lamp p99, 4 panels, 4 phones, {DASHBOARDS} dashboards (ms)", percentile(mixed, 0.99),
               percentile(raw, 0.99), "< 1 ms"))
-    print(row(f"peak RSS, {PHONES} phones, {DASHBOARDS} dashboards (MB)", phone_rss, raw_phone_rss, "< 80 MB",
-              "{:.1f}"))
+    print(row(f"peak RSS, {PHONES} phones, {DASHBOARDS} dashboards (MB)", phone_memory["rss"],
+              raw_phone_memory["rss"], "", "{:.1f}"))
+    print(row(f"PSS, {PHONES} phones, {DASHBOARDS} dashboards (MB)", phone_memory["pss"], raw_phone_memory["pss"],
+              "< 80 MB", "{:.1f}"))
     with tempfile.TemporaryDirectory(dir=BENCH_DIR) as workdir:
         commits = {mode: [1000 * x for x in xs] for mode, xs in commit_points(min(args.samples, 500), workdir).items()}
         resume, raw_resume = resume_time(workdir)
