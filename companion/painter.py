@@ -8,8 +8,9 @@ arguments, and waits, without the GIL, for the frame's pixels.
 
 A render that raises in the process raises here as the same exception, with where it happened in the
 process as a note (:func:`companion.alerts.where` prints it). A process that dies (killed, out of
-memory) is started again and asked again; if that one dies on the same frame too, the frame fails
-with :class:`RenderProcessLost` and the display worker shows its fault frame (drawn on its own thread).
+memory) is started again and asked again; if that one dies on the same frame too (or a process will
+not start), the box draws on the display worker's thread from then on and says so in its log: the
+screens stay right, only the presses lose the GIL headroom.
 """
 from __future__ import annotations
 
@@ -35,31 +36,36 @@ def draw(render: Callable, args: tuple) -> Image.Image:
     return render(*args)
 
 
-class RenderProcessLost(RuntimeError):
-    """The render process died while it drew a frame."""
-
-
 class RenderProcess:
     """A child process that draws frames: call it as :func:`draw`. It is a plain ``python -m
     companion.painter`` on one end of a socket pair (no multiprocessing start method: a spawned one
     brings its resource tracker, a third interpreter, and a forked one would copy a process that
-    runs threads)."""
+    runs threads). ``process`` is None once the box draws on its own thread instead."""
 
     def __init__(self):
         self._lock = threading.Lock()
+        self.process: subprocess.Popen | None = None
         self._start()
 
     def _start(self) -> None:
         ours, theirs = socket.socketpair()
-        self.process = subprocess.Popen([sys.executable, "-m", __name__, str(theirs.fileno())],
-                                        pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL)
-        theirs.close()
+        try:
+            self.process = subprocess.Popen([sys.executable, "-m", __name__, str(theirs.fileno())],
+                                            pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL)
+        except OSError:
+            ours.close()
+            raise
+        finally:
+            theirs.close()
         self._conn = Connection(ours.detach())
 
     def __call__(self, render: Callable, args: tuple) -> Image.Image:
         job = pickle.dumps((render, args))          # a render that cannot be pickled raises here, nothing sent
         with self._lock:
-            kind, payload = self._ask(job)
+            answer = self._ask(job) if self.process is not None else None
+        if answer is None:
+            return draw(render, args)
+        kind, payload = answer
         if kind == "frame":
             mode, size, data = payload
             return Image.frombytes(mode, size, data)
@@ -67,33 +73,40 @@ class RenderProcess:
         exc.add_note(where)
         raise exc
 
-    def _ask(self, job: bytes) -> tuple[str, object]:
-        """The process's answer to ``job``; a process lost on the way is started again and asked once more
-        (what killed it was most likely not this frame: the kernel's out-of-memory killer, a stray kill)."""
-        for _ in range(2):
+    def _ask(self, job: bytes) -> tuple[str, object] | None:
+        """The process's answer to ``job``. A process lost on the way is started again and asked once more
+        (what killed it was most likely not this frame: the out-of-memory killer, a stray kill); lost
+        again, or not starting, the box draws on its own thread from then on (None)."""
+        for attempt in range(2):
             try:
                 self._conn.send_bytes(job)
                 return self._conn.recv()
             except (EOFError, OSError):
-                log.warning("the render process stopped (exit status %s); starting it again", self.process.poll())
-                self._restart()
-        raise RenderProcessLost("the render process stopped twice while drawing one frame")
+                log.warning("the render process stopped (exit status %s)", self._end())
+            if attempt == 0:
+                try:
+                    self._start()
+                except OSError as exc:
+                    log.error("the render process could not start again: %s", exc)
+                    break
+        log.error("the render process keeps stopping: frames are drawn in the box's own process from now on")
+        self.process = None
+        return None
 
-    def _restart(self) -> None:
+    def _end(self) -> int | None:
+        """Close our end and see the process gone (it leaves on its own; killed if it does not); its status."""
         self._conn.close()
-        self.process.kill()
-        self.process.wait(1)
-        self._start()
+        try:
+            return self.process.wait(2)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            return self.process.wait(1)
 
     def close(self) -> None:
         """End the process: it leaves once its end of the socket closes."""
         with self._lock:
-            self._conn.close()
-            try:
-                self.process.wait(2)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(1)
+            if self.process is not None:
+                self._end()
 
 
 def serve(conn) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import operator
 import signal
+import sys
 
 import pytest
 
@@ -73,6 +74,19 @@ def test_a_killed_render_process_is_started_again_and_no_screen_shows_it(box_fac
     assert all(shows_its_screen(box, name) for name in box.hw.displays())
     assert box.session.displays.failing == set()
     assert "the render process stopped" in caplog.text
+
+
+def test_a_render_process_that_will_not_stay_up_leaves_the_box_drawing_on_its_own(box_factory, monkeypatch,
+                                                                                  caplog):
+    monkeypatch.setattr(sys, "executable", "/bin/false")       # a child that exits at once, every time
+    painter = RenderProcess()
+    box = box_factory(seats=3, paint=painter)
+    with caplog.at_level(logging.WARNING, logger="molebox"):
+        box.play("1 hole1\n1 ok\n2 hole2")
+    assert painter.process is None
+    assert all(shows_its_screen(box, name) for name in box.hw.displays())
+    assert box.session.displays.failing == set()
+    assert "frames are drawn in the box's own process from now on" in caplog.text
 
 
 def test_a_stop_signal_leaves_the_process_drawing_for_the_box_s_parting_screen(box_factory, process):
