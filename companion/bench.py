@@ -135,8 +135,8 @@ def companion_latency(samples: int, seed: int = 1, streaming: bool = False) -> t
     """
     from companion.lamps import Lamp
     from companion.hardware.sim import open_sim
-    from companion.session import Session
     from companion.painter import RenderProcess
+    from companion.session import Session
     from wiring.profile import load
 
     steady_lamps = {Lamp.OFF, Lamp.ON, Lamp.DIM}
