@@ -16,13 +16,14 @@ import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
-from wiring.profile import Profile
+from wiring.profile import MuxSpec, Profile
 
 from .hardware.gpio import factory_name
 
 SERVICE_USER = "molebox"
 I2C_HZ = 400_000
 OLED_ADDRESSES = (0x3C, 0x3D)
+I2C_PINS = {1: ((2, 3), (3, 5)), 0: ((0, 1), (27, 28))}    # the header's I2C buses: SDA/SCL GPIO, their pins
 LIBRARIES = {"lgpio": ("lgpio", "sudo apt install python3-lgpio"),
              "rpigpio": ("RPi.GPIO", "sudo apt install python3-rpi.gpio (a Pi 4 or older; a Pi 5 needs lgpio)")}
 VENV_NOTE = ", in a venv made with --system-site-packages so it sees apt's packages (systemd/install.sh does both)"
@@ -165,37 +166,65 @@ def _gpio(profile: Profile, system: System) -> list[Finding]:
     return out
 
 
+def mux_overlay(mux: MuxSpec) -> str:
+    """The config.txt line that makes the mux's channels buses of their own (its parent named unless I2C1)."""
+    bus = "" if mux.parent == 1 else f",i2c{mux.parent}"
+    return f"dtoverlay=i2c-mux,pca9548,addr=0x{mux.address:02x}{bus}"
+
+
 def _i2c(profile: Profile, system: System) -> list[Finding]:
-    displays, mux = profile.displays(), profile.mux
-    buses = sorted({spec.bus for spec in displays.values()} | ({mux.parent} if mux else set()))
+    displays, muxes = profile.displays(), profile.muxes
+    buses = sorted({spec.bus for spec in displays.values()} | {mux.parent for mux in muxes})
     out, usable = [], set()
     for bus in buses:
-        on_mux = mux is not None and bus in mux.buses
-        missing = (f"the mux's channels appear with dtoverlay=i2c-mux,pca9548,addr=0x{mux.address:02x} in "
-                   f"/boot/firmware/config.txt; reboot, then `ls /dev/i2c-*` lists their numbers for the profile"
-                   if on_mux else "switch I2C on: sudo make install does it (dtparam=i2c_arm=on in "
-                   "/boot/firmware/config.txt), then reboot")
+        mux = profile.mux_of(bus)
+        if mux is not None:
+            missing = (f"the mux's channels appear with {mux_overlay(mux)} in /boot/firmware/config.txt; reboot, "
+                       f"then `ls /dev/i2c-*` lists their numbers for the profile")
+        elif bus == 0:
+            missing = ("switch I2C0 on (GPIO0/1): dtparam=i2c_vc=on and dtparam=i2c_vc_baudrate=400000 in "
+                       "/boot/firmware/config.txt, before any dtoverlay line, then reboot")
+        else:
+            missing = ("switch I2C on: sudo make install does it (dtparam=i2c_arm=on in /boot/firmware/config.txt), "
+                       "then reboot")
         found = _device(system, f"I2C{bus}", system.path(f"/dev/i2c-{bus}"), missing, "i2c")
         out.append(found)
         if found.ok:
             usable.add(bus)
-    speed = system.path("/sys/class/i2c-adapter/i2c-1/of_node/clock-frequency")
-    if 1 in usable and speed.exists():
-        hz = int.from_bytes(speed.read_bytes()[:4], "big")
-        out.append(Finding("I2C1 speed", hz >= I2C_HZ, f"{hz // 1000} kHz", "" if hz >= I2C_HZ else
-                           "dtparam=i2c_arm_baudrate=400000 in /boot/firmware/config.txt, then reboot (a frame "
-                           "takes 93 ms at 100 kHz, 23 ms at 400 kHz); sudo make install sets it"))
-    if mux is not None and mux.parent in usable:
+    for bus, setting, installed in ((1, "i2c_arm_baudrate", "; sudo make install sets it"), (0, "i2c_vc_baudrate", "")):
+        speed = _speed(system, bus)
+        if bus in usable and speed is not None:
+            hz = int.from_bytes(speed.read_bytes()[:4], "big")
+            out.append(Finding(f"I2C{bus} speed", hz >= I2C_HZ, f"{hz // 1000} kHz", "" if hz >= I2C_HZ else
+                               f"dtparam={setting}=400000 in /boot/firmware/config.txt, then reboot (a frame "
+                               f"takes 93 ms at 100 kHz, 23 ms at 400 kHz){installed}"))
+    for mux in muxes:
+        if mux.parent not in usable:
+            continue
         there = system.answers(mux.parent, mux.address)
-        out.append(Finding("mux", there, f"TCA9548A at 0x{mux.address:02X} on I2C{mux.parent}"
-                           + ("" if there else " does not answer"),
-                           "" if there else "check the mux's VCC, GND, SDA (GPIO2), SCL (GPIO3) and its A0-A2 "
-                           "address pins"))
+        (sda, scl), _ = I2C_PINS.get(mux.parent, I2C_PINS[1])
+        out.append(Finding("mux" if len(muxes) == 1 else f"mux I2C{mux.parent}", there,
+                           f"TCA9548A at 0x{mux.address:02X} on I2C{mux.parent}" + ("" if there else " does not answer"),
+                           "" if there else f"check the mux's VCC, GND, SDA (GPIO{sda}), SCL (GPIO{scl}) and its "
+                           "A0-A2 address pins"))
     for name, spec in displays.items():
         if spec.bus in usable:
             taken = {s.address for s in displays.values() if s.bus == spec.bus}
-            out.append(_display(system, name, spec, mux, taken))
+            out.append(_display(system, name, spec, profile.mux_of(spec.bus), taken))
     return out
+
+
+def _speed(system: System, bus: int) -> Path | None:
+    """The bus's clock-frequency in the device tree: its adapter's own node, else (I2C0, which the Pi's
+    device tree reaches through a pin mux) the controller's node, found by its label."""
+    own = system.path(f"/sys/class/i2c-adapter/i2c-{bus}/of_node/clock-frequency")
+    if own.exists() or bus != 0:
+        return own if own.exists() else None
+    label = system.path("/sys/firmware/devicetree/base/__symbols__/i2c0if")
+    if not label.exists():
+        return None
+    node = system.path("/sys/firmware/devicetree/base") / label.read_bytes().rstrip(b"\0").decode().lstrip("/")
+    return node / "clock-frequency" if (node / "clock-frequency").exists() else None
 
 
 def _display(system: System, name: str, spec, mux, taken: set[int]) -> Finding:
@@ -208,8 +237,9 @@ def _display(system: System, name: str, spec, mux, taken: set[int]) -> Finding:
         fix = (f"something answers at 0x{others[0]:02X} instead: set address = 0x{others[0]:02X} for {name} in the "
                f"profile, or move the module's address jumper (two displays on one bus need 0x3C and 0x3D)")
     else:
-        lines = "its mux channel's SDA and SCL" if mux is not None and spec.bus in mux.buses else \
-            "SDA to GPIO2 (pin 3), SCL to GPIO3 (pin 5)"
+        (sda, scl), (sda_pin, scl_pin) = I2C_PINS.get(spec.bus, I2C_PINS[1])
+        lines = ("its mux channel's SDA and SCL" if mux is not None else
+                 f"SDA to GPIO{sda} (pin {sda_pin}), SCL to GPIO{scl} (pin {scl_pin})")
         fix = f"check its wiring: VCC to 3.3 V, GND, {lines}"
     return Finding(f"{name} display", False, f"nothing answers: {where}", fix)
 

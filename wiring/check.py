@@ -10,7 +10,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 from . import parts
-from .header import BUSES, PINS_PER_SEAT, RESERVED, REFERENCE_REVISION, buses_in_use, buses_taken, by_gpio, uses
+from .header import (BUSES, I2C_GPIO, PINS_PER_SEAT, REFERENCE_REVISION, RESERVED_NOTE, buses_in_use, buses_taken,
+                     by_gpio, reserved, uses)
 from .profile import Locator, Profile
 
 OLED_ADDRESSES = (0x3C, 0x3D)
@@ -43,7 +44,7 @@ def free_gpio(profile: Profile, header: str = "main", revision: int = REFERENCE_
 
 
 def _pins(profile: Profile, locate: Locator, revision: int) -> list[Problem]:
-    header, busy = by_gpio(revision), buses_taken(profile)
+    header, busy, kept = by_gpio(revision), buses_taken(profile), reserved(profile)
     seen, out = {}, []
     for use in uses(profile):
         where = locate.at(locate.line_in(use.field, use.section, use.index))
@@ -61,7 +62,7 @@ def _pins(profile: Profile, locate: Locator, revision: int) -> list[Problem]:
         elif bus in busy:
             function = next(f for f in pin.functions if BUSES[bus][0].match(f))
             _, label, enabled = BUSES[bus]
-            state = "reserved" if bus in RESERVED else "in use"
+            state, enabled = ("reserved", RESERVED_NOTE) if bus in kept else ("in use", enabled)
             out.append(Problem(where, key, f"GPIO{use.gpio} (header pin {pin.physical}) is {function}, and {label} "
                                f"is {state} for {busy[bus]} ({enabled})",
                                f"move the {use.role} to a free GPIO ({free})"))
@@ -99,18 +100,11 @@ def _seat_count(profile: Profile, locate: Locator, revision: int) -> list[Proble
 
 
 def _i2c(profile: Profile, locate: Locator) -> list[Problem]:
-    mux, out = profile.mux, []
-    channels = mux.buses if mux else ()
-    parent = mux.parent if mux else 1
-    if mux:
-        where = locate.at(locate.line_in("buses", "mux"))
-        for bus, count in Counter(channels).items():
-            if count > 1 or bus == parent:
-                out.append(Problem(where, f"mux.buses = {list(channels)}",
-                                   f"bus {bus} is listed twice or is the mux's own parent bus",
-                                   "list each channel's own /dev/i2c-N once, as `molebox doctor` shows them"))
-    taken: dict[tuple[int, int], str] = {(parent, mux.address): "the mux"} if mux else {}
-    # Displays on the parent bus first: they answer on every channel the mux has switched on too.
+    out = _muxes(profile, locate)
+    muxes = profile.muxes
+    channels = {bus for mux in muxes for bus in mux.buses}
+    taken: dict[tuple[int, int], str] = {(mux.parent, mux.address): "the mux" for mux in muxes}
+    # Displays on a parent bus first: they answer on every channel its mux has switched on too.
     ordered = sorted(profile.displays().items(), key=lambda item: item[1].bus in channels)
     for name, spec in ordered:
         section, index = ("table", 0) if name == "table" else ("seats", int(name[4:]) - 1)
@@ -124,21 +118,52 @@ def _i2c(profile: Profile, locate: Locator) -> list[Problem]:
                                "SSD1306 and SH1106 modules answer at 0x3C or 0x3D only",
                                "write address = 0x3C, or 0x3D for a module with its address jumper moved"))
             continue
-        if spec.bus != parent and spec.bus not in channels:
-            fix = (f"use bus = {parent} or one of the mux's buses {list(channels)}" if mux else
-                   "use bus = 1 (GPIO2/3), or add a [mux] table whose buses list this channel")
+        if spec.bus not in I2C_GPIO and spec.bus not in channels:
+            if not muxes:
+                fix = "use bus = 1 (GPIO2/3), or add a [mux] table whose buses list this channel"
+            elif len(muxes) == 1:
+                fix = f"use bus = {muxes[0].parent} or one of the mux's buses {list(muxes[0].buses)}"
+            else:
+                fix = f"use bus = 1 or one of the muxes' buses {[bus for mux in muxes for bus in mux.buses]}"
             out.append(Problem(at("bus"), f"{prefix}.bus = {spec.bus}",
-                               f"bus {spec.bus} is neither I2C{parent} nor a channel of a TCA9548A mux", fix))
+                               f"bus {spec.bus} is neither I2C1 nor a channel of a TCA9548A mux", fix))
             continue
-        clash = taken.get((spec.bus, spec.address)) or (
-            taken.get((parent, spec.address)) if spec.bus in channels else None)
+        mux = profile.mux_of(spec.bus)
+        clash = taken.get((spec.bus, spec.address)) or (taken.get((mux.parent, spec.address)) if mux else None)
         if clash:
-            same = clash if (spec.bus, spec.address) in taken else f"{clash} on the mux's parent bus {parent}"
+            same = clash if (spec.bus, spec.address) in taken else f"{clash} on the mux's parent bus {mux.parent}"
             out.append(Problem(at("address"), f"{prefix}.address = 0x{spec.address:02X}",
                                f"0x{spec.address:02X} on bus {spec.bus} is already {same}: both would answer",
                                "move one module's address jumper (0x3C/0x3D), or give it its own mux channel"))
             continue
         taken[spec.bus, spec.address] = label
+    return out
+
+
+def _muxes(profile: Profile, locate: Locator) -> list[Problem]:
+    """Each mux on one of the header's I2C buses, and each of its channels a bus of its own."""
+    out, muxes = [], profile.muxes
+    parents = {mux.parent for mux in muxes}
+    for index, mux in enumerate(muxes):
+        name = "mux" if len(muxes) == 1 else f"mux[{index + 1}]"
+        if mux.parent not in I2C_GPIO:
+            out.append(Problem(locate.at(locate.line_in("parent", "mux", index)), f"{name}.parent = {mux.parent}",
+                               f"I2C{mux.parent} has no pins on the 40-pin header",
+                               "write parent = 1 (I2C1 on GPIO2/3) or parent = 0 (I2C0 on GPIO0/1)"))
+        where = locate.at(locate.line_in("buses", "mux", index))
+        key = f"{name}.buses = {list(mux.buses)}"
+        for bus, count in Counter(mux.buses).items():
+            other = next((m for m in muxes[:index] if bus in m.buses), None)
+            if count > 1 or bus == mux.parent:
+                problem = f"bus {bus} is listed twice or is the mux's own parent bus"
+            elif bus in parents or bus in I2C_GPIO:
+                problem = f"bus {bus} is I2C{bus} itself, the Pi's own bus, not a mux channel"
+            elif other is not None:
+                problem = f"bus {bus} is already a channel of the mux at 0x{other.address:02X} on I2C{other.parent}"
+            else:
+                continue
+            out.append(Problem(where, key, problem,
+                               "list each channel's own /dev/i2c-N once, as `molebox doctor` shows them"))
     return out
 
 
@@ -162,6 +187,6 @@ def report(profile: Profile, problems: list[Problem]) -> str:
     gpio = len({(u.header, u.gpio) for u in uses(profile)})
     displays = len(profile.displays())
     in_use = ", ".join(BUSES[b][1] for b in buses_in_use(profile)) or "none"
-    reserved = ", ".join(f"{BUSES[b][1]} ({why})" for b, why in RESERVED.items())
+    kept = ", ".join(f"{BUSES[b][1]} ({why})" for b, why in reserved(profile).items()) or "none"
     return (f"{profile.path}: ok: {profile.title}: {len(profile.seats)} seats, {gpio} GPIO, "
-            f"{displays} display{'s' if displays != 1 else ''}, buses in use: {in_use}; reserved: {reserved}")
+            f"{displays} display{'s' if displays != 1 else ''}, buses in use: {in_use}; reserved: {kept}")

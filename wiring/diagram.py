@@ -20,16 +20,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import textwidth
-from .header import BUSES, RESERVED, buses_taken, pins, uses
-from .netlist import POWER_NETS, End, Netlist, Part, Wire, netlist
+from .header import BUSES, I2C_GPIO, buses_taken, controllers, pins, reserved, uses
+from .netlist import POWER_NETS, End, Netlist, Part, Wire, netlist, pin_end
 from .profile import Profile
 
 SEAT_COLOURS = ("#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#17becf", "#8c564b", "#e377c2", "#bcbd22")
 NET_STYLES = {                       # colour, dash: supplies red, ground black, the I2C lines grey
     "3V3": ("#d62728", ""), "5V": ("#d62728", "7 3"), "12V": ("#d62728", "2 3"), "GND": ("#000000", ""),
     "SDA": ("#7f7f7f", ""), "SCL": ("#7f7f7f", "7 3"), "signal": ("#555555", ""), "USB": ("#555555", ""),
+    "SDA0": ("#8c6d31", ""), "SCL0": ("#8c6d31", "7 3"),    # I2C0's lines, brown: not to be mixed up with I2C1's
 }
-BAND_FILLS = {"3V3": "#fbe3e3", "5V": "#fbe3e3", "12V": "#fbe3e3", "GND": "#e4e4e4", "SDA": "#efefef", "SCL": "#efefef"}
+BAND_FILLS = {"3V3": "#fbe3e3", "5V": "#fbe3e3", "12V": "#fbe3e3", "GND": "#e4e4e4", "SDA": "#efefef", "SCL": "#efefef",
+              "SDA0": "#f3ede2", "SCL0": "#f3ede2"}
 MARGIN, GAP = 16, 16                 # canvas margin; space between two parts
 PIN_ROW, PIN_R = 22, 6               # header rows and pin circles
 TERM_ROW, TERM_R = 18, 3.5           # terminal rows and circles
@@ -41,14 +43,16 @@ LEGEND_WIDTH = 560
 
 
 def display_summary(profile: Profile) -> dict[int, str]:
-    """What the I2C pins carry: {physical pin: use} for SDA (3) and SCL (5) when displays are wired."""
-    if profile.backend == "sim" or not (profile.displays() or profile.mux):
-        return {}
-    on_parent = [f"{name} 0x{spec.address:02X}" for name, spec in profile.displays().items()
-                 if not profile.mux or spec.bus == profile.mux.parent]
-    if profile.mux:
-        on_parent.insert(0, f"TCA9548A mux 0x{profile.mux.address:02X} (buses {', '.join(map(str, profile.mux.buses))})")
-    return {3: "I2C1 SDA: " + ", ".join(on_parent), 5: "I2C1 SCL: same"}
+    """What the I2C pins carry: {physical pin: use} for SDA and SCL of each bus the displays travel on
+    (I2C1: pins 3 and 5; I2C0: pins 27 and 28)."""
+    out = {}
+    for bus in sorted(controllers(profile) & set(I2C_GPIO), reverse=True):
+        on_bus = [f"TCA9548A mux 0x{mux.address:02X} (buses {', '.join(map(str, mux.buses))})"
+                  for mux in profile.muxes if mux.parent == bus]
+        on_bus += [f"{name} 0x{spec.address:02X}" for name, spec in profile.displays().items() if spec.bus == bus]
+        sda, scl = (int(pin_end(gpio).terminal) for gpio in I2C_GPIO[bus])
+        out.update({sda: f"I2C{bus} SDA: " + ", ".join(on_bus), scl: f"I2C{bus} SCL: same"})
+    return out
 
 
 def wired_uses(net: Netlist) -> dict[int, str]:
@@ -76,7 +80,7 @@ def pin_table(profile: Profile) -> str:
         by_header[use.header][use.gpio] = use.role
     if not by_header:
         by_header["main"] = {}
-    i2c, busy = display_summary(profile), buses_taken(profile)
+    i2c, busy, kept = display_summary(profile), buses_taken(profile), reserved(profile)
     wired = wired_uses(netlist(profile)) if profile.backend != "sim" else {}
     out = []
     for header, roles in by_header.items():
@@ -84,14 +88,15 @@ def pin_table(profile: Profile) -> str:
             out.append(f"header {header}")
         out.append(f"{'pin':>3}  {'name':<7} use")
         for pin in pins():
-            out.append(f"{pin.physical:>3}  {pin.name:<7} {_pin_use(pin, roles, i2c, wired, busy)}".rstrip())
+            out.append(f"{pin.physical:>3}  {pin.name:<7} {_pin_use(pin, roles, i2c, wired, busy, kept)}".rstrip())
         if profile.ioboard is not None:
             where = profile.ioboard.port or f"USB {profile.ioboard.usb_id}"
             out.append(f"IO board on {where}: every seat's buttons and hole lamps (docs/ioboard.md)")
     return "\n".join(out) + "\n"
 
 
-def _pin_use(pin, roles: dict[int, str], i2c: dict[int, str], wired: dict[int, str], busy: dict[str, str]) -> str:
+def _pin_use(pin, roles: dict[int, str], i2c: dict[int, str], wired: dict[int, str], busy: dict[str, str],
+             kept: dict[str, str]) -> str:
     if pin.physical in i2c:
         return i2c[pin.physical]
     if pin.gpio in roles:
@@ -99,7 +104,7 @@ def _pin_use(pin, roles: dict[int, str], i2c: dict[int, str], wired: dict[int, s
     if pin.gpio is None:
         return wired.get(pin.physical, "")
     bus = pin.bus()
-    if bus in RESERVED:
+    if bus in kept:
         return f"(reserved: {BUSES[bus][1]}, {busy[bus]})"
     return f"({BUSES[bus][1]})" if bus in busy else "free"
 
@@ -141,6 +146,7 @@ class _Drawing:
 
     def __init__(self, profile: Profile, net: Netlist):
         self.profile, self.net = profile, net
+        self.kept = reserved(profile)
         self.colours = {f"seat{i}": SEAT_COLOURS[(i - 1) % len(SEAT_COLOURS)] for i in range(1, 9)}
         self.side = self._sides()
         self.at: dict[End, _Place] = {}
@@ -374,7 +380,7 @@ class _Drawing:
             x, y = self._x(end), self._y(end)
             used = pin.physical in self.pin_uses
             fill = ("#ffd700" if used and pin.gpio is not None else "#d62728" if pin.name in ("3V3", "5V")
-                    else "#222222" if pin.name == "GND" else "#bbbbbb" if pin.bus() == "eeprom" else "#ffffff")
+                    else "#222222" if pin.name == "GND" else "#bbbbbb" if pin.bus() in self.kept else "#ffffff")
             g = ET.SubElement(group, "g", {"class": "pin", "data-physical": str(pin.physical)})
             circle = ET.SubElement(g, "circle", cx=f"{x:g}", cy=f"{y:g}", r=str(PIN_R), fill=fill, stroke="#333333")
             if used:
@@ -393,7 +399,7 @@ class _Drawing:
         """A pin's name and number, and in its wire's colour what it feeds: reading away from the pin."""
         pin = next(p for p in pins() if p.physical == physical)
         name = f"{pin.name} ({physical})"
-        use, colour = self.pin_uses.get(physical, ("reserved: HAT EEPROM" if pin.bus() in RESERVED else "", "#777777"))
+        use, colour = self.pin_uses.get(physical, ("reserved: HAT EEPROM" if pin.bus() in self.kept else "", "#777777"))
         if not use:
             return [(name, "")]
         return [(name, ""), (f"  {use}", colour)] if physical % 2 else [(f"{use}  ", colour), (name, "")]
@@ -441,7 +447,8 @@ class _Drawing:
 
 
 def _legend_label(net: str) -> str:
-    return {"signal": "buzzer, status LED", "USB": "USB cable"}.get(net, net.replace("seat", "seat "))
+    return {"signal": "buzzer, status LED", "USB": "USB cable", "SDA0": "SDA (I2C0)", "SCL0": "SCL (I2C0)"}.get(
+        net, net.replace("seat", "seat "))
 
 
 def _name(end: End) -> str:

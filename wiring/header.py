@@ -2,8 +2,8 @@
 
 The header (J8) is the same on every 40-pin Pi (3, 4, 5, Zero 2 W: a test
 holds gpiozero to that), so one board's data serves them all. The buses a
-profile may switch on (I2C1, SPI0, the UART) and the HAT ID EEPROM's I2C0 are
-found in gpiozero's own pin-function tables, not typed in here again.
+profile may switch on (I2C1, SPI0, the UART, and I2C0 for a second display bus) and the HAT ID
+EEPROM's I2C0 are found in gpiozero's own pin-function tables, not typed in here again.
 """
 from __future__ import annotations
 
@@ -25,9 +25,13 @@ BUSES = {
     "i2c": (re.compile(r"I2C1 (SDA|SCL)$"), "I2C1", "dtparam=i2c_arm=on"),
     "spi": (re.compile(r"SPI0 (MOSI|MISO|SCLK|CE\d)$"), "SPI0", "dtparam=spi=on"),
     "uart": (re.compile(r"UART\d (TXD|RXD)$"), "the UART", "enable_uart=1"),
-    "eeprom": (re.compile(r"I2C0 (SDA|SCL)$"), "I2C0", "the firmware probes it at boot"),
+    "i2c0": (re.compile(r"I2C0 (SDA|SCL)$"), "I2C0", "dtparam=i2c_vc=on"),
 }
-RESERVED = {"eeprom": "the HAT ID EEPROM"}      # never the profile's: a HAT's EEPROM answers there
+# Never a GPIO of the profile's: a HAT's EEPROM answers on I2C0 and the firmware probes it at boot. A profile
+# may still put a mux or displays on I2C0 (a box with no HAT), and then the bus is in use for them instead.
+RESERVED = {"i2c0": "the HAT ID EEPROM"}
+RESERVED_NOTE = "the firmware probes it at boot"
+I2C_GPIO = {1: (2, 3), 0: (0, 1)}       # the header's I2C buses: their SDA and SCL GPIO
 
 
 @dataclass(frozen=True)
@@ -78,11 +82,27 @@ def buses_taken(profile: Profile) -> dict[str, str]:
     return {**RESERVED, **buses_in_use(profile)}
 
 
+def reserved(profile: Profile) -> dict[str, str]:
+    """The reserved buses the profile leaves alone, with why."""
+    used = buses_in_use(profile)
+    return {bus: why for bus, why in RESERVED.items() if bus not in used}
+
+
+def controllers(profile: Profile) -> set[int]:
+    """The Pi's own I2C buses whose wires the profile's displays and muxes travel on."""
+    if profile.backend == "sim":
+        return set()
+    return {profile.controller(spec.bus) for spec in profile.displays().values()} | {m.parent for m in profile.muxes}
+
+
 def buses_in_use(profile: Profile) -> dict[str, str]:
     """The Pi's buses the profile switches on, each with the reason."""
     used = {}
-    if profile.backend != "sim" and (profile.displays() or profile.mux):
+    wires = controllers(profile)
+    if wires - {0}:                     # I2C1, or a bus that `molebox wiring check` refuses
         used["i2c"] = "the displays"
+    if 0 in wires:
+        used["i2c0"] = "the displays"
     if profile.ioboard is not None and profile.ioboard.port in UART_PORTS:
         used["uart"] = f"the IO board on {profile.ioboard.port}"
     for bus in profile.interfaces:

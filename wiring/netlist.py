@@ -15,11 +15,14 @@ from dataclasses import dataclass, field
 
 from .hardware import (DISPLAYS, LAMP_KINDS, PICO_COLUMN_PULLUP, PICO_COLUMNS, PICO_PIXEL_PIN, PICO_ROW_PINS,
                        STATUS_LED, led_resistor)
-from .header import pins
-from .profile import DisplaySpec, Profile, ProfileError
+from .header import I2C_GPIO, pins
+from .profile import DisplaySpec, MuxSpec, Profile, ProfileError
 
-NET_PINS = {"3V3": 1, "5V": 2, "SDA": 3, "SCL": 5, "GND": 9}      # the header pin that feeds each shared line
-POWER_NETS = ("3V3", "5V", "12V", "GND", "SDA", "SCL")            # the hub's strips, top to bottom
+# The header pin that feeds each shared line: SDA/SCL are I2C1's (GPIO2/3), SDA0/SCL0 I2C0's (GPIO0/1), for
+# a second mux or displays on the Pi's other I2C controller.
+NET_PINS = {"3V3": 1, "5V": 2, "SDA": 3, "SCL": 5, "GND": 9, "SDA0": 27, "SCL0": 28}
+POWER_NETS = ("3V3", "5V", "12V", "GND", "SDA", "SCL", "SDA0", "SCL0")    # the hub's strips, top to bottom
+I2C_NETS = {1: ("SDA", "SCL"), 0: ("SDA0", "SCL0")}                # each header I2C bus's two lines
 
 
 @dataclass(frozen=True)
@@ -90,8 +93,8 @@ class _Builder:
             self.add(Part("pixelsupply", "pixel supply", "5 V supply for the pixel chain (2 A)",
                           terminals={"+": "+5 V", "0V": "0 V (GND)"}))
         hub = self.add(Part("hub", "hub", "hub: stripboard, one strip per line"))
-        if p.mux:
-            self._mux()
+        for mux in p.muxes:
+            self._mux(mux)
         if p.table:
             self._display(p.table)
         if p.ioboard:
@@ -121,13 +124,23 @@ class _Builder:
             part.terminals.setdefault(net, net)
             self.needs[net].append(End(part.key, net))
 
+    def need_i2c(self, part: Part, bus: int) -> None:
+        """The part's SDA and SCL from the header's I2C ``bus``: I2C1's lines as they always were, I2C0's
+        named with their pins, as a part's SDA/SCL terminals on SDA0/SCL0."""
+        if bus not in I2C_NETS or bus == 1:
+            self.need(part, "SDA", "SCL")
+            return
+        for line, net, gpio in zip(("SDA", "SCL"), I2C_NETS[bus], I2C_GPIO[bus]):
+            part.terminals[line] = f"{line}: GPIO{gpio} (pin {self.sources[net].terminal})"
+            self.needs[net].append(End(part.key, line))
+
     def _i2c_ends(self, spec: DisplaySpec) -> tuple[End, End] | None:
-        """The mux channel's SDn/SCn for a display behind the mux; None for one on the parent bus."""
-        mux = self.profile.mux
-        if mux and spec.bus in mux.buses:
-            channel = mux.buses.index(spec.bus)
-            return End("mux", f"SD{channel}"), End("mux", f"SC{channel}")
-        return None
+        """The mux channel's SDn/SCn for a display behind a mux; None for one on a bus of the Pi's own."""
+        mux = self.profile.mux_of(spec.bus)
+        if mux is None:
+            return None
+        key, channel = _mux_key(self.profile, mux), mux.buses.index(spec.bus)
+        return End(key, f"SD{channel}"), End(key, f"SC{channel}")
 
     def _display(self, spec: DisplaySpec) -> None:
         part = self.add(Part("table", "table display", f"table display: {_display_note(self.profile, spec)}"))
@@ -138,23 +151,25 @@ class _Builder:
         self.need(part, "3V3", "GND")
         behind_mux = self._i2c_ends(spec)
         if behind_mux is None:
-            self.need(part, "SDA", "SCL")
+            self.need_i2c(part, spec.bus)
             return
+        mux = self.part(behind_mux[0].part)
         for end, line in zip(behind_mux, ("SDA", "SCL")):
-            part.terminals[line] = f"{line}: mux {end.terminal}"
-            self.part("mux").terminals[end.terminal] = f"{end.terminal}: {part.short} {line}"
-            self.wire(end, End(part.key, line), part.net or line, f"mux {end.terminal} to {part.short} {line}")
+            part.terminals[line] = f"{line}: {mux.short} {end.terminal}"
+            mux.terminals[end.terminal] = f"{end.terminal}: {part.short} {line}"
+            self.wire(end, End(part.key, line), part.net or line, f"{mux.short} {end.terminal} to {part.short} {line}")
 
     def part(self, key: str) -> Part:
         return next(p for p in self.parts if p.key == key)
 
-    def _mux(self) -> None:
-        mux = self.profile.mux
-        part = self.add(Part("mux", "mux", f"TCA9548A I2C mux at 0x{mux.address:02X}",
+    def _mux(self, mux: MuxSpec) -> None:
+        on = "" if len(self.profile.muxes) == 1 else f" on I2C{mux.parent}"
+        part = self.add(Part(_mux_key(self.profile, mux), _mux_name(self.profile, mux), f"TCA9548A I2C mux at 0x{mux.address:02X}{on}",
                              (f"channels {', '.join(f'{c}: /dev/i2c-{b}' for c, b in enumerate(mux.buses))}",
                               "A0-A2 open for 0x70; VIN on 3.3 V")))
         part.terminals.update({"3V3": "VIN (3V3)", "GND": "GND"})
-        self.need(part, "3V3", "GND", "SDA", "SCL")
+        self.need(part, "3V3", "GND")
+        self.need_i2c(part, mux.parent)
 
     def _ioboard(self) -> None:
         p = self.profile
@@ -268,9 +283,19 @@ class _Builder:
                 self.wire(End("hub", name), end, net, f"{net} strip to {self.part(end.part).short}")
 
 
+def _mux_key(profile: Profile, mux: MuxSpec) -> str:
+    """The part's key: ``mux`` for a box's one mux, ``mux1``, ``mux2`` ... in file order for more."""
+    return "mux" if len(profile.muxes) == 1 else f"mux{profile.muxes.index(mux) + 1}"
+
+
+def _mux_name(profile: Profile, mux: MuxSpec) -> str:
+    """How labels name it: ``mux``, or ``mux 1``, ``mux 2`` ..."""
+    return _mux_key(profile, mux).replace("mux", "mux ").strip()
+
+
 def _display_note(profile: Profile, spec: DisplaySpec) -> str:
-    mux = profile.mux
-    where = (f"mux channel {mux.buses.index(spec.bus)} (/dev/i2c-{spec.bus})" if mux and spec.bus in mux.buses
+    mux = profile.mux_of(spec.bus)
+    where = (f"{_mux_name(profile, mux)} channel {mux.buses.index(spec.bus)} (/dev/i2c-{spec.bus})" if mux
              else f"I2C{spec.bus}")
     display = DISPLAYS[spec.driver]
     return f"{display.controller} {display.size} at 0x{spec.address:02X} on {where}"

@@ -17,13 +17,14 @@ from .hardware import (ADDRESS_JUMPER, BUZZER_BASE_OHMS, BUZZER_MA, DISPLAYS, GP
                        PICO_MA, STATUS_LED,
                        STATUS_LED_MA, ULN2803A_CHANNEL_MA, WS2812_BRIGHTNESS, WS2812_MA, Controller, led_resistor,
                        PI_USB_MA)
-from .header import UART_PORTS
+from .header import I2C_GPIO, UART_PORTS
 from .netlist import netlist
 from .profile import HOLES_PER_SEAT, Profile
 
 LAMP_SUPPLY_MA = 1000               # the 12 V adapter the list names
 PIXEL_SUPPLY_MA = 2000              # the 5 V supply for the pixel chain (docs/ioboard.md)
 BASE_VOLTS = 0.7                    # a BC337's base-emitter drop
+I2C_PINS = {bus: f"GPIO{sda}/{scl}" for bus, (sda, scl) in I2C_GPIO.items()}
 
 
 @dataclass(frozen=True)
@@ -97,7 +98,7 @@ def budget(profile: Profile) -> list[Row]:
         rows.append(Row(f"all Pico lamp pins at once ({lamps} pins)", lamp_ma * lamps, PICO.total_ma,
                         fix=_led_fix(profile, PICO)))
     displays = sum(DISPLAYS[spec.driver].ma for spec in profile.displays().values())
-    three = displays + (MUX_MA if profile.mux else 0) + gpio_total
+    three = displays + MUX_MA * len(profile.muxes) + gpio_total
     if three:
         rows.append(Row("3V3 pins: displays, mux, GPIO outputs", three, PI_3V3_MA, GPIO_VOLTS))
     five = (lamps * profile.lamp.ma if kind.driver and kind.volts == 5 else 0) + \
@@ -156,10 +157,7 @@ def bill(profile: Profile) -> list[Item]:
         Item(1, "microSD card, 16 GB or more (A1)", "Raspberry Pi OS Lite (64-bit)", "the system and the game journal"),
     ]
     items += _displays(p)
-    if p.mux:
-        items.append(Item(1, "TCA9548A I2C multiplexer breakout", f"at 0x{p.mux.address:02X}: its A0-A2 jumpers open; "
-                          "VIN on 3.3 V", "every seat's OLED keeps address 0x3C on a channel of its own; "
-                          "dtoverlay=i2c-mux,pca9548 makes each channel a bus of its own"))
+    items += _muxes(p)
     items += _controls(p, seats, lamps)
     if p.ioboard:
         items += [
@@ -196,6 +194,22 @@ def _displays(p: Profile) -> list[Item]:
                         f"at 0x{address:02X}: {ADDRESS_JUMPER[address]}; for {_names(names)}",
                         f"{display.why}; an SSD1306 or SH1106 answers at 0x3C or 0x3D only, so two per bus "
                         f"(more behind a mux)"))
+    return out
+
+
+def _muxes(p: Profile) -> list[Item]:
+    """One line per mux address: its jumpers, and with more than one mux which bus each sits on."""
+    out = []
+    for address, count in sorted(Counter(mux.address for mux in p.muxes).items()):
+        choice = f"at 0x{address:02X}: its A0-A2 jumpers open; VIN on 3.3 V"
+        why = ("every seat's OLED keeps address 0x3C on a channel of its own; dtoverlay=i2c-mux,pca9548 makes each "
+               "channel a bus of its own")
+        if len(p.muxes) > 1:
+            buses = [f"I2C{mux.parent} ({I2C_PINS.get(mux.parent, 'no header pins')})"
+                     for mux in p.muxes if mux.address == address]
+            choice += f"; {' and '.join(f'one on {bus}' for bus in buses)}"
+            why += "; each I2C bus carries its own displays, at the same time as the other"
+        out.append(Item(count, "TCA9548A I2C multiplexer breakout", choice, why))
     return out
 
 

@@ -91,7 +91,7 @@ class Profile:
     path: str
     text: str
     ioboard: IOBoardSpec | None = None
-    mux: MuxSpec | None = None
+    muxes: tuple[MuxSpec, ...] = ()
     buzzer: int | None = None           # BCM GPIO of an active buzzer
     status_led: int | None = None       # BCM GPIO of the box's status LED
     interfaces: tuple[str, ...] = ()    # "spi", "uart", "i2c" switched on in config.txt for other uses
@@ -103,6 +103,16 @@ class Profile:
         if self.table is not None:
             out["table"] = self.table
         return out
+
+    def mux_of(self, bus: int) -> MuxSpec | None:
+        """The mux whose channel ``bus`` is; None for one of the Pi's own buses."""
+        return next((mux for mux in self.muxes if bus in mux.buses), None)
+
+    def controller(self, bus: int) -> int:
+        """The Pi's own I2C bus whose two wires carry ``bus``: a mux channel's parent, else ``bus`` itself.
+        Frames on different controllers travel at the same time; on one, one after another."""
+        mux = self.mux_of(bus)
+        return bus if mux is None else mux.parent
 
 
 @dataclass(frozen=True)
@@ -174,7 +184,7 @@ def parse(text: str, path: str = "<profile>") -> Profile:
         path=path,
         text=text,
         ioboard=_ioboard(data.get("ioboard", {}), len(seats), where) if backend == "ioboard" else None,
-        mux=_mux(data["mux"], where) if "mux" in data else None,
+        muxes=_muxes(data.get("mux", []), where),
         buzzer=_pin(data, "buzzer", where),
         status_led=_pin(data, "status_led", where),
         interfaces=_interfaces(data.get("interfaces", []), where),
@@ -234,20 +244,34 @@ def _lamp(raw: dict, backend: str, seats: int, where: "Locator") -> LampSpec:
     return LampSpec(kind=kind, colour=colour, ma=float(ma))
 
 
-def _mux(raw: dict, where: "Locator") -> MuxSpec:
-    _known(raw, MUX_KEYS, where, "[mux]", "mux")
+def _muxes(raw, where: "Locator") -> tuple[MuxSpec, ...]:
+    """``[mux]`` (one) or ``[[mux]]`` (one per I2C controller that has one)."""
+    tables = [raw] if isinstance(raw, dict) else raw
+    if not (isinstance(tables, list) and all(isinstance(t, dict) for t in tables)):
+        raise where.error("mux", f"mux must be a table or tables, got {raw!r}",
+                          "write [mux] (or [[mux]] once per mux) and its keys below it")
+    muxes = tuple(_mux(table, where, index) for index, table in enumerate(tables))
+    for index, mux in enumerate(muxes):
+        if (mux.parent, mux.address) in {(m.parent, m.address) for m in muxes[:index]}:
+            raise where.error("address", f"two muxes at 0x{mux.address:02x} on I2C{mux.parent}",
+                              "give one its own address (its A0-A2 jumpers) or its own parent bus", index, "mux")
+    return muxes
+
+
+def _mux(raw: dict, where: "Locator", index: int) -> MuxSpec:
+    _known(raw, MUX_KEYS, where, "[mux]", "mux", index)
     address, parent, buses = raw.get("address", 0x70), raw.get("parent", 1), raw.get("buses")
     if address not in range(0x70, 0x78):
         raise where.error("address", f"mux.address must be 0x70..0x77 (the A0-A2 jumpers), got {address!r}",
-                          "write e.g. address = 0x70", section="mux")
+                          "write e.g. address = 0x70", index=index, section="mux")
     if not isinstance(parent, int) or isinstance(parent, bool):
         raise where.error("parent", f"mux.parent must be an I2C bus number, got {parent!r}",
-                          "write parent = 1 (dtoverlay=i2c-mux sits on I2C1)", section="mux")
+                          "write parent = 1 (dtoverlay=i2c-mux sits on I2C1)", index=index, section="mux")
     if not (isinstance(buses, list) and 1 <= len(buses) <= 8 and all(isinstance(b, int) for b in buses)):
         raise where.error("buses" if "buses" in raw else "mux", f"mux.buses must list the /dev/i2c-N of each channel "
                           f"(1 to 8), got {buses!r}",
                           "write e.g. buses = [11, 12, 13, 14, 15, 16, 17, 18], as `molebox doctor` lists them",
-                          section="mux")
+                          index=index, section="mux")
     return MuxSpec(address=address, parent=parent, buses=tuple(buses))
 
 

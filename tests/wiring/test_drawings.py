@@ -31,7 +31,8 @@ DRAWINGS = ["gpio-2", "gpio-2-mux", "ioboard-8"]
 SVG = "{http://www.w3.org/2000/svg}"
 PHYSICAL = {p.gpio: p.physical for p in pins() if p.gpio is not None}
 PIN_NAMES = {p.physical: p.name for p in pins()}
-LINES = ("3V3", "5V", "GND", "GPIO2", "GPIO3", "lampsupply:+")     # traced back through the hub
+LINES = ("3V3", "5V", "GND", "GPIO2", "GPIO3", "GPIO0", "GPIO1", "lampsupply:+")     # traced back through the hub
+I2C_PINS = {1: ("GPIO2", "GPIO3"), 0: ("GPIO0", "GPIO1")}          # what each bus's SDA and SCL come from
 NEAR = 0.75                         # px: how close a point must be to count as on a circle's centre
 
 
@@ -281,16 +282,19 @@ def expected(name: str) -> dict[str, str]:
                 out[f"seat{seat}:lamp{k}"] = f"driver{seat}:OUT{k}"
         else:
             out[f"{'status' if use.field == 'status_led' else 'buzzer'}:in"] = pin
-    channel = {bus: c for c, bus in enumerate(profile.mux.buses)} if profile.mux else {}
+    muxes = {mux: "mux" if len(profile.muxes) == 1 else f"mux{n}" for n, mux in enumerate(profile.muxes, 1)}
+    channel = {bus: (muxes[mux], c) for mux in profile.muxes for c, bus in enumerate(mux.buses)}
     for key, spec in profile.displays().items():
         part = key
         out[f"{part}:3V3"], out[f"{part}:GND"] = "3V3", "GND"
         if spec.bus in channel:
-            out[f"{part}:SDA"], out[f"{part}:SCL"] = f"mux:SD{channel[spec.bus]}", f"mux:SC{channel[spec.bus]}"
+            mux, c = channel[spec.bus]
+            out[f"{part}:SDA"], out[f"{part}:SCL"] = f"{mux}:SD{c}", f"{mux}:SC{c}"
         else:
-            out[f"{part}:SDA"], out[f"{part}:SCL"] = "GPIO2", "GPIO3"
-    if profile.mux:
-        out.update({"mux:3V3": "3V3", "mux:GND": "GND", "mux:SDA": "GPIO2", "mux:SCL": "GPIO3"})
+            out[f"{part}:SDA"], out[f"{part}:SCL"] = I2C_PINS[spec.bus]
+    for mux, part in muxes.items():
+        sda, scl = I2C_PINS[mux.parent]
+        out.update({f"{part}:3V3": "3V3", f"{part}:GND": "GND", f"{part}:SDA": sda, f"{part}:SCL": scl})
     volts = {"5v": "5V", "12v": "12V"}.get(profile.lamp.kind)
     for i, seat in enumerate(profile.seats, 1):
         out.setdefault(f"seat{i}:GND", "GND")
