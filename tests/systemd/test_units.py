@@ -160,7 +160,8 @@ def test_profiles_go_to_etc_molebox_once_and_the_service_runs_one_from_there(tmp
     first = install(root)
     assert first.returncode == 0, first.stderr
     etc = root / "etc/molebox"
-    assert sorted(p.name for p in etc.iterdir()) == ["gpio-2-mux.toml", "gpio-2.toml", "ioboard-8.toml"]
+    assert sorted(p.name for p in etc.iterdir()) == ["gpio-2-mux.toml", "gpio-2.toml", "ioboard-8-two-buses.toml",
+                                                     "ioboard-8.toml"]
     assert all(filecmp.cmp(p, PROFILES / p.name, shallow=False) for p in etc.iterdir())
     assert 'MOLEBOX_ARGS="--backend gpio --wiring /etc/molebox/gpio-2.toml --listen 0.0.0.0"' in \
         (root / "etc/default/molebox").read_text()

@@ -16,7 +16,7 @@ ROOT = Path(__file__).parents[2]
 BUILD = (ROOT / "docs/build.md").read_text()
 
 
-@pytest.mark.parametrize("name", ["gpio-2", "gpio-2-mux", "ioboard-8"])
+@pytest.mark.parametrize("name", ["gpio-2", "gpio-2-mux", "ioboard-8", "ioboard-8-two-buses"])
 def test_the_parts_lists_are_what_molebox_prints(name):
     block = re.search(rf"<!-- molebox wiring parts {name} -->\n```\n\$ molebox wiring parts {name}\n(.*?)```",
                       BUILD, re.S)

@@ -12,11 +12,12 @@ import pytest
 
 from companion.cli import main
 from wiring.diagram import pin_table, svg, svg_digest
+from wiring.netlist import End, netlist
 from wiring.profile import load
 
 GOLDEN = Path(__file__).parent / "golden"
 DOCS = Path(__file__).parents[2] / "docs"
-REFERENCE = ["gpio-2", "gpio-2-mux", "ioboard-8"]
+REFERENCE = ["gpio-2", "gpio-2-mux", "ioboard-8", "ioboard-8-two-buses"]
 
 
 @pytest.mark.parametrize("name", REFERENCE)
@@ -68,3 +69,15 @@ def test_the_simulator_profile_has_no_drawing(tmp_path, capsys):
     assert main(["wiring", "diagram", "sim-8", "--svg", str(tmp_path / "sim.svg")]) == 2
     assert "sim-8 is the simulator's profile: nothing to wire" in capsys.readouterr().err
     assert not (tmp_path / "sim.svg").exists()
+
+
+def test_a_mux_on_i2c0_takes_pins_27_and_28_from_the_eeprom():
+    rows = pin_table(load("ioboard-8-two-buses")).splitlines()
+    assert " 27  GPIO0   I2C0 SDA: TCA9548A mux 0x70 (buses 19, 20, 21, 22)" in rows
+    assert " 28  GPIO1   I2C0 SCL: same" in rows
+    assert "  3  GPIO2   I2C1 SDA: TCA9548A mux 0x70 (buses 11, 12, 13, 14), table 0x3D" in rows
+    net = netlist(load("ioboard-8-two-buses"))
+    ends = {(w.a, w.b) for w in net.wires if w.a.part == "pin"}
+    assert (End("pin", "27"), End("mux2", "SDA")) in ends and (End("pin", "28"), End("mux2", "SCL")) in ends
+    assert net.part("mux2").title == "TCA9548A I2C mux at 0x70 on I2C0"
+    assert net.part("mux2").terminals["SDA"] == "SDA: GPIO0 (pin 27)"

@@ -27,7 +27,7 @@ from wiring.header import pins, uses
 from wiring.profile import load
 
 DOCS = Path(__file__).parents[2] / "docs"
-DRAWINGS = ["gpio-2", "gpio-2-mux", "ioboard-8"]
+DRAWINGS = ["gpio-2", "gpio-2-mux", "ioboard-8", "ioboard-8-two-buses"]
 SVG = "{http://www.w3.org/2000/svg}"
 PHYSICAL = {p.gpio: p.physical for p in pins() if p.gpio is not None}
 PIN_NAMES = {p.physical: p.name for p in pins()}
@@ -368,3 +368,17 @@ def test_the_io_board_drawing_carries_the_pull_ups_and_the_pixel_chain_in_order(
     for seat in range(2, 8):
         assert f"pixels: DIN from seat {seat - 1}'s DOUT, DOUT to seat {seat + 1}'s DIN" in text
     assert "pixels: DIN from seat 7's DOUT, DOUT to nothing (left open)" in text
+
+
+def test_the_second_mux_takes_i2c0_from_pins_27_and_28():
+    """ioboard-8-two-buses: seats 1-4 behind the mux on I2C1 (pins 3/5), seats 5-8 behind the one on I2C0."""
+    circuit = Circuit(read(DOCS / "wiring-ioboard-8-two-buses.svg"))
+    assert PIN_NAMES[27] == "GPIO0" and PIN_NAMES[28] == "GPIO1"
+    assert (circuit.joined("mux2:SDA"), circuit.joined("mux2:SCL")) == ("pin:27", "pin:28")
+    assert (circuit.traced("mux1:SDA"), circuit.traced("mux1:SCL")) == ("GPIO2", "GPIO3")
+    assert circuit.traced("mux2:3V3") == "3V3" and circuit.traced("mux2:GND") == "GND"
+    for seat in range(1, 9):
+        mux, channel = ("mux1", seat - 1) if seat <= 4 else ("mux2", seat - 5)
+        assert circuit.to.get(f"seat{seat}:SDA") == [f"{mux}:SD{channel}"]
+        assert circuit.to.get(f"seat{seat}:SCL") == [f"{mux}:SC{channel}"]
+    assert (circuit.traced("table:SDA"), circuit.traced("table:SCL")) == ("GPIO2", "GPIO3")
