@@ -180,3 +180,46 @@ def test_the_profile_is_the_installed_services_unless_told(pi):
     pi.path("/etc/default").mkdir(parents=True)
     pi.path("/etc/default/molebox").write_text('# comment\nMOLEBOX_ARGS="--backend ioboard --wiring ioboard-8"\n')
     assert doctor.service_wiring(pi) == "ioboard-8"
+
+
+def two_buses(pi: FakePi, hz: int = 400_000) -> FakePi:
+    """The Pi wired as ioboard-8-two-buses: a second mux on I2C0, its channels 19-22."""
+    pi.buses[0] = FakeBus({0x70: FakeOLED()})
+    pi.buses.update({n: FakeBus({0x3C: FakeOLED()}) for n in range(19, 23)})
+    for node in ("dev/i2c-0", *(f"dev/i2c-{n}" for n in range(19, 23))):
+        pi.path(node).touch()
+    # I2C0's speed sits on the controller behind the Pi's pin mux, found by its device-tree label
+    base = pi.path("/sys/firmware/devicetree/base")
+    (base / "__symbols__").mkdir(parents=True, exist_ok=True)
+    (base / "__symbols__/i2c0if").write_bytes(b"/soc/i2c@7e205000\0")
+    (base / "soc/i2c@7e205000").mkdir(parents=True, exist_ok=True)
+    (base / "soc/i2c@7e205000/clock-frequency").write_bytes(hz.to_bytes(4, "big"))
+    return pi
+
+
+def test_two_muxes_each_answers_on_its_own_bus(pi, tmp_path):
+    profile = tmp_path / "two.toml"
+    profile.write_text(load("ioboard-8-two-buses").text.replace('usb_id = "2E8A:0005"', 'port = "/dev/ttyACM0"'))
+    findings = {f.what: f for f in doctor.examine(load(str(profile)), two_buses(pi))}
+    assert [w for w, f in findings.items() if not f.ok] == []
+    assert findings["mux I2C1"].detail == "TCA9548A at 0x70 on I2C1"
+    assert findings["mux I2C0"].detail == "TCA9548A at 0x70 on I2C0"
+    assert findings["I2C0 speed"].detail == "400 kHz" and findings["I2C1 speed"].detail == "400 kHz"
+    assert findings["seat5 display"].detail == "ssd1306 at 0x3C on I2C19"
+
+
+def test_the_second_bus_and_its_mux_named_with_their_config_lines(pi, tmp_path):
+    profile = tmp_path / "two.toml"
+    profile.write_text(load("ioboard-8-two-buses").text.replace('usb_id = "2E8A:0005"', 'port = "/dev/ttyACM0"'))
+    two_buses(pi, hz=100_000)
+    pi.path("/dev/i2c-20").unlink()
+    pi.buses[0].modules.pop(0x70)
+    found = problems(str(profile), pi)
+    assert set(found) == {"I2C0 speed", "I2C20", "mux I2C0"}
+    assert "dtparam=i2c_vc_baudrate=400000" in found["I2C0 speed"][1]
+    assert "dtoverlay=i2c-mux,pca9548,addr=0x70,i2c0 in /boot/firmware/config.txt" in found["I2C20"][1]
+    assert "SDA (GPIO0), SCL (GPIO1)" in found["mux I2C0"][1]
+    pi.path("/dev/i2c-0").unlink()
+    found = problems(str(profile), pi)
+    assert "dtparam=i2c_vc=on and dtparam=i2c_vc_baudrate=400000" in found["I2C0"][1]
+    assert "mux I2C0" not in found and "I2C0 speed" not in found        # nothing to probe without the bus

@@ -190,3 +190,71 @@ def test_a_pixel_chain_needs_the_io_board_and_plain_lamps_on_it_two_seats():
     with pytest.raises(ProfileError, match="the IO board drives plain lamps for 2 seats, the profile has 8; "
                                            "use kind = \"ws2812\""):
         parse(eight.replace('kind = "ws2812"', 'kind = "led"'), "box.toml")
+
+
+TWO_BUSES = builtin("ioboard-8-two-buses").read_text()
+
+
+def test_two_muxes_each_on_its_own_bus():
+    profile = parse(TWO_BUSES, "box.toml")
+    assert [(m.address, m.parent, m.buses) for m in profile.muxes] == [(0x70, 1, (11, 12, 13, 14)),
+                                                                       (0x70, 0, (19, 20, 21, 22))]
+    assert profile.mux_of(12) is profile.muxes[0] and profile.mux_of(21) is profile.muxes[1]
+    assert profile.mux_of(1) is None and profile.mux_of(0) is None
+    assert [profile.controller(s.display.bus) for s in profile.seats] == [1, 1, 1, 1, 0, 0, 0, 0]
+    assert profile.controller(profile.table.bus) == 1
+
+
+def test_one_mux_as_a_table_is_a_one_mux_tuple():
+    profile = parse(builtin("ioboard-8").read_text(), "box.toml")
+    assert [(m.address, m.parent) for m in profile.muxes] == [(0x70, 1)]
+    assert parse(GPIO_2, "box.toml").muxes == ()
+
+
+def test_two_muxes_at_one_address_on_one_bus_are_refused_at_the_second():
+    text = edit("parent = 0", "parent = 1", TWO_BUSES)
+    with pytest.raises(ProfileError) as err:
+        parse(text, "box.toml")
+    assert str(err.value) == (f"box.toml:{line_of(text, 'address = 0x70', 1)}: two muxes at 0x70 on I2C1; give one "
+                              "its own address (its A0-A2 jumpers) or its own parent bus")
+
+
+def test_a_bus_on_two_muxes():
+    text = edit("buses = [19, 20, 21, 22]", "buses = [14, 20, 21, 22]", TWO_BUSES)
+    found = problems(text)
+    assert found[0] == (f"box.toml:{line_of(text, 'buses = [14, 20')}: mux[2].buses = [14, 20, 21, 22]: bus 14 is "
+                        "already a channel of the mux at 0x70 on I2C1; fix: list each channel's own /dev/i2c-N once, "
+                        "as `molebox doctor` shows them")
+
+
+def test_a_mux_channel_that_is_a_parent_bus():
+    text = edit("buses = [19, 20, 21, 22]", "buses = [1, 20, 21, 22]", TWO_BUSES)
+    assert any("mux[2].buses = [1, 20, 21, 22]: bus 1 is I2C1 itself, the Pi's own bus, not a mux channel" in p
+               for p in problems(text))
+
+
+def test_a_mux_on_a_bus_the_header_does_not_have():
+    text = edit("parent = 0", "parent = 3", TWO_BUSES)
+    assert f"box.toml:{line_of(text, 'parent = 3')}: mux[2].parent = 3: I2C3 has no pins on the 40-pin header; " \
+        "fix: write parent = 1 (I2C1 on GPIO2/3) or parent = 0 (I2C0 on GPIO0/1)" in problems(text)
+
+
+def test_a_mux_on_i2c0_takes_gpio0_and_1_for_the_displays():
+    text = TWO_BUSES.replace('backend = "ioboard"', 'backend = "ioboard"\nbuzzer = 1', 1)
+    [problem] = problems(text)
+    assert problem.startswith(f"box.toml:{line_of(text, 'buzzer = 1')}: buzzer = 1: GPIO1 (header pin 28) is I2C0 "
+                              "SCL, and I2C0 is in use for the displays (dtparam=i2c_vc=on); fix: move the buzzer to "
+                              "a free GPIO (4, 5, 6")
+
+
+def test_the_displays_behind_each_mux_clash_only_with_their_own_parent_bus():
+    # the table at 0x3C on I2C1 answers on every channel of the I2C1 mux, not on the I2C0 mux's
+    found = problems(edit("[table]\nbus = 1\naddress = 0x3D", "[table]\nbus = 1\naddress = 0x3C", TWO_BUSES))
+    assert len(found) == 4 and all("on the mux's parent bus 1" in p for p in found)
+    assert [p.split(": ")[1] for p in found] == [f"seats[{n}].display.address = 0x3C" for n in (1, 2, 3, 4)]
+
+
+def test_the_report_names_both_buses_in_use_and_no_eeprom(capsys):
+    assert main(["wiring", "check", "ioboard-8-two-buses"]) == 0
+    assert capsys.readouterr().out.rstrip().endswith(
+        ": 8 seats, 0 GPIO, 9 displays, buses in use: I2C1, I2C0; reserved: none")
