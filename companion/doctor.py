@@ -1,9 +1,10 @@
 """``molebox doctor``: is this Pi ready for a wiring profile? Each finding says what to do about it.
 
 It looks, it does not touch: groups of the user running it, the device nodes
-(``/dev/gpiochip*``, ``/dev/i2c-N``, the serial port), the I2C bus speed the
-device tree reports, whether each display (and the mux) answers at its address,
-and whether the pin factory's library can be imported. It never opens the pins
+(``/dev/gpiochip*``, ``/dev/i2c-N``, the serial port), the I2C bus speeds the
+device tree reports (I2C1's, and I2C0's where a profile uses it), whether each
+display and each mux (on its own parent bus) answers at its address, and
+whether the pin factory's library can be imported. It never opens the pins
 or the serial port, so it can run beside the service.
 """
 from __future__ import annotations
@@ -203,8 +204,9 @@ def _i2c(profile: Profile, system: System) -> list[Finding]:
             continue
         there = system.answers(mux.parent, mux.address)
         (sda, scl), _ = I2C_PINS.get(mux.parent, I2C_PINS[1])
+        where = f"TCA9548A at 0x{mux.address:02X} on I2C{mux.parent}"
         out.append(Finding("mux" if len(muxes) == 1 else f"mux I2C{mux.parent}", there,
-                           f"TCA9548A at 0x{mux.address:02X} on I2C{mux.parent}" + ("" if there else " does not answer"),
+                           where + ("" if there else " does not answer"),
                            "" if there else f"check the mux's VCC, GND, SDA (GPIO{sda}), SCL (GPIO{scl}) and its "
                            "A0-A2 address pins"))
     for name, spec in displays.items():

@@ -164,7 +164,8 @@ class _Builder:
 
     def _mux(self, mux: MuxSpec) -> None:
         on = "" if len(self.profile.muxes) == 1 else f" on I2C{mux.parent}"
-        part = self.add(Part(_mux_key(self.profile, mux), _mux_name(self.profile, mux), f"TCA9548A I2C mux at 0x{mux.address:02X}{on}",
+        part = self.add(Part(_mux_key(self.profile, mux), _mux_name(self.profile, mux),
+                             f"TCA9548A I2C mux at 0x{mux.address:02X}{on}",
                              (f"channels {', '.join(f'{c}: /dev/i2c-{b}' for c, b in enumerate(mux.buses))}",
                               "A0-A2 open for 0x70; VIN on 3.3 V")))
         part.terminals.update({"3V3": "VIN (3V3)", "GND": "GND"})
