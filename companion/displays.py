@@ -16,7 +16,12 @@ says why, with the figures). A free-running render loop in the same process is
 what wrecks button latency (the GIL), so this worker sleeps unless there is
 something new to draw.
 
-Frames are drawn by ``paint`` (:mod:`companion.painter`: on this worker's
+Displays on different wires (``wires``: each display's I2C controller, as
+:meth:`wiring.profile.Profile.controller` gives it) are served at once, one
+sender thread per wire, each choosing among its own wire's displays as above:
+a wire carries one transfer at a time, two wires carry two.
+
+Frames are drawn by ``paint`` (:mod:`companion.painter`: on the sender's
 thread, or in the service's render process, off the session's GIL).
 
 One display's failure stays on that display: a frame that raises while it is
@@ -41,8 +46,10 @@ class DisplayWorker:
     def __init__(self, devices: dict[str, object], max_fps: float = 30.0,
                  on_frame: Callable[[str, object], None] | None = None,
                  on_fault: Callable[[str, Callable, tuple, BaseException], None] | None = None,
-                 fault_frame: Callable[[str], object] | None = None, paint: Callable = draw):
+                 fault_frame: Callable[[str], object] | None = None, paint: Callable = draw,
+                 wires: dict[str, object] | None = None):
         self.devices, self.paint = devices, paint
+        self._wire = {name: (wires or {}).get(name) for name in devices}      # None: the one wire of the rest
         self.interval = 1.0 / max_fps
         self.on_frame, self.on_fault, self.fault_frame = on_frame, on_fault, fault_frame
         self.frames: dict[str, object] = {}
@@ -53,13 +60,15 @@ class DisplayWorker:
         self._covers: dict[str, object] = {}    # display -> the frame its device shows instead of what is drawn
         self._repaint: set[str] = set()         # displays whose device must be sent its frame again
         self._sent_at: dict[str, float] = {}
-        self._busy = False
-        self._busy_since = 0.0
+        self._busy: dict[object, float] = {}    # wire -> since when its sender has been on one frame
         self.stuck_s = STUCK_S
         self._cond = threading.Condition()
         self._stopped = False
-        self._thread = threading.Thread(target=self._run, name="displays", daemon=True)
-        self._thread.start()
+        self._threads = [threading.Thread(target=self._run, args=(wire,), name=f"displays {wire}", daemon=True)
+                         for wire in dict.fromkeys(self._wire.values())] or \
+                        [threading.Thread(target=self._run, args=(None,), name="displays", daemon=True)]
+        for thread in self._threads:
+            thread.start()
 
     def submit(self, name: str, render: Callable, *args) -> None:
         """Draw ``render(*args)`` on ``name``."""
@@ -77,7 +86,7 @@ class DisplayWorker:
                 self._since.setdefault(name, now)
                 if first:
                     self._first.setdefault(name, now)
-            self._cond.notify()
+            self._cond.notify_all()
 
     def cover(self, name: str, image) -> None:
         """Show ``image`` on the display's device instead of its frames (None: its frames again). The frames
@@ -93,7 +102,7 @@ class DisplayWorker:
                 self._repaint.add(name)
                 self._wanted.setdefault(name, (None, ()))       # None: the frame it has
                 self._since.setdefault(name, time.monotonic())
-                self._cond.notify()
+                self._cond.notify_all()
 
     def flush(self, timeout: float = 5.0) -> None:
         """Wait until every requested frame has been drawn and sent."""
@@ -104,9 +113,9 @@ class DisplayWorker:
 
     def health(self) -> str | None:
         """None while frames flow, else what is wrong: the worker died, or one frame has hung it."""
-        if not self._thread.is_alive() and not self._stopped:
+        if not self._stopped and not all(thread.is_alive() for thread in self._threads):
             return "the display worker has stopped"
-        busy = time.monotonic() - self._busy_since if self._busy else 0.0
+        busy = time.monotonic() - min(self._busy.values(), default=time.monotonic())
         if busy > self.stuck_s:
             return f"one frame has been drawing for {busy:.0f} s"
         return None
@@ -114,14 +123,16 @@ class DisplayWorker:
     def close(self) -> None:
         with self._cond:
             self._stopped = True
-            self._cond.notify()
-        self._thread.join(timeout=2)
+            self._cond.notify_all()
+        for thread in self._threads:
+            thread.join(timeout=2)
         if hasattr(self.paint, "close"):
             self.paint.close()
 
-    def _next(self) -> tuple[str, tuple] | None:
+    def _next(self, wire) -> tuple[str, tuple] | None:
         now = time.monotonic()
-        ready = [n for n in self._wanted if n in self._first or now - self._sent_at.get(n, 0.0) >= self.interval]
+        ready = [n for n in self._wanted if self._wire[n] == wire and
+                 (n in self._first or now - self._sent_at.get(n, 0.0) >= self.interval)]
         if not ready:
             return None
         name = min(ready, key=lambda n: self._rank(n, now))
@@ -129,12 +140,13 @@ class DisplayWorker:
         self._first.pop(name, None)
         return name, self._wanted.pop(name)
 
-    def _free_in(self) -> float | None:
-        """Seconds until the first waiting display is free of the rate cap; None when none waits."""
-        if not self._wanted:
+    def _free_in(self, wire) -> float | None:
+        """Seconds until the first display waiting on ``wire`` is free of the rate cap; None when none waits."""
+        waiting = [n for n in self._wanted if self._wire[n] == wire]
+        if not waiting:
             return None
         now = time.monotonic()
-        return max(0.001, min(self._sent_at.get(n, 0.0) + self.interval - now for n in self._wanted))
+        return max(0.001, min(self._sent_at.get(n, 0.0) + self.interval - now for n in waiting))
 
     def _rank(self, name: str, now: float) -> tuple[int, float]:
         since = self._since[name]
@@ -144,17 +156,18 @@ class DisplayWorker:
             return 1, self._first[name]
         return (2 if name == TABLE else 3), since
 
-    def _run(self) -> None:
+    def _run(self, wire) -> None:
+        """One wire's sender: its displays' frames, one at a time."""
         while True:
             with self._cond:
-                self._busy = False
+                self._busy.pop(wire, None)
                 self._cond.notify_all()
                 job = None
-                while not self._stopped and (job := self._next()) is None:
-                    self._cond.wait(self._free_in())
+                while not self._stopped and (job := self._next(wire)) is None:
+                    self._cond.wait(self._free_in(wire))
                 if self._stopped:
                     return
-                self._busy, self._busy_since = True, time.monotonic()
+                self._busy[wire] = time.monotonic()
             name, (render, args) = job
             self._sent_at[name] = time.monotonic()
             try:

@@ -21,7 +21,8 @@ class Outputs:
         self.hw, self.news = hardware, news
         self.overlays = overlays.Overlays()
         self.displays = DisplayWorker(hardware.displays(), on_frame=lambda name, image: news.send("frame", (name, image)),
-                                      on_fault=on_fault, fault_frame=fault_screen.broken, paint=paint)
+                                      on_fault=on_fault, fault_frame=fault_screen.broken, paint=paint,
+                                      wires=hardware.wires())
         self._shown: dict[str, tuple] = {}
         self._away: dict[int, object] = {}      # a panel's "played on a phone" frame, by seat
 

@@ -150,26 +150,37 @@ class FakeBus:
 
 
 class WiredDisplays:
-    """Every display of a profile on one wire, as a box wires them: the seats on their mux channels, the
-    rest on the parent bus. ``make`` is a ``make_display`` for the backends; ``name(transfer)`` says
-    which display a transfer went to."""
+    """Every display of a profile on its wire, as a box wires them: a :class:`Wire` for each of the Pi's I2C
+    controllers the profile uses (:meth:`~wiring.profile.Profile.controller`), the seats on their mux's
+    channels, the rest on the parent bus. ``make`` is a ``make_display`` for the backends; ``watch(callback)``
+    tells ``callback(name, transfer)`` of every transfer on every wire, ``name`` the display it went to (None
+    for a mux's channel switch)."""
 
     def __init__(self, profile, hz: float | None, full_frames: bool = False):
-        self.wire, self.full_frames = Wire(hz), full_frames
-        self.channels = profile.mux.buses if profile.mux else ()
-        self._names = {self._key(spec.bus, spec.address): name for name, spec in profile.displays().items()}
+        self.profile, self.full_frames = profile, full_frames
+        specs = profile.displays()
+        self.wires = {bus: Wire(hz) for bus in sorted({profile.controller(spec.bus) for spec in specs.values()})}
+        self._names = {self._key(spec.bus, spec.address): name for name, spec in specs.items()}
 
-    def _key(self, bus: int, address: int) -> tuple[int | None, int]:
-        return (self.channels.index(bus) if bus in self.channels else None), address
+    def _key(self, bus: int, address: int) -> tuple[int, int | None, int]:
+        """(controller, mux channel or None, address): where a display answers."""
+        mux = self.profile.mux_of(bus)
+        return self.profile.controller(bus), None if mux is None else mux.buses.index(bus), address
+
+    @property
+    def bytes(self) -> int:
+        """Every byte on every wire so far."""
+        return sum(wire.bytes for wire in self.wires.values())
+
+    def watch(self, callback: Callable[[str | None, Transfer], None]) -> None:
+        for controller, wire in self.wires.items():
+            wire.watchers.append(lambda t, c=controller: callback(self._names.get((c, t.channel, t.address)), t))
 
     def make(self, spec):
         from .gpio import luma_device
         from .oled import ResilientDisplay
 
-        channel, _ = self._key(spec.bus, spec.address)
-        bus = self.wire.bus({spec.address: FakeOLED(spec.driver, spec.width, spec.height)}, channel)
+        controller, channel, _ = self._key(spec.bus, spec.address)
+        bus = self.wires[controller].bus({spec.address: FakeOLED(spec.driver, spec.width, spec.height)}, channel)
         return ResilientDisplay(f"I2C{spec.bus} 0x{spec.address:02X}",
                                 lambda: luma_device(spec, bus=bus, full_frames=self.full_frames), spec.width, spec.height)
-
-    def name(self, transfer: Transfer) -> str | None:
-        return self._names.get((transfer.channel, transfer.address))

@@ -20,6 +20,7 @@ from .lamps import show
 from .signals import Signals
 
 Sink = Callable[[Edge], None]
+PHONES = "phones"           # the display worker's lane for the phones' screens
 
 
 class Seat:
@@ -85,6 +86,8 @@ class SeatPanel(Seat):
 class Hardware:
     """Every seat and the table display of a backend, the box's signals, and its fault: None, or what is wrong."""
 
+    profile: Profile | None = None          # the wiring profile the backend was opened on
+
     def __init__(self, seats: list[Seat], table, fault: str | None = None, signals: Signals | None = None):
         self.seats, self.table, self.fault = seats, table, fault
         self.signals = signals or Signals()
@@ -109,6 +112,14 @@ class Hardware:
         if self.table is not None:
             out["table"] = self.table
         return out
+
+    def wires(self) -> dict[str, object]:
+        """Each display's wire, as the display worker sends on them: the Pi's I2C controller a profile's
+        display hangs on (:meth:`~wiring.profile.Profile.controller`); the phones' screens, which have no
+        wire, share a lane of their own."""
+        specs = self.profile.displays() if self.profile else {}
+        return {name: self.profile.controller(specs[name].bus) if name in specs else PHONES
+                for name in self.displays()}
 
     def watch(self, callback: Callable[[str | None], None]) -> None:
         """Call ``callback(fault)`` from any thread whenever the fault changes."""

@@ -15,6 +15,9 @@ from companion.displays import WAIT_S, DisplayWorker
 from companion.hardware.fakei2c import Wire, WiredDisplays
 from companion.hardware.fakeoled import FakeOLED
 from companion.hardware.gpio import luma_device
+from companion.hardware.panel import PHONES
+from companion.hardware.phone import add_phones
+from companion.hardware.sim import open_sim
 from wiring.profile import DisplaySpec, load
 
 TURN = "1 hole1\n1 ok\n1 hole5\n1 ok\n2 hole2\n2 ok\n2 hole1\n2 ok\n3 hole4\n3 ok\n3 hole3\n"
@@ -25,9 +28,9 @@ class Table:
 
     def __init__(self, hz: float):
         self.displays = WiredDisplays(load("sim-8"), hz)
-        self.wire, self.make = self.displays.wire, self.displays.make
+        (self.wire,), self.make = self.displays.wires.values(), self.displays.make
         self.sent: list[tuple[str, float]] = []
-        self.wire.watchers.append(lambda t: self.sent.append((self.displays.name(t), t.end)))
+        self.displays.watch(lambda name, t: self.sent.append((name, t.end)))
 
     def finished(self, since: float) -> list[str]:
         """The displays in the order their first frame after ``since`` was all on the wire (one worker
@@ -50,6 +53,58 @@ def test_at_a_reveal_the_seat_that_pressed_sees_it_first_then_the_table_then_the
     assert order[:2] == ["seat3", "table"]
     assert set(order[2:]) == {"seat1", "seat2"}
     assert box.match.view(None)["state"]["turn"] == 2
+
+
+TWO_BUSES = """
+backend = "sim"
+pin_factory = "mock"
+[[mux]]
+parent = 1
+buses = [11, 12]
+[[mux]]
+parent = 0
+buses = [19, 20]
+[table]
+bus = 1
+address = 0x3D
+""" + "".join(f"""
+[[seats]]
+header = "panel{seat}"
+holes = [4, 17, 27, 22, 5]
+lamps = [6, 13, 19, 26, 12]
+ok = 16
+display = {{ bus = {bus}, address = 0x3C }}
+""" for seat, bus in enumerate((11, 12, 19, 20), 1))
+
+
+def test_displays_on_two_i2c_controllers_show_a_reveal_at_the_same_time(box_factory, tmp_path):
+    (path := tmp_path / "two-buses.toml").write_text(TWO_BUSES)
+    wired = WiredDisplays(load(str(path)), 400_000)
+    sent: list[tuple[int, object]] = []                 # (controller, transfer)
+    for bus, wire in wired.wires.items():
+        wire.watchers.append(lambda t, bus=bus: sent.append((bus, t)))
+    box = box_factory(seats=4, profile=str(path), make_display=wired.make)
+    box.play("1 hole1\n1 ok\n1 hole5\n1 ok\n2 hole2\n2 ok\n2 hole1\n2 ok\n3 hole4\n3 ok\n3 hole3\n3 ok\n"
+             "4 hole2\n4 ok\n4 hole3\n")
+    box.session.displays.flush()
+    since = max(wire.free_at for wire in wired.wires.values())
+    box.play("4 ok")                                    # seat 4 locks in last: the reveal
+    box.session.displays.flush()
+    reveal = [(bus, t) for bus, t in sent if t.start >= since]
+    assert {bus for bus, _ in reveal} == {0, 1}
+    start, end = min(t.start for _, t in reveal), max(t.end for _, t in reveal)
+    assert end - start < 0.8 * sum(t.end - t.start for _, t in reveal)     # side by side, not one after another
+    assert box.match.view(None)["state"]["turn"] == 2
+
+
+def test_each_display_goes_on_its_controllers_wire_and_the_phones_screens_on_their_own(tmp_path):
+    (path := tmp_path / "two-buses.toml").write_text(TWO_BUSES)
+    hw = open_sim(load(str(path)), time.monotonic)
+    add_phones(hw, 1)
+    try:
+        assert hw.wires() == {"seat1": 1, "seat2": 1, "seat3": 0, "seat4": 0, "table": 1, "seat5": PHONES}
+    finally:
+        hw.close()
 
 
 def card(text: str) -> Image.Image:

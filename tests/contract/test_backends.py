@@ -63,7 +63,8 @@ class IOBoardRig:
     def __init__(self, tmp_path: Path):
         self.board = FakeBoard(str(tmp_path / "ttyIO"), debounce_ms=5)
         profile = load("ioboard-8")
-        self.buses = {bus: FakeBus({0x3C: FakeOLED(), 0x3D: FakeOLED()}) for bus in (1, *profile.mux.buses)}
+        self.buses = {bus: FakeBus({0x3C: FakeOLED(), 0x3D: FakeOLED()})
+                      for bus in {spec.bus for spec in profile.displays().values()}}
         self.ports = IOBoardHardware(profile, time.monotonic, self._oled, find_port=lambda: self.board.path)
 
     def _oled(self, spec) -> ResilientDisplay:
