@@ -1,10 +1,12 @@
 """``make bench``'s OLED figures: what a player waits for on the screens, on a timed I2C wire.
 
 A scripted 8-seat Whakka Mole game is played through the mock pins, in real
-time, on the ``sim-8`` profile with every display a real luma driver on one
-fake wire (companion/hardware/fakei2c.py): the eight seats behind the mux, the
-table on the parent bus. The game runs once with the box's drivers (only what
-changed) and once with luma's own (every frame whole), at each clock, with
+time, on the ``sim-8`` profile with every display a real luma driver on a
+fake wire (companion/hardware/fakei2c.py): on one bus, as ``ioboard-8`` wires
+them (the eight seats behind the mux, the table on the parent bus), and on two,
+as ``ioboard-8-two-buses`` does (seats 1-4 and the table on I2C1, seats 5-8
+behind a second mux on I2C0). The game runs once with the box's drivers (only
+what changed) and once with luma's own (every frame whole), at each clock, with
 the journal on a disk (fsync at every commit point). Measured:
 
 - **press to own OLED**: from the edge that makes the press (a hole's press, OK's
@@ -77,25 +79,36 @@ def scripted_game(seed: int) -> list[Press]:
     return presses
 
 
-def play(presses: list[Press], hz: float, full_frames: bool, seed: int = 1) -> Figures:
-    """Play ``presses`` on a box whose displays share one wire at ``hz``; what the players waited for."""
+def wired_as(layout: str):
+    """The simulator's eight panels with the displays of the built-in profile ``layout``, bus for bus."""
+    from dataclasses import replace
+
+    from wiring.profile import load
+
+    sim, wiring = load("sim-8"), load(layout)
+    return replace(sim, muxes=wiring.muxes, table=wiring.table,
+                   seats=tuple(replace(seat, display=wired.display) for seat, wired in zip(sim.seats, wiring.seats)))
+
+
+def play(presses: list[Press], hz: float, full_frames: bool, seed: int = 1, layout: str = "ioboard-8") -> Figures:
+    """Play ``presses`` on a box whose displays are wired as ``layout``'s, each wire at ``hz``; what the
+    players waited for."""
     from companion.bench import BENCH_DIR, Watch
     from companion.hardware.fakei2c import MUX_ADDRESS, WiredDisplays
     from companion.hardware.sim import open_sim
     from companion.journal import Journal
     from companion.session import Session
-    from wiring.profile import load
 
-    profile = load("sim-8")
+    profile = wired_as(layout)
     wired = WiredDisplays(profile, hz, full_frames)
     last_end: dict[str, float] = {}
     switches = [0]
 
-    def seen(transfer) -> None:
-        last_end[wired.name(transfer)] = transfer.end
+    def seen(name: str | None, transfer) -> None:
+        last_end[name] = transfer.end
         switches[0] += transfer.address == MUX_ADDRESS
 
-    wired.wire.watchers.append(seen)
+    wired.watch(seen)
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory(dir=BENCH_DIR) as workdir:
         hw = open_sim(profile, time.monotonic, wired.make)
@@ -108,7 +121,7 @@ def play(presses: list[Press], hz: float, full_frames: bool, seed: int = 1) -> F
         session.displays.flush()
         watch = Watch([p for s in range(1, SEATS + 1) for p in hw.lamp_pins(s)])
         out, times = Figures(), []
-        start_bytes, start_switches = wired.wire.bytes, switches[0]
+        start_bytes, start_switches = wired.bytes, switches[0]
         try:
             for press in presses:
                 times.append(time.monotonic())
@@ -130,7 +143,7 @@ def play(presses: list[Press], hz: float, full_frames: bool, seed: int = 1) -> F
                 else:
                     time.sleep(rng.uniform(0.01, 0.06))
             session.displays.flush()
-            out.bytes = wired.wire.bytes - start_bytes
+            out.bytes = wired.bytes - start_bytes
             out.switch_bytes = 2 * (switches[0] - start_switches)
             if not session.match.over:
                 raise RuntimeError("the scripted game did not end: a press was not taken as scripted")
@@ -191,34 +204,46 @@ def _first_shown(drawn, shown, name: str, press: int) -> float | None:
     return None if mark is None else shown.get(mark[1])
 
 
-def print_rows(clocks: tuple[int, ...] = (400_000, 100_000), seed: int = 1) -> None:
-    """The OLED rows: each figure with the box's drivers beside luma's full frames, same wire, same run."""
+LAYOUTS = (("one bus", "ioboard-8", (400_000, 100_000)),          # (words, profile, clocks)
+           ("two buses", "ioboard-8-two-buses", (400_000,)))
+
+
+def print_rows(seed: int = 1) -> None:
+    """The OLED rows: each figure with the box's drivers beside luma's full frames, same wires, same run."""
     from companion.bench import percentile, row
 
     presses = scripted_game(seed)
-    print(f"\nOLEDs on a timed I2C wire: sim-8 (8 seats behind the mux, the table on the parent bus), a scripted "
-          f"8-seat Whakka Mole game ({len(presses)} presses, {sum(p.reveal for p in presses)} reveals), "
-          f"journal on disk\n")
+    print(f"\nOLEDs on a timed I2C wire: sim-8's panels with the displays wired as ioboard-8 (one bus: 8 seats "
+          f"behind the mux, the table on the parent bus) and as ioboard-8-two-buses (seats 5-8 behind a second "
+          f"mux on I2C0), a scripted 8-seat Whakka Mole game ({len(presses)} presses, "
+          f"{sum(p.reveal for p in presses)} reveals), journal on disk\n")
     print("| figure | molebox | luma full frames | ratio | target |")
     print("| --- | ---: | ---: | ---: | --- |")
-    for hz in clocks:
-        ours, full = play(presses, hz, full_frames=False, seed=seed), play(presses, hz, full_frames=True, seed=seed)
-        clock = f"{hz // 1000} kHz"
-        fast = hz == max(clocks)
-        for words, pick, target in (
-                ("press to own OLED p50", lambda f: statistics.median(f.own), ""),
-                ("press to own OLED p99", lambda f: percentile(f.own, 0.99), "< 30 ms" if fast else ""),
-                ("reveal to the table display p50", lambda f: statistics.median(f.reveal_table), ""),
-                ("reveal to last display p50", lambda f: statistics.median(f.reveal), ""),
-                ("reveal to last display max", lambda f: max(f.reveal), "< 100 ms" if fast else "")):
-            print(row(f"{words}, {clock} (ms)", 1000 * pick(ours), 1000 * pick(full), target, "{:.1f}"))
-        print(row(f"bytes on the wire per game, {clock} (kB)", ours.bytes / 1000, full.bytes / 1000,
-                  "< 0.33x" if fast else "", "{:.0f}"))
-        print(row(f"of those, the mux's channel switches, {clock} (kB)", ours.switch_bytes / 1000,
-                  full.switch_bytes / 1000, "", "{:.1f}"))
-        if fast:            # the lamps do not wait for the wire: once is enough
-            for words, lamps, q, target in (("OK press to lamp p50, a decision committed", "ok_lamp", 0.5, ""),
-                                            ("OK press to lamp p99, a decision committed", "ok_lamp", 0.99, "< 5 ms"),
-                                            ("OK press to lamp p50, of those the turn ends", "turn_end_lamp", 0.5, "")):
-                ms = (percentile([1000 * x for x in getattr(f, lamps)], q) for f in (ours, full))
-                print(row(f"{words}, {clock} (ms)", *ms, target, "{:.2f}"))
+    for words, layout, clocks in LAYOUTS:
+        for hz in clocks:
+            ours, full = (play(presses, hz, full_frames=whole, seed=seed, layout=layout) for whole in (False, True))
+            print_layout_rows(ours, full, f"{words}, {hz // 1000} kHz", hz == 400_000, layout == LAYOUTS[0][1])
+
+
+def print_layout_rows(ours: Figures, full: Figures, where: str, fast: bool, first: bool) -> None:
+    """One layout's rows at one clock; ``fast``: the clock the targets are set at; ``first``: the layout the
+    lamp rows are printed for (the lamps do not wait for the wires: once is enough)."""
+    from companion.bench import percentile, row
+
+    for words, pick, target in (
+            ("press to own OLED p50", lambda f: statistics.median(f.own), ""),
+            ("press to own OLED p99", lambda f: percentile(f.own, 0.99), "< 30 ms" if fast else ""),
+            ("reveal to the table display p50", lambda f: statistics.median(f.reveal_table), ""),
+            ("reveal to last display p50", lambda f: statistics.median(f.reveal), ""),
+            ("reveal to last display max", lambda f: max(f.reveal), "< 100 ms" if fast else "")):
+        print(row(f"{words}, {where} (ms)", 1000 * pick(ours), 1000 * pick(full), target, "{:.1f}"))
+    print(row(f"bytes on the wires per game, {where} (kB)", ours.bytes / 1000, full.bytes / 1000,
+              "< 0.33x" if fast else "", "{:.0f}"))
+    print(row(f"of those, the muxes' channel switches, {where} (kB)", ours.switch_bytes / 1000,
+              full.switch_bytes / 1000, "", "{:.1f}"))
+    if fast and first:
+        for words, lamps, q, target in (("OK press to lamp p50, a decision committed", "ok_lamp", 0.5, ""),
+                                        ("OK press to lamp p99, a decision committed", "ok_lamp", 0.99, "< 5 ms"),
+                                        ("OK press to lamp p50, of those the turn ends", "turn_end_lamp", 0.5, "")):
+            ms = (percentile([1000 * x for x in getattr(f, lamps)], q) for f in (ours, full))
+            print(row(f"{words}, {where} (ms)", *ms, target, "{:.2f}"))
