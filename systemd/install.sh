@@ -159,9 +159,9 @@ do_install() {
         install_file 644 /dev/stdin "$DEFAULTS" <<'EOF'
 # molebox run's arguments for the service (molebox run --help). After a change: sudo make install (it
 # checks the profile, then restarts the service), or sudo systemctl restart molebox.
-# --wiring: a profile in /etc/molebox/ (gpio-2, gpio-2-mux, ioboard-8: edit them there; the service
-# cannot read your home directory); --backend ioboard for the IO board; --listen 0.0.0.0 opens the
-# dashboard to the LAN on port 8080 (--port).
+# --wiring: a profile in /etc/molebox/ (gpio-2, gpio-2-mux, ioboard-8, ioboard-8-two-buses: edit them
+# there; the service cannot read your home directory); --backend ioboard for the IO board; --listen
+# 0.0.0.0 opens the dashboard to the LAN on port 8080 (--port).
 MOLEBOX_ARGS="--backend gpio --wiring /etc/molebox/gpio-2.toml --listen 0.0.0.0"
 # The I2C bus speed make install writes into config.txt: 100000 for display cables too long for 400 kHz
 # (docs/build.md, section 4), at 93 ms a frame instead of 23.

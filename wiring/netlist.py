@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from .hardware import (DISPLAYS, LAMP_KINDS, PICO_COLUMN_PULLUP, PICO_COLUMNS, PICO_PIXEL_PIN, PICO_ROW_PINS,
                        STATUS_LED, led_resistor)
 from .header import I2C_GPIO, pins
-from .profile import DisplaySpec, MuxSpec, Profile, ProfileError
+from .profile import DisplaySpec, MuxSpec, Profile, ProfileError, builtin_names
 
 # The header pin that feeds each shared line: SDA/SCL are I2C1's (GPIO2/3), SDA0/SCL0 I2C0's (GPIO0/1), for
 # a second mux or displays on the Pi's other I2C controller.
@@ -68,7 +68,8 @@ def netlist(profile: Profile) -> Netlist:
     """The parts and wires of the box the profile describes (a simulator profile has none)."""
     if profile.backend == "sim":
         raise ProfileError(f"{profile.path}: {profile.name} is the simulator's profile: nothing to wire or buy; "
-                           "use gpio-2, gpio-2-mux, ioboard-8 or your own box's profile")
+                           f"use one of {', '.join(n for n in builtin_names() if not n.startswith('sim'))} or your own "
+                           "box's profile")
     return _Builder(profile).build()
 
 
