@@ -1,7 +1,7 @@
 """The match in play and its journal, kept in step: nothing is shown answered that is not on disk.
 
 The session plays; the keeper writes each commit point (:meth:`Keeper.commit`) before the lamps
-answer, empties the WAL at turn ends, and when the journal refuses a write, says so (StoreError)
+answer, empties the WAL at turn ends once they have answered (:meth:`Keeper.settle`), and when the journal refuses a write, says so (StoreError)
 and gives back the match as the journal holds it (:meth:`Keeper.as_saved`). At start it resumes the
 unfinished game, or sets aside one that cannot be replayed (:class:`NotResumed`). Without a journal
 (``molebox sim`` without ``--db``, tests) every write is nothing.
@@ -9,6 +9,7 @@ unfinished game, or sets aside one that cannot be replayed (:class:`NotResumed`)
 from __future__ import annotations
 
 import json
+from contextlib import suppress
 from typing import Callable
 
 from rules.match import Match
@@ -47,6 +48,7 @@ class Keeper:
         self.journal = journal
         self.game_id: int | None = None
         self.saved = 0                       # how many of the match's records are in the journal
+        self._turn_ended = False             # a commit left no secret pick held: the WAL is to be emptied
 
     @property
     def fault(self) -> StoreError | None:
@@ -68,24 +70,27 @@ class Keeper:
         self.game_id = self._write(lambda store: store.begin(match.transcript()["header"], _rows(match, 0), names))
         self.saved = len(match.records)
 
-    def commit(self, match: Match) -> bool:
+    def commit(self, match: Match) -> None:
         """Put the match's new records on disk in one commit point (StoreError if refused: nothing to
-        acknowledge). At a turn end (no secret pick held) the WAL is emptied into the main file; False
-        when that failed: the records are on disk, but the card refuses writes from now on."""
+        acknowledge)."""
         if self.game_id is None or len(match.records) == self.saved:
-            return True
+            return
         result = match.result()
         summary = None if result is None else {"scores": list(result.scores), "winners": list(result.winners),
                                                 "history": match.view(None)["state"].get("history", [])}
         self._write(lambda store: store.append(self.game_id, _rows(match, self.saved), summary))
         self.saved = len(match.records)
-        if match.held:
-            return True
-        try:
-            self._write(lambda store: store.checkpoint())
-        except StoreError:
-            return False
-        return True
+        self._turn_ended |= not match.held
+
+    def settle(self) -> None:
+        """After a turn end (a commit that left no secret pick held), empty the WAL into the main file. The
+        session calls it once the lamps have answered: the records are on disk already, and the emptying
+        (a few ms, more than the commit) need not keep the player who ended the turn waiting. A card that
+        refuses it is the journal's fault from then on, which the session notices and shows."""
+        if self._turn_ended:
+            self._turn_ended = False
+            with suppress(StoreError):
+                self._write(lambda store: store.checkpoint())
 
     def as_saved(self, match: Match) -> Match:
         """The match as the journal holds it: what it did not take (or a half-applied answer) forgotten."""

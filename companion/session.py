@@ -132,7 +132,9 @@ class Session(Loop):
         self._lamps_due |= self.out.overlays.expire(seat, now)
 
     def _after_play(self) -> None:
-        """Sound and show the moments the table shares; notice a journal that stopped taking writes."""
+        """Empty the journal's WAL if a turn ended (the lamps have answered); sound and show the moments the
+        table shares; notice a journal that stopped taking writes."""
+        self.keeper.settle()
         for moment in self.table.moments:
             if moment == "roll" and screens.rolls(self.match.header.game):
                 self._rolled_at = self.clock()

@@ -104,3 +104,16 @@ def test_a_cut_that_takes_the_wal_loses_at_most_the_turn_in_play(game, damage, t
           f"{sum(lost) / len(lost):.1f} on average, at most {max(lost)}; every one after the last turn end")
     if game == "mouse-madness":                      # every decision is a turn of its own: nothing is ever lost
         assert sum(lost) == 0
+
+
+def test_the_ok_that_ends_a_turn_answers_on_its_lamps_before_the_wal_is_emptied(box_factory, tmp_path):
+    box = box_factory(seats=2, db=tmp_path / "molebox.db")
+    box.play("1 hole1\n1 ok\n1 hole5\n1 ok\n2 hole2\n2 ok\n2 hole1")
+    store = box.session.keeper.journal.store
+    before, when_emptied = box.lamps(2), []
+    empty = store.checkpoint
+    store.checkpoint = lambda: (when_emptied.append(box.lamps(2)), empty())
+    box.press(2, "ok")                                  # seat 2 whacks: the reveal ends the turn
+    assert box.match.view(None)["state"]["turn"] == 2
+    assert when_emptied and when_emptied[0] != before   # the press was answered first
+    assert (tmp_path / "molebox.db-wal").stat().st_size == 0
