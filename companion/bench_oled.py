@@ -97,6 +97,7 @@ def play(presses: list[Press], hz: float, full_frames: bool, seed: int = 1, layo
     from companion.hardware.fakei2c import MUX_ADDRESS, WiredDisplays
     from companion.hardware.sim import open_sim
     from companion.journal import Journal
+    from companion.painter import RenderProcess
     from companion.session import Session
 
     profile = wired_as(layout)
@@ -113,7 +114,7 @@ def play(presses: list[Press], hz: float, full_frames: bool, seed: int = 1, layo
     with tempfile.TemporaryDirectory(dir=BENCH_DIR) as workdir:
         hw = open_sim(profile, time.monotonic, wired.make)
         session = Session(hw, time.monotonic, game="whakka-mole", seats=SEATS, seed=seed,
-                          journal=Journal(f"{workdir}/molebox.db"))
+                          journal=Journal(f"{workdir}/molebox.db"), paint=RenderProcess())
         drawn, shown = _watch_frames(session, last_end)
         stop = threading.Event()
         loop = threading.Thread(target=session.run, args=(stop,), daemon=True)
@@ -162,38 +163,54 @@ def play(presses: list[Press], hz: float, full_frames: bool, seed: int = 1, layo
     return out
 
 
+class Tagged(tuple):
+    """A request's arguments, carrying the bench's tag through the worker to ``paint``: (display, (presses
+    taken, frame number))."""
+
+    tag: tuple[str, tuple[int, int]]
+
+
 def _watch_frames(session, last_end: dict[str, float]):
     """Tag each frame the worker draws with how many presses the session had taken when it was asked for;
-    note, per display, the tags drawn (in order) and when each sent one's last byte left the wire."""
+    note, per display, the tags drawn (in order) and when each sent one's last byte left the wire. The
+    frames are drawn where the service draws them (its render process), so the tag rides on the
+    request's arguments, which the worker hands to ``paint`` as it got them."""
     worker, taken = session.displays, itertools.count(1)
     handled = [0]
     drawn: dict[str, list[tuple[int, int]]] = {}       # display -> (presses taken, frame number) drawn
     shown: dict[int, float] = {}                        # frame number -> its wire end
     numbers = itertools.count()
-    real_gesture, real_submit, real_on_frame = session.gesture, worker.submit_all, worker.on_frame
+    real_gesture, real_submit, real_paint, real_on_frame = (session.gesture, worker.submit_all, worker.paint,
+                                                             worker.on_frame)
 
     def gesture(g):
         handled[0] = next(taken)
         real_gesture(g)
 
-    def tagged(name, render, mark):
-        def draw(*args):
-            image = render(*args)
+    def submit_all(requests):
+        tagged = []
+        for name, render, args, first in requests:
+            args = Tagged(args)
+            args.tag = name, (handled[0], next(numbers))
+            tagged.append((name, render, args, first))
+        real_submit(tagged)
+
+    def paint(render, args):
+        image = real_paint(render, tuple(args))
+        if isinstance(args, Tagged):            # not those the session asked for before the bench watched
+            name, mark = args.tag
             drawn.setdefault(name, []).append(mark)
             image.info["bench"] = mark
-            return image
-        return draw
+        return image
 
-    def submit_all(requests):
-        real_submit([(name, tagged(name, render, (handled[0], next(numbers))), args, first)
-                     for name, render, args, first in requests])
+    paint.close = real_paint.close          # the worker closes the render process as it stops
 
     def on_frame(name, image):
         if "bench" in image.info:
             shown[image.info["bench"][1]] = last_end[name]
         real_on_frame(name, image)
 
-    session.gesture, worker.submit_all, worker.on_frame = gesture, submit_all, on_frame
+    session.gesture, worker.submit_all, worker.paint, worker.on_frame = gesture, submit_all, paint, on_frame
     return drawn, shown
 
 
