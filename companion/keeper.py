@@ -1,10 +1,11 @@
 """The match in play and its journal, kept in step: nothing is shown answered that is not on disk.
 
 The session plays; the keeper writes each commit point (:meth:`Keeper.commit`) before the lamps
-answer, empties the WAL at turn ends once they have answered (:meth:`Keeper.settle`), and when the journal refuses a write, says so (StoreError)
-and gives back the match as the journal holds it (:meth:`Keeper.as_saved`). At start it resumes the
-unfinished game, or sets aside one that cannot be replayed (:class:`NotResumed`). Without a journal
-(``molebox sim`` without ``--db``, tests) every write is nothing.
+answer, empties the WAL at turn ends once they have answered (:meth:`Keeper.settle`), and when the
+journal refuses a write, says so (StoreError) and gives back the match as the journal holds it
+(:meth:`Keeper.as_saved`). At start it resumes the unfinished game, or sets aside one that cannot be
+replayed (:class:`NotResumed`). Without a journal (``molebox sim`` without ``--db``, tests) every
+write is nothing.
 """
 from __future__ import annotations
 

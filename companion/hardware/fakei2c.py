@@ -183,4 +183,5 @@ class WiredDisplays:
         controller, channel, _ = self._key(spec.bus, spec.address)
         bus = self.wires[controller].bus({spec.address: FakeOLED(spec.driver, spec.width, spec.height)}, channel)
         return ResilientDisplay(f"I2C{spec.bus} 0x{spec.address:02X}",
-                                lambda: luma_device(spec, bus=bus, full_frames=self.full_frames), spec.width, spec.height)
+                                lambda: luma_device(spec, bus=bus, full_frames=self.full_frames),
+                                spec.width, spec.height)
