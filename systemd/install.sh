@@ -46,8 +46,9 @@ set_config() {          # I2C on at 400 kHz (a full OLED frame: 23 ms instead of
         say "no config.txt in /boot/firmware or /boot: switch I2C on and set dtparam=i2c_arm_baudrate=$baud yourself"
         return
     fi
-    new=$(drop_block "$config"; printf '%s\n[all]\ndtparam=i2c_arm=on\ndtparam=i2c_arm_baudrate=%s\n%s\n' "$BEGIN" \
-        "$baud" "$END")
+    # `dtoverlay=` ends the scope of an overlay line above (the host's mux): the dtparams are the Pi's own.
+    new=$(drop_block "$config"; printf '%s\n[all]\ndtoverlay=\ndtparam=i2c_arm=on\ndtparam=i2c_arm_baudrate=%s\n%s\n' \
+        "$BEGIN" "$baud" "$END")
     if [ "$new" != "$(cat "$config")" ]; then
         printf '%s\n' "$new" > "$config"
         say "I2C switched on at $((baud / 1000)) kHz in $config: reboot for it to take effect"

@@ -128,14 +128,16 @@ def test_install_is_idempotent_and_uninstall_undoes_it(tmp_path):
     root = pi_root(tmp_path)
     config = root / "boot/firmware/config.txt"
     config.parent.mkdir(parents=True)
-    config.write_text("[all]\ndtparam=audio=on\n\n[pi4]\narm_boost=1\n")     # ends inside a [pi4] section
+    config.write_text("[all]\ndtparam=audio=on\ndtoverlay=i2c-mux,pca9548,addr=0x70\n\n[pi4]\narm_boost=1\n")
     original = config.read_text()
 
     first = install(root)
     assert first.returncode == 0, first.stderr
     assert "reboot" in first.stdout
     added = config.read_text()[len(original):].splitlines()
-    assert added[1:4] == ["[all]", "dtparam=i2c_arm=on", "dtparam=i2c_arm_baudrate=400000"]
+    # After the [pi4] section it ends in, and after the mux's overlay line: dtparams there would be looked
+    # up in the overlay first, so `dtoverlay=` ends its scope before the Pi's own.
+    assert added[1:5] == ["[all]", "dtoverlay=", "dtparam=i2c_arm=on", "dtparam=i2c_arm_baudrate=400000"]
     assert filecmp.cmp(root / "etc/systemd/system/molebox.service", UNIT, shallow=False)
     assert (root / "etc/modules-load.d/molebox.conf").read_text() == "i2c-dev\n"
     assert "molebox" in groups(root)["i2c"][1]
