@@ -28,7 +28,7 @@ from typing import Callable
 from PIL import Image
 
 log = logging.getLogger("molebox.painter")
-NICE = 5            # the process's CPU priority below the box's: a press's lamps go before a frame
+NICE = 19           # the process's CPU priority below the box's: a press's lamps go before a frame
 
 
 def draw(render: Callable, args: tuple) -> Image.Image:
