@@ -33,6 +33,10 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
                                             "emulated boot is slower, so that both finish together)")
     p.add_argument("--no-suite", action="store_true", help="skip the test suite under trixie's Python")
     p.add_argument("--serial", action="store_true", help="one VM at a time (default: the releases side by side)")
+    p.add_argument("--bench", type=int, metavar="PRESSES",
+                   help="instead of the tests: `make bench`'s press-to-lamp rows (--press-only, this many presses) "
+                        "in the service's venv of each release's VM, one at a time: a slower machine (under "
+                        "software emulation several times slower than this one), its raw chain measured beside")
     return p.parse_args(argv)
 
 
@@ -76,6 +80,10 @@ def main(argv: list[str] | None = None) -> int:
           flush=True)
 
     lives = [Life(vm_images[r], wheels[r], run_dir / r, args.cuts or CUTS[r]) for r in releases]
+    if args.bench:
+        for life in lives:
+            print(f"\n{life.release}:\n{life.bench(args.bench)}", flush=True)
+        return 0
     with ThreadPoolExecutor(1 if args.serial else len(lives)) as pool:
         results = [pool.submit(life.run) for life in lives]
         rows = [row for f in results for row in f.result()]

@@ -157,6 +157,16 @@ class Life:
         finally:
             stream.close()
 
+    def bench(self, presses: int) -> str:
+        """The service installed, then stopped, and `make bench`'s press-to-lamp rows run in its venv."""
+        try:
+            self.install()
+            self.vm.sh("systemctl stop molebox")
+            return self.vm.sh(f"cd /tmp && /opt/molebox/venv/bin/python -m companion.bench --press-only "
+                              f"--samples {presses}", timeout=3600)
+        finally:
+            self.vm.close()
+
     # ---- the steps ----
 
     def install(self) -> str:
