@@ -90,10 +90,10 @@ def test_displays_on_two_i2c_controllers_show_a_reveal_at_the_same_time(box_fact
     since = max(wire.free_at for wire in wired.wires.values())
     box.play("4 ok")                                    # seat 4 locks in last: the reveal
     box.session.displays.flush()
-    reveal = [(bus, t) for bus, t in sent if t.start >= since]
-    assert {bus for bus, _ in reveal} == {0, 1}
-    start, end = min(t.start for _, t in reveal), max(t.end for _, t in reveal)
-    assert end - start < 0.8 * sum(t.end - t.start for _, t in reveal)     # side by side, not one after another
+    on = {bus: [(t.start, t.end) for b, t in sent if b == bus and t.start >= since] for bus in (0, 1)}
+    together = sum(max(0.0, min(a[1], b[1]) - max(a[0], b[0])) for a in on[0] for b in on[1])
+    # Side by side: one sender alone may run ahead of a wire by LEAD_S per transfer, no more.
+    assert together > 0.005, f"the wires carried the reveal together for {1000 * together:.1f} ms"
     assert box.match.view(None)["state"]["turn"] == 2
 
 
