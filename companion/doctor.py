@@ -17,6 +17,7 @@ import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
+from wiring.header import I2C_GPIO, by_gpio
 from wiring.profile import MuxSpec, Profile
 
 from .hardware.gpio import factory_name
@@ -24,7 +25,6 @@ from .hardware.gpio import factory_name
 SERVICE_USER = "molebox"
 I2C_HZ = 400_000
 OLED_ADDRESSES = (0x3C, 0x3D)
-I2C_PINS = {1: ((2, 3), (3, 5)), 0: ((0, 1), (27, 28))}    # the header's I2C buses: SDA/SCL GPIO, their pins
 LIBRARIES = {"lgpio": ("lgpio", "sudo apt install python3-lgpio"),
              "rpigpio": ("RPi.GPIO", "sudo apt install python3-rpi.gpio (a Pi 4 or older; a Pi 5 needs lgpio)")}
 VENV_NOTE = ", in a venv made with --system-site-packages so it sees apt's packages (systemd/install.sh does both)"
@@ -203,7 +203,7 @@ def _i2c(profile: Profile, system: System) -> list[Finding]:
         if mux.parent not in usable:
             continue
         there = system.answers(mux.parent, mux.address)
-        (sda, scl), _ = I2C_PINS.get(mux.parent, I2C_PINS[1])
+        sda, scl = I2C_GPIO.get(mux.parent, I2C_GPIO[1])
         where = f"TCA9548A at 0x{mux.address:02X} on I2C{mux.parent}"
         out.append(Finding("mux" if len(muxes) == 1 else f"mux I2C{mux.parent}", there,
                            where + ("" if there else " does not answer"),
@@ -239,9 +239,10 @@ def _display(system: System, name: str, spec, mux, taken: set[int]) -> Finding:
         fix = (f"something answers at 0x{others[0]:02X} instead: set address = 0x{others[0]:02X} for {name} in the "
                f"profile, or move the module's address jumper (two displays on one bus need 0x3C and 0x3D)")
     else:
-        (sda, scl), (sda_pin, scl_pin) = I2C_PINS.get(spec.bus, I2C_PINS[1])
+        sda, scl = I2C_GPIO.get(spec.bus, I2C_GPIO[1])
+        header = by_gpio()
         lines = ("its mux channel's SDA and SCL" if mux is not None else
-                 f"SDA to GPIO{sda} (pin {sda_pin}), SCL to GPIO{scl} (pin {scl_pin})")
+                 f"SDA to GPIO{sda} (pin {header[sda].physical}), SCL to GPIO{scl} (pin {header[scl].physical})")
         fix = f"check its wiring: VCC to 3.3 V, GND, {lines}"
     return Finding(f"{name} display", False, f"nothing answers: {where}", fix)
 
