@@ -227,8 +227,6 @@ LAYOUTS = (("one bus", "ioboard-8", (400_000, 100_000)),          # (words, prof
 
 def print_rows(seed: int = 1) -> None:
     """The OLED rows: each figure with the box's drivers beside luma's full frames, same wires, same run."""
-    from companion.bench import percentile, row
-
     presses = scripted_game(seed)
     print(f"\nOLEDs on a timed I2C wire: sim-8's panels with the displays wired as ioboard-8 (one bus: 8 seats "
           f"behind the mux, the table on the parent bus) and as ioboard-8-two-buses (seats 5-8 behind a second "
