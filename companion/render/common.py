@@ -11,6 +11,7 @@ from .layout import BIG, HEIGHT, OFF, ON, SMALL, WIDTH, fit, left_out
 CHAR_W = SMALL.char_w
 LINE_H = 10
 ROWS = (12, 22, 32, 42, 52)         # the body rows' tops, under the title bar
+PROMPT = (2, 32, 125, 51)           # the big line: capitals on the controller's pages 4-5, descenders on 6
 
 
 def canvas(width: int = WIDTH, height: int = HEIGHT) -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -89,11 +90,20 @@ def waiting(view: dict, prefix: str = "wait ") -> tuple[str, ...]:
             f"{prefix}{len(seats)} more" if seats else f"{prefix.strip()}")
 
 
+def prompt(draw, text) -> None:
+    """The one thing a seat's screen is about, in the big font, centred on a baseline that stays put.
+
+    Its letters sit on row 47, the last of the controller's page 5, whatever they are: a line
+    without descenders changes pages 4-5 only, and two prompts of one length differ on the glass in
+    the glyphs that changed, not in a line moved by a row (``docs/benchmarks.md``, bytes per game)."""
+    fit(draw, PROMPT, text, font=BIG, align="centre", valign="baseline")
+
+
 def hint(draw, line, notice: str = "") -> None:
-    """What the buttons do next on the bottom row; or, inverted there, ``notice`` (a refusal's reason),
-    over the row above it too when it needs two."""
+    """What the buttons do next on the bottom row, on the glass's last rows (its capitals on the controller's
+    last page); or, inverted there, ``notice`` (a refusal's reason), over the row above it too when it needs two."""
     if not notice:
-        rows(draw, [line], start=4)
+        fit(draw, (2, ROWS[4] + 1, WIDTH - 1, HEIGHT - 1), line, wrap=False, valign="baseline")
     elif len(notice) <= (WIDTH - 3) // CHAR_W:
         inverted_row(draw, 4, notice)
     else:
@@ -129,4 +139,4 @@ def segments(draw, y: int, parts: list[tuple[str, bool]]) -> None:
 
 
 __all__ = ["BIG", "CHAR_W", "HEIGHT", "LINE_H", "OFF", "ON", "ROWS", "SMALL", "WIDTH", "canvas", "cells", "fit", "hint",
-           "inverted_row", "row_box", "rows", "rows_at", "seats_text", "segments", "title", "waiting", "names", "who", "whos"]
+           "inverted_row", "prompt", "row_box", "rows", "rows_at", "seats_text", "segments", "title", "waiting", "names", "who", "whos"]

@@ -136,7 +136,8 @@ def plan(box: tuple[int, int, int, int], text: str | tuple[str, ...], font: Font
 def fit(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], text: str | tuple[str, ...],
         font: Font = SMALL, align: str = "left", valign: str = "middle", fill: int = ON, wrap: bool = True) -> None:
     """Draw ``text`` (or the first of its alternatives that fits) inside ``box`` = (left, top, right, bottom),
-    all inclusive. ``align``: left, centre or right; ``valign``: top or middle."""
+    all inclusive. ``align``: left, centre or right; ``valign``: top, middle (by the ink of the letters drawn) or
+    baseline (the last line's descenders on the box's bottom row: the letters sit where they would whatever they are)."""
     lines, whole = plan(box, text, font, wrap)
     per_line = (box[2] - box[0] + 1) // font.char_w
     lines = [line[:per_line] for line in lines]
@@ -146,7 +147,10 @@ def fit(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], text: str | t
         skip, height = first, last - first + 1
     else:
         skip, height = font.ink_top, len(lines) * pitch
-    top = box[1] if valign == "top" else box[1] + max(0, (box[3] - box[1] + 1 - height) // 2)
+    if valign == "baseline":
+        skip, top = 0, box[3] + 1 - (len(lines) - 1) * pitch - 11 * font.scale
+    else:
+        top = box[1] if valign == "top" else box[1] + max(0, (box[3] - box[1] + 1 - height) // 2)
     ink = None
     for i, line in enumerate(lines):
         width = font.width(line)

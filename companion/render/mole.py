@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from companion.lamps import Lamp
 
-from .common import BIG, CHAR_W, LINE_H, OFF, ON, ROWS, WIDTH, canvas, cells, fit, hint, rows, segments, title, who
+from .common import CHAR_W, LINE_H, OFF, ON, ROWS, WIDTH, canvas, cells, fit, hint, prompt, rows, segments, title, who
 
 HOLES = 5
 #: an answer's three letters, for its hole's cell (the big line says it in full)
@@ -35,7 +35,6 @@ REASONS = {
 
 BIG_SHORT = {"Mole circle": "Circle", "Under mignette": "Under mig", "Open/partly in": "Open/part",
              "Fully in R/C": "Fully in", "Behind loup": "Loup line", "Over line": "Over line"}
-PROMPT = (2, 32, 125, 51)
 
 
 def _short(label: str) -> str:
@@ -117,8 +116,7 @@ def seat(view: dict, entry: dict, notice: str = ""):
     if view["over"]:
         won = you in view["winners"]
         rows(draw, [f"Match over, {max(a, b)}-{min(a, b)}"])
-        fit(draw, PROMPT, "You win!" if won else (f"{who(view, view['winners'][0], 5)} wins", "You lose"),
-            font=BIG, align="centre")
+        prompt(draw, "You win!" if won else (f"{who(view, view['winners'][0], 5)} wins", "You lose"))
         hint(draw, "OK: a new match" if you == 1 else "seat 1 OK: new match", notice)
     elif entry.get("key"):
         rows(draw, [entry["prompt"]])
@@ -127,12 +125,12 @@ def seat(view: dict, entry: dict, notice: str = ""):
         picked = [i for i, h in enumerate(holes) if h is not None and (h == entry["label"] or
                                                                       (h.isdigit() and int(h) in drafted))]
         cells(draw, ROWS[1], [_short(h) if h else "" for h in holes], inverted=picked, boxed=False)
-        fit(draw, PROMPT, _draft(entry), font=BIG, align="centre")
+        prompt(draw, _draft(entry))
         hint(draw, _context(state, entry, notice), notice)
     else:
         rows(draw, [(f"Migs {len(state['alive'])}/{state['count']} {_flags(state)}", f"Migs {len(state['alive'])}"),
                     (f"Wait: {_doing(view)}", "Wait")])
-        fit(draw, PROMPT, (f"{a} - {b}", f"{a}-{b}"), font=BIG, align="centre")
+        prompt(draw, (f"{a} - {b}", f"{a}-{b}"))
         hint(draw, _last(state), notice)
     return image
 

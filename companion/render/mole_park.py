@@ -11,14 +11,13 @@ from __future__ import annotations
 
 from companion.lamps import Lamp
 
-from .common import (BIG, OFF, ON, ROWS, WIDTH, canvas, cells, fit, hint, names, rows, seats_text, segments, title,
+from .common import (OFF, ON, ROWS, WIDTH, canvas, cells, fit, hint, names, prompt, rows, seats_text, segments, title,
                      waiting, who, whos)
 
 HOLES = 5
 CELL = WIDTH // HOLES
 DIE = {"glove": "Glove", "pan": "Pan", "mallet": "Mallet", "prize": "Prize die"}
 MISS = "X"
-PROMPT = (2, 32, 125, 51)          # the big line: the decision, the draft, or what the seat's dice did
 
 
 def _me(state: dict, seat: int) -> dict:
@@ -87,8 +86,7 @@ def seat(view: dict, entry: dict, notice: str = ""):
     key = entry.get("key")
     if view["over"]:
         winner = state["winner"]
-        fit(draw, PROMPT, "King Mole!" if winner == you else (f"{who(view, winner, 5)} wins", "Game over"),
-            font=BIG, align="centre")
+        prompt(draw, "King Mole!" if winner == you else (f"{who(view, winner, 5)} wins", "Game over"))
         hint(draw, "OK: a new game" if you == 1 else "seat 1 OK: new game", notice)
         return image
     held = view.get("held", {}).get("die")
@@ -102,7 +100,7 @@ def seat(view: dict, entry: dict, notice: str = ""):
     else:
         big = ("Crown!",) if me["crown"] == "declared" else _rolled(state, you) or (f"Round {state['round']}",)
         line = waiting(view) if view["waiting"] else ""
-    fit(draw, PROMPT, big, font=BIG, align="centre")
+    prompt(draw, big)
     hint(draw, line, notice)
     return image
 

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from companion.lamps import Lamp
 
-from .common import BIG, OFF, ON, ROWS, WIDTH, canvas, fit, hint, names, rows, title, waiting, who, whos
+from .common import OFF, ON, ROWS, WIDTH, canvas, fit, hint, names, prompt, rows, title, waiting, who, whos
 
 HOLE_R = 7
-PROMPT = (2, 32, 125, 51)          # the big line: what this seat decides, or what its last turn came to
 
 
 def _holes(draw, sheet: list[int], marked=(), y: int = 20) -> None:
@@ -57,8 +56,7 @@ def seat(view: dict, entry: dict, notice: str = ""):
     key = entry.get("key")
     if view["over"]:
         won = you in view["winners"]
-        fit(draw, PROMPT, "You win!" if won else (f"{whos(view, view['winners'], 6)} wins", "Game over"),
-            font=BIG, align="centre")
+        prompt(draw, "You win!" if won else (f"{whos(view, view['winners'], 6)} wins", "Game over"))
         hint(draw, "OK: a new game" if you == 1 else "seat 1 OK: new game", notice)
         return image
     if view.get("fresh") and state["last"]:
@@ -71,7 +69,7 @@ def seat(view: dict, entry: dict, notice: str = ""):
                                                                                           "Whack?")
     else:
         big = ("Locked in", "Locked")
-    fit(draw, PROMPT, big, font=BIG, align="centre")
+    prompt(draw, big)
     if key == "popup":
         line = "1-5 pop up, OK lock"
     elif key == "whack":

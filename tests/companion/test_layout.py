@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from companion.render import bot, fault, layout
+from companion.render.common import canvas, hint, prompt
 from companion.web.pin import pin_screen
 from tests.companion.scripted import SCRIPTED, collecting, every_screen
 
@@ -72,3 +73,19 @@ def test_the_box_own_screens_fit():
                   "seat 1 OK: got it"),
                  (fault.alert, "journal damaged: moved aside, a new one started", 1, "OK: got it"),
                  (fault.broken, "seat3"), (fault.parting,)])
+
+
+@pytest.mark.parametrize("words, bottom", [("Locked in", 47), ("Hit S2: 3", 47), ("+3 hit S4", 47), ("Pop up?", 51)])
+def test_the_big_line_sits_on_one_baseline_on_the_controllers_pages_4_and_5(words, bottom):
+    image, draw = canvas()
+    prompt(draw, words)
+    _, top, _, below = image.getbbox()
+    assert top >= 32 and below - 1 == bottom       # the letters end on row 47 whatever they are; descenders below
+
+
+@pytest.mark.parametrize("words, top, bottom", [("OK", 56, 61), ("1-5 pop up, OK lock", 55, 63)])
+def test_the_bottom_line_keeps_its_capitals_on_the_last_page(words, top, bottom):
+    image, draw = canvas()
+    hint(draw, words)
+    _, first, _, below = image.getbbox()
+    assert (first, below - 1) == (top, bottom)
