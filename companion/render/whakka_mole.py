@@ -64,9 +64,8 @@ def seat(view: dict, entry: dict, notice: str = ""):
     elif key == "popup":
         big = ("Pop up?",)
     elif key == "whack":
-        whack = entry["draft"]
-        big = (f"{target}: hole {whack}", f"{target}: {whack}") if whack is not None else (f"Whack {target}?",
-                                                                                          "Whack?")
+        hole = "?" if entry["draft"] is None else entry["draft"]        # the draft fills the blank: one glyph changes
+        big = (f"Hit {target}: {hole}", f"{target}: {hole}")
     else:
         big = ("Locked in", "Locked")
     prompt(draw, big)

@@ -162,3 +162,15 @@ def test_a_rate_capped_frame_goes_as_soon_as_the_cap_allows():
         assert 0.19 <= sent[1] - sent[0] < 0.3          # not a whole interval after it was asked for
     finally:
         worker.close()
+
+
+def test_choosing_the_whack_hole_sends_only_the_glyph_that_changed(box_factory):
+    wired = WiredDisplays(load("sim-8"), None)
+    box = box_factory(seats=2, make_display=wired.make)
+    box.play("1 ok")                                    # no pop-ups: seat 1 now picks the hole of seat 2 to hit
+    box.session.displays.flush()
+    sent = []
+    wired.watch(lambda name, t: sent.append(1 + t.size) if name == "seat1" else None)
+    box.play("1 hole3")                                 # 'Hit S2: ?' becomes 'Hit S2: 3'
+    box.session.displays.flush()
+    assert 0 < sum(sent) < 80                           # one big glyph (2 pages x 12 columns) and its window
