@@ -1,10 +1,12 @@
-"""One thread that owns everything: edges and calls queued from any thread, timers, and nothing else running.
+"""One thread that owns everything: gestures and calls queued from any thread, timers, and nothing else running.
 
-:class:`Loop` turns button edges into gestures (:mod:`companion.inputs`) and hands each to
-:meth:`Loop.gesture`; runs the functions other threads :meth:`Loop.call`; fires its timers; and
-after every pass lets the owner :meth:`Loop.settle` (bring lamps and displays in line). It blocks
-until the next edge or timer and never spins. ``pump`` runs one pass on the caller's thread
-(scripts and tests, with a fake clock); ``run`` is the service's loop.
+:class:`Loop` turns button edges into gestures (:mod:`companion.inputs`) on the thread the edge
+came on, lets the owner :meth:`Loop.answer` each there and then (the session flips a hole press's
+lamps: a player sees it as soon as gpiozero calls back, with no wait for another thread), and queues it for
+:meth:`Loop.gesture` on the loop. It runs the functions other threads :meth:`Loop.call`; fires its
+timers; and after every pass lets the owner :meth:`Loop.settle` (bring lamps and displays in line).
+It blocks until the next gesture, call or timer and never spins. ``pump`` runs one pass on the
+caller's thread (scripts and tests, with a fake clock); ``run`` is the service's loop.
 """
 from __future__ import annotations
 
@@ -24,12 +26,20 @@ class Loop:
     def __init__(self, inputs: Inputs, clock: Callable[[], float]):
         self.inputs, self.clock = inputs, clock
         self.queue: queue.SimpleQueue = queue.SimpleQueue()
+        self._inputs = threading.Lock()             # the debouncers: edges come on any thread, ticks on the loop
         self._timers: list[tuple[float, int, Callable[[float], None]]] = []
         self._seq = itertools.count()
 
     def post(self, edge: Edge) -> None:
-        """Called from any thread: queue an edge for the loop."""
-        self.queue.put(edge)
+        """Called from any thread: the edge debounced and its gestures answered here, then queued for the loop
+        (an edge that makes none still wakes it: a hold or a settling bounce may now be due)."""
+        if not self.accepts(edge):
+            return
+        with self._inputs:
+            gestures = self.inputs.edge(edge)
+        for g in gestures:
+            self.answer(g)
+        self.queue.put(gestures)
 
     def call(self, action: Callable[[], object]) -> None:
         """Called from any thread: run ``action`` on the loop (host actions from the web page)."""
@@ -38,6 +48,9 @@ class Loop:
     def after(self, at: float, action: Callable[[float], None]) -> None:
         """Run ``action(now)`` on the loop once the clock reaches ``at``."""
         heapq.heappush(self._timers, (at, next(self._seq), action))
+
+    def answer(self, g: Gesture) -> None:
+        """On the thread the gesture was made on, before the loop takes it: what must show at once."""
 
     def gesture(self, g: Gesture) -> None:
         raise NotImplementedError
@@ -54,7 +67,10 @@ class Loop:
                 break
             self._take(item)
         now = self.clock() if now is None else now
-        for gesture in self.inputs.tick(now):
+        with self._inputs:
+            gestures = self.inputs.tick(now)
+        for gesture in gestures:
+            self.answer(gesture)
             self.gesture(gesture)
         while self._timers and self._timers[0][0] <= now:
             heapq.heappop(self._timers)[2](now)
@@ -79,7 +95,9 @@ class Loop:
                 heartbeat()
 
     def next_due(self) -> float | None:
-        times = [t for t in (self.inputs.due(), self._timers[0][0] if self._timers else None) if t is not None]
+        with self._inputs:
+            held = self.inputs.due()
+        times = [t for t in (held, self._timers[0][0] if self._timers else None) if t is not None]
         return min(times, default=None)
 
     def accepts(self, edge: Edge) -> bool:
@@ -87,9 +105,8 @@ class Loop:
         return True
 
     def _take(self, item) -> None:
-        if isinstance(item, Edge):
-            if self.accepts(item):
-                for gesture in self.inputs.edge(item):
-                    self.gesture(gesture)
+        if isinstance(item, list):
+            for gesture in item:
+                self.gesture(gesture)
         else:
             item()

@@ -7,6 +7,7 @@ Whoever listens (the web's hub) hears each change of the lamps and each new fram
 """
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable
 
 from . import overlays, screens
@@ -19,7 +20,9 @@ from .render import fault as fault_screen, lobby as lobby_screens
 class Outputs:
     def __init__(self, hardware, news: Publisher, on_fault, paint=draw):
         self.hw, self.news = hardware, news
-        self.overlays = overlays.Overlays()
+        self._overlays = overlays.Overlays()
+        self._lamps = threading.Lock()          # a press flips a seat's lamps on its edge's thread, the loop sets them
+        self._flipped: dict[int, object] = {}   # by seat, the gesture whose flip the seat's flash began with
         self.displays = DisplayWorker(hardware.displays(), on_frame=lambda name, image: news.send("frame", (name, image)),
                                       on_fault=on_fault, fault_frame=fault_screen.broken, paint=paint,
                                       wires=hardware.wires())
@@ -46,18 +49,40 @@ class Outputs:
 
     def set_lamps(self, scene: screens.Scene) -> None:
         for panel in self.hw.seats:
-            panel.set_lamps(self.overlays.showing(panel.seat) or screens.lamps(scene, panel.seat))
+            with self._lamps:
+                panel.set_lamps(self._overlays.showing(panel.seat) or screens.lamps(scene, panel.seat))
         if self.news.listeners:
             self.news.send("lamps", self.lamps())
 
-    def flash(self, seat: int, refused: bool, now: float) -> list[float]:
-        """A press answered on the seat's lamps at once (acknowledged, or refused); when each step ends."""
-        panel = self.hw.seats[seat - 1]
-        current = tuple(panel.lamps)
-        steps = overlays.refused(current) if refused else overlays.acknowledged(current)
-        ends = self.overlays.start(seat, steps, now)
-        panel.set_lamps(steps[0][0])
-        return ends
+    def flip(self, gesture, now: float) -> None:
+        """A press shown, on any thread: every lamp of its seat flips (an acknowledgement, or the start of a
+        refusal: the loop says which); unless a later press of the seat has been answered already."""
+        panel = self.hw.seats[gesture.seat - 1]
+        with self._lamps:
+            if (latest := self._flipped.get(gesture.seat)) is not None and latest.time > gesture.time:
+                return
+            steps = overlays.acknowledged(tuple(panel.lamps))
+            self._overlays.start(gesture.seat, steps, now)
+            self._flipped[gesture.seat] = gesture
+            panel.set_lamps(steps[0][0])
+
+    def refuse(self, gesture, now: float) -> None:
+        """The table refused ``gesture``: its seat's lamps flash fast once its flip ends (unless a later press
+        has flipped them since: that one's answer shows)."""
+        panel = self.hw.seats[gesture.seat - 1]
+        with self._lamps:
+            if self._flipped.get(gesture.seat) is gesture:
+                self._overlays.then(gesture.seat, overlays.refused(len(panel.lamps)), now)
+
+    def flash_ends(self, seat: int) -> list[float]:
+        """When each step of the seat's flash ends."""
+        with self._lamps:
+            return self._overlays.ends(seat)
+
+    def expire_flash(self, seat: int, now: float) -> bool:
+        """Drop the steps of the seat's flash that have ended; True when its lamps are to change."""
+        with self._lamps:
+            return self._overlays.expire(seat, now)
 
     def lamps(self) -> dict[str, list[str]]:
         return {f"seat{p.seat}": [lamp.value for lamp in p.lamps] for p in self.hw.seats}

@@ -18,11 +18,13 @@ def _flip(lamps: Lamps) -> Lamps:
 
 
 def acknowledged(current: Lamps) -> list[tuple[Lamps, float]]:
+    """Every press: the lamps flip."""
     return [(_flip(current), ACK_S)]
 
 
-def refused(current: Lamps) -> list[tuple[Lamps, float]]:
-    return [(_flip(current), ACK_S), ((Lamp.FAST,) * len(current), REFUSE_S)]
+def refused(lamps: int) -> list[tuple[Lamps, float]]:
+    """After the flip, for a press refused: every lamp flashes fast."""
+    return [((Lamp.FAST,) * lamps, REFUSE_S)]
 
 
 class Overlays:
@@ -31,14 +33,21 @@ class Overlays:
     def __init__(self):
         self._steps: dict[int, list[tuple[float, Lamps]]] = {}
 
-    def start(self, seat: int, steps: list[tuple[Lamps, float]], now: float) -> list[float]:
-        """Run ``steps`` (lamps, seconds) from ``now`` on the seat, replacing any running; when each ends."""
-        until, timed = now, []
+    def start(self, seat: int, steps: list[tuple[Lamps, float]], now: float) -> None:
+        """Run ``steps`` (lamps, seconds) from ``now`` on the seat, replacing any running."""
+        self._steps[seat] = []
+        self.then(seat, steps, now)
+
+    def then(self, seat: int, steps: list[tuple[Lamps, float]], now: float) -> None:
+        """Run ``steps`` once the seat's running ones have ended (from ``now`` if none is running)."""
+        timed = self._steps.setdefault(seat, [])
+        until = timed[-1][0] if timed else now
         for lamps, seconds in steps:
             until += seconds
             timed.append((until, lamps))
-        self._steps[seat] = timed
-        return [end for end, _ in timed]
+
+    def ends(self, seat: int) -> list[float]:
+        return [end for end, _ in self._steps.get(seat, [])]
 
     def showing(self, seat: int) -> Lamps | None:
         """What the seat's flash shows now, or None: its own lamps."""

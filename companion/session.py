@@ -3,7 +3,8 @@
 Hardware callbacks (and the simulator's presses, and the web page's) only :meth:`Session.post` an
 edge; host actions :meth:`Session.call` a function. Each gesture goes to the table
 (:mod:`companion.table`: what a press does to the lobby or the match in play), is answered on the
-lamps first (the press a player is waiting to see), and then every display is brought in line
+lamps first (a hole's press flips them on its own thread, before the loop takes it; an OK's, once its
+decision is on disk; a refusal then blinks), and then every display is brought in line
 (:mod:`companion.screens` says what each shows, :mod:`companion.outputs` puts it on the glass).
 While the journal refuses writes or the hardware is at fault, play pauses and every screen says why.
 """
@@ -115,21 +116,31 @@ class Session(Loop):
                             f"is as the journal has it. The log has where.")
             return Refuse("not taken: a bug")
 
+    def answer(self, g: Gesture) -> None:
+        """On the press's own thread, before the loop takes it: a hole's press flips its seat's lamps now. A
+        hole only drafts; an OK may commit a decision, and its lamps wait for the commit point (``_answer``)."""
+        if g.control != "ok":
+            self.out.flip(g, self.clock())
+
     def _answer(self, g: Gesture, outcome) -> None:
-        """Lamps first: an ack flash (or the refusal blink, with its reason on the seat's OLED) now."""
+        """On the loop, once the table has the press (and the journal its decision): an OK's flip; a refusal's
+        blink, with its reason on the seat's OLED; the flash's steps timed."""
+        if g.control == "ok":
+            self.out.flip(g, self.clock())
         refused = isinstance(outcome, Refuse)
         if refused:
             log.info("seat %d: a %s was refused", g.seat, g.kind)   # the reason may tell a secret
             self.table.notices[g.seat] = outcome.reason
+            self.out.refuse(g, self.clock())
         else:
             self.table.notices.pop(g.seat, None)
-        for end in self.out.flash(g.seat, refused, self.clock()):
+        for end in self.out.flash_ends(g.seat):
             self.after(end, lambda now, seat=g.seat: self._expire(seat, now))
         self._pressed.add(g.seat)
         self._dirty = True
 
     def _expire(self, seat: int, now: float) -> None:
-        self._lamps_due |= self.out.overlays.expire(seat, now)
+        self._lamps_due |= self.out.expire_flash(seat, now)
 
     def _after_play(self) -> None:
         """Empty the journal's WAL if a turn ended (the lamps have answered); sound and show the moments the

@@ -1,6 +1,8 @@
 """What players at the table see and feel: lamps that keep secrets, refusals that blink, the lobby."""
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 from companion import script
@@ -119,3 +121,43 @@ def test_cli_errors_are_clear_and_do_not_crash(tmp_path, capsys):
     assert "2 to 8 seats, not 9" in capsys.readouterr().err
     assert main(["sim", "--game", "whakka-mole", "--set", "holes=7", "--out", str(tmp_path)]) == 2
     assert "holes: 7 is above the maximum 5" in capsys.readouterr().err
+
+
+def test_a_hole_press_shows_while_the_loop_is_busy_and_an_ok_waits_for_its_commit(box):
+    """A hole's press flips its seat's lamps on the thread that saw the edge: a loop held up (a slow card, a
+    bot) does not hold up the answer a player waits for. An OK's flip says its decision is on disk: it waits."""
+    busy, go_on, stop = threading.Event(), threading.Event(), threading.Event()
+    box.session.call(lambda: (busy.set(), go_on.wait(5)))
+    loop = threading.Thread(target=box.session.run, args=(stop,))
+    loop.start()
+    try:
+        assert busy.wait(5)
+        assert box.lamps(1) == ["dim"] * 5                # seat 1 chooses its pop-ups
+        box.hw.drive(1, "hole2", True)
+        assert box.lamps(1) == ["on"] * 5                 # flipped, with the loop still busy
+        box.clock.advance(0.05)
+        box.hw.drive(1, "ok", True)
+        box.clock.advance(0.05)
+        box.hw.drive(1, "ok", False)
+        assert box.lamps(1) == ["on"] * 5                 # the OK's flip waits for the commit point
+        assert box.session.table.entries[1].draft == frozenset()     # the loop has taken neither yet
+    finally:
+        go_on.set()
+        stop.set()
+        loop.join(5)
+    box.session.pump()
+    assert box.match.view(1)["held"] == {"popup": [2]}    # then both, the OK's decision committed
+
+
+def test_a_press_after_a_refused_one_answers_for_itself(box):
+    box.play("1 ok")                                      # no pop-ups: seat 1 now picks a hole to hit
+    box.hw.drive(1, "ok", True)
+    box.clock.advance(0.05)
+    box.hw.drive(1, "ok", False)                          # OK with no hole: refused...
+    box.clock.advance(0.05)
+    box.hw.drive(1, "hole3", True)                        # ...but hole 3 comes before the loop took either
+    box.session.pump()
+    box.clock.advance(0.13)
+    box.session.pump()
+    assert "fast" not in box.lamps(1)                     # the hole's press was taken: no refusal blink
+    assert box.session.table.entries[1].draft == 3
