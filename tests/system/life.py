@@ -62,7 +62,7 @@ def systemd_show(vm: Vm, *props: str) -> dict[str, str]:
 
 
 class Life:
-    def __init__(self, image: Image, wheels: Path, work: Path, cuts: int, seed: int = 0):
+    def __init__(self, image: Image, wheels: Path, work: Path, cuts: int, seed: int = 0, cpus: int = 1):
         self.release = image.release
         self.image, self.work, self.cuts = image, work, cuts
         self.rng = random.Random(f"{self.release}/{seed}")
@@ -75,7 +75,7 @@ class Life:
         shutil.copytree(wheels, share / "wheels")
         disk = work / "root.img"
         subprocess.run(["cp", "--sparse=always", str(image.disk), str(disk)], check=True)
-        self.vm = Vm(image, disk, work / "logs", share)
+        self.vm = Vm(image, disk, work / "logs", share, cpus)
         self.panel: Panel | None = None
 
     # ---- running the steps ----

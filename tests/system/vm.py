@@ -57,8 +57,8 @@ def accelerator(kernel: str) -> str:
 
 
 class Vm:
-    def __init__(self, image: Image, disk: Path, logs: Path, share: Path | None = None):
-        self.image, self.disk, self.logs, self.share = image, disk, logs, share
+    def __init__(self, image: Image, disk: Path, logs: Path, share: Path | None = None, cpus: int = 1):
+        self.image, self.disk, self.logs, self.share, self.cpus = image, disk, logs, share, cpus
         self.process: subprocess.Popen | None = None
         self.boots = 0
         self.started = 0.0
@@ -73,7 +73,9 @@ class Vm:
         accel = accelerator(str(self.image.kernel))
         net = (f"user,id=net0,restrict=on,hostfwd=tcp:127.0.0.1:{self.agent_port}-:{AGENT_PORT},"
                f"hostfwd=tcp:127.0.0.1:{self.web_port}-:{WEB_PORT}")
-        argv = ["qemu-system-x86_64", "-accel", accel, "-machine", "q35", "-m", "1024", "-smp", "1",
+        if accel == "tcg" and self.cpus > 1:
+            accel = "tcg,thread=multi"          # a host thread per virtual CPU, not one taking turns
+        argv = ["qemu-system-x86_64", "-accel", accel, "-machine", "q35", "-m", "1024", "-smp", str(self.cpus),
                 "-nodefaults", "-display", "none", "-no-reboot", "-monitor", "none",
                 "-kernel", str(self.image.kernel), "-initrd", str(self.image.initrd), "-append", APPEND,
                 "-drive", f"file={self.disk},format=raw,if=virtio,cache=unsafe",
