@@ -1,11 +1,12 @@
 """The session: the box's one loop (:mod:`companion.loop`) and the game it owns.
 
-Hardware callbacks (and the simulator's presses, and the web page's) only :meth:`Session.post` an
-edge; host actions :meth:`Session.call` a function. Each gesture goes to the table
-(:mod:`companion.table`: what a press does to the lobby or the match in play), is answered on the
-lamps first (a hole's press flips them on its own thread, before the loop takes it; an OK's, once its
-decision is on disk; a refusal then blinks), and then every display is brought in line
-(:mod:`companion.screens` says what each shows, :mod:`companion.outputs` puts it on the glass).
+Hardware callbacks (and the simulator's presses, and the web page's) hand each edge to
+:meth:`Session.post`, which debounces it on their thread; host actions :meth:`Session.call` a
+function. Each gesture goes to the table (:mod:`companion.table`: what a press does to the lobby or
+the match in play), is answered on the lamps first (a hole's press flips them on its own thread,
+before the loop takes it; an OK's, once its decision is on disk; a refusal then blinks), and then
+every display is brought in line (:mod:`companion.screens` says what each shows,
+:mod:`companion.outputs` puts it on the glass).
 While the journal refuses writes or the hardware is at fault, play pauses and every screen says why.
 """
 from __future__ import annotations
