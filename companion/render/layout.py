@@ -40,6 +40,11 @@ class Font:
         return 6 * self.scale
 
     @property
+    def cell_h(self) -> int:
+        """A line's cell: from the highest ink's row above down to the descenders' last row below."""
+        return 11 * self.scale
+
+    @property
     def ink_top(self) -> int:
         """Rows of a cell above its highest ink (a $'s top; capitals start a row lower)."""
         return self.scale
@@ -148,7 +153,7 @@ def fit(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], text: str | t
     else:
         skip, height = font.ink_top, len(lines) * pitch
     if valign == "baseline":
-        skip, top = 0, box[3] + 1 - (len(lines) - 1) * pitch - 11 * font.scale
+        skip, top = 0, box[3] + 1 - (len(lines) - 1) * pitch - font.cell_h
     else:
         top = box[1] if valign == "top" else box[1] + max(0, (box[3] - box[1] + 1 - height) // 2)
     ink = None
