@@ -47,6 +47,7 @@ class Overlays:
             timed.append((until, lamps))
 
     def ends(self, seat: int) -> list[float]:
+        """When each of the seat's running steps ends."""
         return [end for end, _ in self._steps.get(seat, [])]
 
     def showing(self, seat: int) -> Lamps | None:

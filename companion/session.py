@@ -34,6 +34,11 @@ RETRY_S = 2.0           # while the journal refuses writes, it is tried again th
 PIN_S = 20.0            # seat 1's OLED shows the host PIN this long when asked in the lobby (hold OK)
 
 
+def _may_commit(g: Gesture) -> bool:
+    """An OK may commit a decision, so its lamps flip once that is on disk; a hole only drafts."""
+    return g.control == "ok"
+
+
 class Session(Loop):
     def __init__(self, hardware, clock: Callable[[], float] = time.monotonic, *, game: str | None = None,
                  seats: int | None = None, seed: int = 0, settings: dict | None = None,
@@ -118,15 +123,14 @@ class Session(Loop):
             return Refuse("not taken: a bug")
 
     def answer(self, g: Gesture) -> None:
-        """On the press's own thread, before the loop takes it: a hole's press flips its seat's lamps now. A
-        hole only drafts; an OK may commit a decision, and its lamps wait for the commit point (``_answer``)."""
-        if g.control != "ok":
+        """On the press's own thread, before the loop takes it: a hole's press flips its seat's lamps now."""
+        if not _may_commit(g):
             self.out.flip(g, self.clock())
 
     def _answer(self, g: Gesture, outcome) -> None:
         """On the loop, once the table has the press (and the journal its decision): an OK's flip; a refusal's
         blink, with its reason on the seat's OLED; the flash's steps timed."""
-        if g.control == "ok":
+        if _may_commit(g):
             self.out.flip(g, self.clock())
         refused = isinstance(outcome, Refuse)
         if refused:
