@@ -85,6 +85,7 @@ class Outputs:
             return self._overlays.expire(seat, now)
 
     def lamps(self) -> dict[str, list[str]]:
+        """Each seat's lamps as they are lit now, in lists made for this call (a listener may keep them)."""
         return {f"seat{p.seat}": [lamp.value for lamp in p.lamps] for p in self.hw.seats}
 
     def names(self) -> list[str]:

@@ -1,9 +1,12 @@
 """The session's news on the event loop, fanned out to server-sent event streams.
 
 The session calls :meth:`Hub.listen` from its own thread (lamps, state) or the
-display thread (frames). The listener only hops onto the event loop, so a press
-costs the session loop one ``call_soon_threadsafe``; JSON and PNG encoding
-happen here, on the loop's thread.
+display thread (frames). The listener only files the news as the latest of its
+kind (each display's frame is a kind of its own) and, unless a hand-over is
+already due, hops onto the event loop; JSON and bit packing happen there, on the
+loop's thread. News that came while the loop was busy is therefore taken once,
+at its latest: a busy box does not encode states no page will ever show, and
+each stream writes what piled up in one send.
 
 The kinds of stream:
 
@@ -26,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import json
+import threading
 
 from aiohttp import web
 
@@ -56,6 +60,19 @@ def _end(queue: asyncio.Queue) -> None:
     queue.put_nowait(None)
 
 
+async def _next(queue: asyncio.Queue) -> bytes | None:
+    """What a stream sends next: every message waiting, in one piece; a keepalive after a quiet while;
+    None once the stream is ended."""
+    try:
+        async with asyncio.timeout(KEEPALIVE_S):
+            messages = [await queue.get()]
+    except TimeoutError:
+        return b": keepalive\n\n"
+    while messages[-1] is not None and not queue.empty():
+        messages.append(queue.get_nowait())
+    return None if messages[-1] is None else b"".join(messages)
+
+
 class Hub:
     def __init__(self, session, loop: asyncio.AbstractEventLoop, device_pixels: bool = True):
         self.session = session
@@ -64,21 +81,36 @@ class Hub:
         self.device_pixels = device_pixels
         self.latest: dict[str, str] = {}          # state (without its log) and lamps, as sent
         self.public: dict | None = None           # the latest public state, log included
+        self._lamps_sent: dict[str, list[str]] = {}
         self.log: list[dict] = []
         self.streams: dict[asyncio.Queue, frozenset] = {}
         self._bitmaps: dict[str, tuple[object, dict]] = {}
+        self._news: dict[tuple, tuple[str, object]] = {}     # the latest of each kind not yet taken
+        self._lock = threading.Lock()
         session.subscribe(self.listen)
         session.call(session.refresh)           # the current state and lamps, for the first page
 
     # ---- session side (any thread) ---------------------------------------------------------
 
     def listen(self, kind: str, payload) -> None:
+        key = (kind, payload[0]) if kind == "frame" else (kind,)
+        with self._lock:
+            due = bool(self._news)
+            self._news[key] = (kind, payload)
+        if due:                                   # the loop has not taken the last news yet: it takes this too
+            return
         try:
-            self.loop.call_soon_threadsafe(self._take, kind, payload)
+            self.loop.call_soon_threadsafe(self._take_news)
         except RuntimeError:                      # the loop is closed: the server has stopped
             pass
 
     # ---- loop side -------------------------------------------------------------------------
+
+    def _take_news(self) -> None:
+        with self._lock:
+            news, self._news = self._news, {}
+        for kind, payload in news.values():
+            self._take(kind, payload)
 
     def _take(self, kind: str, payload) -> None:
         if kind == "frame":
@@ -93,15 +125,23 @@ class Hub:
         if kind == "state":
             self._state(payload)
         elif kind == "lamps":
-            self._latest(kind, payload)
-            for name, lamps in payload.items():
-                self._latest(f"lamps/{name}", lamps)
+            self._lamps(payload)
 
     def _latest(self, kind: str, payload) -> None:
         text = json.dumps(payload, separators=(",", ":"), sort_keys=True)
         if self.latest.get(kind) != text:
             self.latest[kind] = text
             self._send(kind, text)
+
+    def _lamps(self, lamps: dict[str, list[str]]) -> None:
+        """Every lamp, and each seat's whose changed. The lists are made afresh for each call
+        (:meth:`~companion.outputs.Outputs.lamps`), so the last ones are compared as they are, not encoded."""
+        changed = [name for name, seat in lamps.items() if self._lamps_sent.get(name) != seat]
+        self._lamps_sent = lamps
+        if changed:
+            self._latest("lamps", lamps)
+        for name in changed:
+            self._latest(f"lamps/{name}", lamps[name])
 
     def _state(self, public: dict) -> None:
         """The public state, its log first and apart: only what was added, or all of it after an undo."""
@@ -176,14 +216,8 @@ class Hub:
             queue.put_nowait(message)
         self.streams[queue] = kinds
         try:
-            while True:
-                try:
-                    message = await asyncio.wait_for(queue.get(), KEEPALIVE_S)
-                except asyncio.TimeoutError:
-                    message = b": keepalive\n\n"
-                if message is None:
-                    break
-                await response.write(message)
+            while (messages := await _next(queue)) is not None:
+                await response.write(messages)
         except ConnectionError:
             pass
         finally:

@@ -328,6 +328,35 @@ def test_the_sim_stream_carries_lamps_and_every_display_in_use(live):
     assert {"seat1", "seat2", "table"} <= names
 
 
+def test_news_that_came_while_the_web_loop_was_busy_reaches_a_page_once_at_its_latest(live):
+    published: list[str] = []                              # each public state the session sent, as JSON
+
+    def heard(kind: str, payload) -> None:
+        if kind == "state":
+            published.append(json.dumps({key: value for key, value in payload.items() if key != "log"},
+                                        sort_keys=True))
+
+    live.session.subscribe(heard)
+    got: list[tuple[str, str]] = []
+    reading = threading.Thread(target=lambda: got.extend(live.stream("/api/sim/events", 3.0)))
+    reading.start()
+    assert wait_for(lambda: live.panel.hub.streams)
+    time.sleep(0.3)                                        # its opening snapshot is sent, the lamps are steady
+    before = len(published)
+    live.panel.loop.call_soon_threadsafe(time.sleep, 1.5)  # the web loop is busy for a while
+    for seat, control in WINNING_GAME[:8]:                 # seat 1 decides, then seat 2: the turn is revealed
+        for pressed in (True, False):
+            live.hw.drive(seat, control, pressed)
+            time.sleep(0.03)
+    time.sleep(0.4)                                        # every flip has ended, the loop is still busy
+    during = len(set(published[before:]))
+    reading.join()
+    states = [json.loads(data) for kind, data in got if kind == "state"]
+    assert during >= 3 and len(states) == 2                # the opening snapshot's, then the latest alone
+    latest = {key: value for key, value in live.call("GET", "/api/state").body.items() if key != "log"}
+    assert states[-1] == latest != states[0]
+
+
 # ---- names, history and stats ----------------------------------------------------------------------
 
 WINNING_GAME = [(1, "hole1"), (1, "ok"), (1, "hole5"), (1, "ok"), (2, "hole2"), (2, "ok"), (2, "hole1"), (2, "ok"),
