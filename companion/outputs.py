@@ -49,8 +49,9 @@ class Outputs:
 
     def set_lamps(self, scene: screens.Scene) -> None:
         for panel in self.hw.seats:
+            own = screens.lamps(scene, panel.seat)      # worked out before the lamps are held: a press may wait on them
             with self._lamps:
-                panel.set_lamps(self._overlays.showing(panel.seat) or screens.lamps(scene, panel.seat))
+                panel.set_lamps(self._overlays.showing(panel.seat) or own)
         if self.news.listeners:
             self.news.send("lamps", self.lamps())
 

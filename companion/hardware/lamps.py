@@ -1,20 +1,69 @@
-"""How a gpiozero PWMLED shows each lamp state."""
+"""How gpiozero PWMLEDs show each lamp state: a steady one at once, every blinking one from one thread.
+
+gpiozero's ``LED.blink`` starts a thread for each lamp and, when the lamp is set again, stops that thread
+and waits for it to end. A press that turned a blinking lamp steady therefore waited for another thread
+to be scheduled, holding the seat's lamps meanwhile; on the slow machine of docs/benchmarks.md that wait
+was most of the press-to-lamp p99. Here setting a lamp is one write, whatever it showed before: a blink
+starts lit, and one :class:`Blinker` thread per box toggles the lamps that blink, at their half-periods.
+"""
 from __future__ import annotations
+
+import threading
+import time
 
 from companion.lamps import Lamp
 
 DIM_LEVEL = 0.12
+LEVELS = {Lamp.OFF: 0.0, Lamp.ON: 1.0, Lamp.DIM: DIM_LEVEL}
+HALF_PERIODS_S = {Lamp.BLINK: 0.4, Lamp.FAST: 0.08}
+TOGETHER_S = 0.002      # blinks due this close are toggled in one pass: a seat's lamps set together stay together
 
 
-def show(led, state: Lamp) -> None:
-    """Drive one gpiozero PWMLED to ``state``."""
-    if state is Lamp.OFF:
-        led.off()
-    elif state is Lamp.ON:
-        led.on()
-    elif state is Lamp.DIM:
-        led.value = DIM_LEVEL
-    elif state is Lamp.BLINK:
-        led.blink(on_time=0.4, off_time=0.4)
-    else:
-        led.blink(on_time=0.08, off_time=0.08)
+class Blinker:
+    """Every lamp of a box, blinking ones toggled by a thread of its own (started at the first blink)."""
+
+    def __init__(self):
+        self._cond = threading.Condition()
+        self._blinking: dict[object, list] = {}     # led -> [half-period, next toggle, lit]
+        self._wakes_at: float | None = None          # when the thread looks next (None: once told)
+        self._thread: threading.Thread | None = None
+        self._closed = False
+
+    def show(self, led, state: Lamp) -> None:
+        """Drive ``led`` to ``state`` now, on the caller's thread."""
+        with self._cond:
+            half = HALF_PERIODS_S.get(state)
+            if half is None:
+                self._blinking.pop(led, None)
+                led.value = LEVELS[state]
+                return
+            led.value = 1.0
+            toggle_at = time.monotonic() + half
+            self._blinking[led] = [half, toggle_at, True]
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="blinker", daemon=True)
+                self._thread.start()
+            elif self._wakes_at is None or toggle_at < self._wakes_at:
+                self._cond.notify()
+
+    def close(self) -> None:
+        """Stop the thread; the lamps keep what they show."""
+        with self._cond:
+            self._closed = True
+            self._blinking.clear()
+            self._cond.notify()
+        if self._thread is not None:
+            self._thread.join()
+
+    def _run(self) -> None:
+        with self._cond:
+            while not self._closed:
+                now = time.monotonic()
+                for led, blink in self._blinking.items():
+                    half, toggle_at, lit = blink
+                    if toggle_at <= now + TOGETHER_S:
+                        blink[1] = toggle_at + half if toggle_at + half > now else now + half
+                        blink[2] = not lit
+                        led.value = 0.0 if lit else 1.0
+                self._wakes_at = min((blink[1] for blink in self._blinking.values()), default=None)
+                self._cond.wait(None if self._wakes_at is None else self._wakes_at - now)

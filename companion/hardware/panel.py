@@ -16,7 +16,7 @@ from companion.inputs import HOLES, Edge
 from companion.lamps import Lamp
 from wiring.profile import DisplaySpec, Profile
 
-from .lamps import show
+from .lamps import Blinker
 from .signals import Signals
 
 Sink = Callable[[Edge], None]
@@ -50,10 +50,10 @@ class Seat:
 class SeatPanel(Seat):
     """One seat on gpiozero pins: five hole buttons with lamps, the OK button, the seat's OLED."""
 
-    def __init__(self, seat: int, spec, factory, display, clock: Callable[[], float]):
+    def __init__(self, seat: int, spec, factory, display, clock: Callable[[], float], blinker: Blinker):
         super().__init__(seat, display, len(spec.lamps))
         self.spec, self.factory = spec, factory
-        self._clock = clock
+        self._clock, self._blinker = clock, blinker
         self._sink: Sink | None = None
         # DigitalInputDevice, not Button: tap/hold is ours, and each Button runs a thread that wakes
         # ten times a second to look for a hold (48 buttons: 480 wake-ups a second, idle).
@@ -77,7 +77,7 @@ class SeatPanel(Seat):
 
     def _show(self, changed: list[int]) -> None:
         for i in changed:
-            show(self.leds[i], self.lamps[i])
+            self._blinker.show(self.leds[i], self.lamps[i])
 
     def devices(self) -> list:
         return [*self.buttons.values(), *self.leds]
@@ -145,9 +145,10 @@ class PinHardware(Hardware):
     def __init__(self, profile: Profile, factory_for: Callable[[str], object],
                  make_display: Callable[[DisplaySpec], object], clock: Callable[[], float]):
         self.profile = profile
+        self.blinker = Blinker()
         super().__init__([
             SeatPanel(i + 1, spec, factory_for(spec.header),
-                      make_display(spec.display) if spec.display else None, clock)
+                      make_display(spec.display) if spec.display else None, clock, self.blinker)
             for i, spec in enumerate(profile.seats)
         ], make_display(profile.table) if profile.table else None,
             signals=Signals.on_pins(profile.buzzer, profile.status_led, factory_for("main")))
@@ -157,6 +158,7 @@ class PinHardware(Hardware):
             seat.connect(sink)
 
     def close(self) -> None:
+        self.blinker.close()
         for seat in self.panels:
             for device in seat.devices():
                 device.close()

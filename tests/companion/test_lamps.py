@@ -1,0 +1,52 @@
+"""The hole lamps as the pins drive them: steady levels at once, blinks in step, a press never kept waiting."""
+from __future__ import annotations
+
+import threading
+import time
+
+from companion.hardware.lamps import DIM_LEVEL, HALF_PERIODS_S
+from companion.lamps import Lamp
+
+FAST_S = HALF_PERIODS_S[Lamp.FAST]
+
+
+def refused(box) -> None:
+    """Seat 1's OK without a pick is refused: its five lamps flash fast."""
+    box.play("1 ok\n1 ok", settle=False)
+    box.clock.advance(0.1)
+    box.session.pump()
+    assert box.lamps(1) == ["fast"] * 5
+
+
+def test_a_refusal_flashes_the_seats_five_lamps_in_step_from_one_thread(box):
+    pins = box.hw.lamp_pins(1)
+    refused(box)
+    time.sleep(8.5 * FAST_S)
+    for pin in pins:
+        recent = pin.states[-6:]                   # (time since the change before, level)
+        levels = [change.state for change in recent]
+        assert set(levels) == {0.0, 1.0} and all(a != b for a, b in zip(levels, levels[1:]))   # on, off, on...
+        assert all(0.5 * FAST_S < change.timestamp < 3 * FAST_S for change in recent), recent
+    last = [pin.changed_at for pin in pins]
+    assert max(last) - min(last) < 0.01            # the five lamps change together
+    names = [thread.name for thread in threading.enumerate()]
+    assert names.count("blinker") == 1 and not any("blink_device" in name for name in names)
+
+
+def test_a_press_on_flashing_lamps_sets_them_at_once_and_the_flashing_stops(box):
+    pins = box.hw.lamp_pins(1)
+    refused(box)
+    time.sleep(3 * FAST_S)
+    box.hw.drive(1, "hole2", True)                 # the flip, on this thread, before the loop takes it
+    assert [pin.state for pin in pins] == [1.0] * 5
+    flipped = [pin.changed_at for pin in pins]
+    time.sleep(3 * FAST_S)
+    assert [pin.changed_at for pin in pins] == flipped
+
+
+def test_steady_lamps_are_written_once_and_left_alone(box):
+    pins = box.hw.lamp_pins(1)
+    assert [pin.state for pin in pins] == [DIM_LEVEL] * 5
+    written = [pin.changed_at for pin in pins]
+    time.sleep(3 * FAST_S)
+    assert [pin.changed_at for pin in pins] == written
