@@ -87,24 +87,37 @@ CONTROLS = HOLES + ("ok",)
 
 
 class Inputs:
-    """Every control of every seat."""
+    """Every control of every seat; only those with something due (a bounce to settle, a hold to time) are
+    looked at by :meth:`due` and :meth:`tick`, which the loop calls after every pass (48 controls on 8 seats,
+    nearly all at rest)."""
 
     def __init__(self, seats: int, debounce_s: float = DEBOUNCE_S, hold_s: float = HOLD_S):
         self.controls = {
             (seat, name): Control(seat, name, name == "ok", debounce_s, hold_s)
             for seat in range(1, seats + 1) for name in CONTROLS
         }
+        self._waiting: set[Control] = set()
 
     def edge(self, edge: Edge) -> list[Gesture]:
         control = self.controls.get((edge.seat, edge.control))
-        return control.edge(edge.time, edge.pressed) if control else []
+        if control is None:
+            return []
+        gestures = control.edge(edge.time, edge.pressed)
+        self._wait(control)
+        return gestures
 
     def due(self) -> float | None:
-        times = [t for c in self.controls.values() if (t := c.due()) is not None]
-        return min(times, default=None)
+        return min((t for c in self._waiting if (t := c.due()) is not None), default=None)
 
     def tick(self, now: float) -> list[Gesture]:
         out: list[Gesture] = []
-        for control in self.controls.values():
+        for control in list(self._waiting):
             out += control.tick(now)
-        return sorted(out, key=lambda g: g.time)
+            self._wait(control)
+        return sorted(out, key=lambda g: (g.time, g.seat, g.control))
+
+    def _wait(self, control: Control) -> None:
+        if control.due() is None:
+            self._waiting.discard(control)
+        else:
+            self._waiting.add(control)

@@ -81,7 +81,7 @@ class Hub:
         self.device_pixels = device_pixels
         self.latest: dict[str, str] = {}          # state (without its log) and lamps, as sent
         self.public: dict | None = None           # the latest public state, log included
-        self._lamps_sent: dict[str, list[str]] = {}
+        self._lamps_sent: dict[str, list[str]] = {}    # each seat's lamps as last taken
         self.log: list[dict] = []
         self.streams: dict[asyncio.Queue, frozenset] = {}
         self._bitmaps: dict[str, tuple[object, dict]] = {}
