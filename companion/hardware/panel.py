@@ -3,8 +3,10 @@
 :class:`Hardware` and :class:`Seat` are what every backend offers the session;
 :class:`PinHardware` and :class:`SeatPanel` are those on gpiozero pins (the
 ``sim`` and ``gpio`` backends). Hardware callbacks do one thing: hand an
-:class:`~companion.inputs.Edge` with its timestamp to the sink. Everything
-else happens on the session loop.
+:class:`~companion.inputs.Edge` with its timestamp to the sink (the session,
+which answers it there and queues it for its loop). The lamps are set on
+whichever thread asks; the blinking ones are toggled by the box's one
+:class:`~companion.hardware.lamps.Blinker`.
 """
 from __future__ import annotations
 
