@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 import time
+from dataclasses import dataclass
 
 from companion.lamps import Lamp
 
@@ -19,12 +20,21 @@ HALF_PERIODS_S = {Lamp.BLINK: 0.4, Lamp.FAST: 0.08}
 TOGETHER_S = 0.002      # blinks due this close are toggled in one pass: a seat's lamps set together stay together
 
 
+@dataclass(slots=True)
+class _Blink:
+    """One blinking lamp: its half-period, when it toggles next, and whether it is lit now."""
+
+    half_s: float
+    toggle_at: float
+    lit: bool = True
+
+
 class Blinker:
     """Every lamp of a box, blinking ones toggled by a thread of its own (started at the first blink)."""
 
     def __init__(self):
         self._cond = threading.Condition()
-        self._blinking: dict[object, list] = {}     # led -> [half-period, next toggle, lit]
+        self._blinking: dict[object, _Blink] = {}   # by led
         self._wakes_at: float | None = None          # when the thread looks next (None: once told)
         self._thread: threading.Thread | None = None
         self._closed = False
@@ -39,7 +49,7 @@ class Blinker:
                 return
             led.value = 1.0
             toggle_at = time.monotonic() + half
-            self._blinking[led] = [half, toggle_at, True]
+            self._blinking[led] = _Blink(half, toggle_at)
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="blinker", daemon=True)
                 self._thread.start()
@@ -60,10 +70,10 @@ class Blinker:
             while not self._closed:
                 now = time.monotonic()
                 for led, blink in self._blinking.items():
-                    half, toggle_at, lit = blink
-                    if toggle_at <= now + TOGETHER_S:
-                        blink[1] = toggle_at + half if toggle_at + half > now else now + half
-                        blink[2] = not lit
-                        led.value = 0.0 if lit else 1.0
-                self._wakes_at = min((blink[1] for blink in self._blinking.values()), default=None)
+                    if blink.toggle_at <= now + TOGETHER_S:
+                        later = blink.toggle_at + blink.half_s
+                        blink.toggle_at = later if later > now else now + blink.half_s
+                        blink.lit = not blink.lit
+                        led.value = 1.0 if blink.lit else 0.0
+                self._wakes_at = min((blink.toggle_at for blink in self._blinking.values()), default=None)
                 self._cond.wait(None if self._wakes_at is None else self._wakes_at - now)
