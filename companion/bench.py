@@ -77,9 +77,9 @@ def pages_streaming(session, hw):
 
     from companion.service import listen
     from companion.web.auth import Guard
-    from companion.web.server import PANEL, make_app, start
+    from companion.web.app import SITE, make_app, start
 
-    app = make_app(session, hw, Guard(lan=False))
+    app = make_app(session, Guard(lan=False))
     loop = asyncio.new_event_loop()
     server = threading.Thread(target=loop.run_forever, daemon=True)
     server.start()
@@ -87,7 +87,7 @@ def pages_streaming(session, hw):
     reader = subprocess.Popen([sys.executable, "-m", "companion.bench", "--read-streams", str(port), *STREAMS],
                               stdout=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 10
-    while len(app[PANEL].hub.streams) < len(STREAMS):
+    while len(app[SITE].hub.streams) < len(STREAMS):
         if time.monotonic() > deadline or reader.poll() is not None:
             raise RuntimeError("the stream reader did not connect")
         time.sleep(0.01)
@@ -136,13 +136,14 @@ def companion_latency(samples: int, seed: int = 1, streaming: bool = False) -> t
     from companion.lamps import Lamp
     from companion.hardware.sim import open_sim
     from companion.painter import RenderProcess
+    from companion.lobby import Start
     from companion.session import Session
     from wiring.profile import load
 
     steady_lamps = {Lamp.OFF, Lamp.ON, Lamp.DIM}
     rng = random.Random(seed)
     hw = open_sim(load("sim-8"), time.monotonic)
-    session = Session(hw, time.monotonic, game="whakka-mole", seats=8, seed=seed, paint=RenderProcess())
+    session = Session(hw, time.monotonic, start=Start("whakka-mole", 8), seed=seed, paint=RenderProcess())
     stop = threading.Event()
     loop = threading.Thread(target=session.run, args=(stop,), daemon=True)
     loop.start()
@@ -165,7 +166,7 @@ def companion_latency(samples: int, seed: int = 1, streaming: bool = False) -> t
     try:
         with pages as streamed:
             while len(out) < samples:
-                if session.match.over:
+                if session.table.match.over:
                     session.call(session.table.new_game)
                     time.sleep(0.05)
                 turn = {seat: [f"hole{h}" for h in rng.sample(range(1, 6), rng.randint(0, 2))]
@@ -300,7 +301,7 @@ def serve_phones(kind: str) -> None:
         port, codes, stop = sock.getsockname()[1], [str(seat) for seat in range(1, PHONES + 1)], None
     else:
         from companion.service import listen
-        from companion.web.server import start
+        from companion.web.app import start
 
         app, codes, stop = phone_box()
         runner, port = asyncio.run_coroutine_threadsafe(start(app, listen("127.0.0.1", 0)), loop).result(10)
@@ -317,7 +318,7 @@ def phone_box(panels: int = 0, phones: int = PHONES):
     from companion import cli, service
     from companion.painter import RenderProcess
     from companion.web.auth import Guard
-    from companion.web.server import PANEL, make_app
+    from companion.web.app import make_app
 
     args = cli.parser().parse_args(["run", "--panels", str(panels), "--phones", str(phones),
                                     "--game", "whakka-mole", "--seats", "8"])
@@ -327,7 +328,7 @@ def phone_box(panels: int = 0, phones: int = PHONES):
     halt = threading.Event()
     thread = threading.Thread(target=session.run, args=(halt,), daemon=True)
     thread.start()
-    app = make_app(session, hw, Guard(lan=False))
+    app = make_app(session, Guard(lan=False))
 
     def stop() -> tuple[float, float]:
         """Stop the box; the render process's peak RSS and PSS, since it is the box's too."""
@@ -337,7 +338,7 @@ def phone_box(panels: int = 0, phones: int = PHONES):
         memory = peak_rss_mb(painter.process.pid), pss_mb(painter.process.pid)
         session.close()
         return memory
-    return app, [code for _, code in app[PANEL].seats.free()], stop
+    return app, [code for _, code in session.phones.free()], stop
 
 
 def raw_phone_app():
@@ -420,12 +421,12 @@ def mixed_panel_latency(samples: int, seed: int = 4) -> list[float]:
 
     from companion.lamps import Lamp
     from companion.service import listen
-    from companion.web.server import PANEL, start
+    from companion.web.app import SITE, start
 
     steady_lamps = {Lamp.OFF, Lamp.ON, Lamp.DIM}
     rng, seats = random.Random(seed), itertools.cycle(range(1, 5))
     app, codes, stop = phone_box(panels=4, phones=4)
-    hw = app[PANEL].hw
+    hw = app[SITE].session.hw
     loop = asyncio.new_event_loop()
     threading.Thread(target=loop.run_forever, daemon=True).start()
     runner, port = asyncio.run_coroutine_threadsafe(start(app, listen("127.0.0.1", 0)), loop).result(10)
@@ -470,6 +471,7 @@ def ioboard_latency(samples: int, baud: int, seed: int = 2) -> tuple[list[float]
     from companion.hardware.fakeboard import FakeBoard
     from companion.hardware.ioboard import IOBoardHardware
     from companion.lamps import Lamp
+    from companion.lobby import Start
     from companion.session import Session
     from firmware import protocol
     from wiring.profile import load
@@ -483,7 +485,7 @@ def ioboard_latency(samples: int, baud: int, seed: int = 2) -> tuple[list[float]
     with tempfile.TemporaryDirectory() as workdir, FakeBoard(f"{workdir}/ttyIO", baud=baud) as fake:
         hw = IOBoardHardware(load("ioboard-8"), time.monotonic, lambda spec: dummy(width=spec.width, height=spec.height,
                                                                           mode="1"), find_port=lambda: fake.path)
-        session = Session(hw, time.monotonic, game="whakka-mole", seats=8, seed=seed)
+        session = Session(hw, time.monotonic, start=Start("whakka-mole", 8), seed=seed)
         stop = threading.Event()
         loop = threading.Thread(target=session.run, args=(stop,), daemon=True)
         loop.start()
@@ -622,25 +624,26 @@ def probe(kind: str, idle_s: float) -> None:
     else:
         from companion.hardware.sim import open_sim
         from companion.painter import RenderProcess
+        from companion.lobby import Start
         from companion.session import Session
         from wiring.profile import load
 
         hw = open_sim(load("sim-8"), time.monotonic)
         painter = RenderProcess()
-        session = Session(hw, time.monotonic, game="whakka-mole", seats=8, paint=painter)
+        session = Session(hw, time.monotonic, start=Start("whakka-mole", 8), paint=painter)
         stop = threading.Event()
         threading.Thread(target=session.run, args=(stop,), daemon=True).start()
-        session.displays.flush()
+        session.out.displays.flush()
         print("READY", flush=True)
         rng = random.Random(0)
-        while not session.match.over:
+        while not session.table.match.over:
             seat = rng.randint(1, 8)
             for control in rng.sample(["hole1", "hole2", "hole3", "hole4", "hole5", "ok"], 3):
                 hw.drive(seat, control, True)
                 time.sleep(0.001)
                 hw.drive(seat, control, False)
                 time.sleep(0.001)
-        session.displays.flush()
+        session.out.displays.flush()
         time.sleep(1.5)                  # let the last flashes end
     children = [painter.process.pid] if kind == "ours" else []     # the render process is the box's too
     before = cpu_seconds(children)

@@ -98,6 +98,7 @@ def play(presses: list[Press], hz: float, full_frames: bool, seed: int = 1, layo
     from companion.hardware.sim import open_sim
     from companion.journal import Journal
     from companion.painter import RenderProcess
+    from companion.lobby import Start
     from companion.session import Session
 
     profile = wired_as(layout)
@@ -113,13 +114,13 @@ def play(presses: list[Press], hz: float, full_frames: bool, seed: int = 1, layo
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory(dir=BENCH_DIR) as workdir:
         hw = open_sim(profile, time.monotonic, wired.make)
-        session = Session(hw, time.monotonic, game="whakka-mole", seats=SEATS, seed=seed,
+        session = Session(hw, time.monotonic, start=Start("whakka-mole", SEATS), seed=seed,
                           journal=Journal(f"{workdir}/molebox.db"), paint=RenderProcess())
         drawn, shown = _watch_frames(session, last_end)
         stop = threading.Event()
         loop = threading.Thread(target=session.run, args=(stop,), daemon=True)
         loop.start()
-        session.displays.flush()
+        session.out.displays.flush()
         watch = Watch([p for s in range(1, SEATS + 1) for p in hw.lamp_pins(s)])
         out, times = Figures(), []
         start_bytes, start_switches = wired.bytes, switches[0]
@@ -139,14 +140,14 @@ def play(presses: list[Press], hz: float, full_frames: bool, seed: int = 1, layo
                         if press.reveal:
                             out.turn_end_lamp.append(lamp)
                 if press.reveal:
-                    session.displays.flush()
+                    session.out.displays.flush()
                     time.sleep(0.2)                     # the players read the reveal
                 else:
                     time.sleep(rng.uniform(0.01, 0.06))
-            session.displays.flush()
+            session.out.displays.flush()
             out.bytes = wired.bytes - start_bytes
             out.switch_bytes = 2 * (switches[0] - start_switches)
-            if not session.match.over:
+            if not session.table.match.over:
                 raise RuntimeError("the scripted game did not end: a press was not taken as scripted")
         finally:
             stop.set()
@@ -175,7 +176,7 @@ def _watch_frames(session, last_end: dict[str, float]):
     note, per display, the tags drawn (in order) and when each sent one's last byte left the wire. The
     frames are drawn where the service draws them (its render process), so the tag rides on the
     request's arguments, which the worker hands to ``paint`` as it got them."""
-    worker, taken = session.displays, itertools.count(1)
+    worker, taken = session.out.displays, itertools.count(1)
     handled = [0]
     drawn: dict[str, list[tuple[int, int]]] = {}       # display -> (presses taken, frame number) drawn
     shown: dict[int, float] = {}                        # frame number -> its wire end

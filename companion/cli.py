@@ -91,13 +91,14 @@ def cmd_sim(args) -> int:
     hardware, session = service.build(args, plan, journal, clock)
     try:
         for seat, name in names.items():
-            session.host(lambda table: table.set_name(seat, name))
+            session.host("name", seat=seat, name=name)
         script.run(session, hardware, clock, steps)
         script.write_outputs(session, Path(args.out))
     finally:
         session.close()
-    result = session.match.result() if session.match else None
-    scores = list(result.scores) if result else session.public().get("view", {}).get("state", {}).get("scores", [])
+    match = session.table.match
+    result = match.result() if match else None
+    scores = list(result.scores) if result else session.table.public().get("view", {}).get("state", {}).get("scores", [])
     print(json.dumps(scores))
     return 0
 

@@ -45,6 +45,11 @@ class Changed:
     """The draft changed; nothing was committed."""
 
 
+@dataclass(frozen=True)
+class ShowPin:
+    """Seat 1 asked to see the host PIN on its own OLED (a box with no table display, in the lobby)."""
+
+
 class Entry:
     """The draft of one seat's current decision."""
 

@@ -14,25 +14,28 @@ from dataclasses import dataclass, field
 from rules import bots as rule_bots, registry
 
 from .entry import Changed, Refuse
+from .phones import PhoneSeats
 
 
 @dataclass(frozen=True)
 class Start:
+    """A game to deal: chosen in the lobby, or fixed by the command line (which may set variants too)."""
+
     game: str
     seats: int
-    dice: str
+    dice: str = "virtual"
     cards: str = "virtual"
     bots: dict = field(default_factory=dict)      # seat -> computer player level
+    settings: dict = field(default_factory=dict)  # variant settings (rules/settings.py)
 
 
 class Lobby:
     def __init__(self, panels: int, game: str | None = None, seats: int | None = None,
-                 bots: dict[int, str] | None = None, phones: set[int] | None = None, wired: int | None = None):
-        """``phones``: the seats played on phones (the table's own set, changed here); ``wired``: how many
-        seats, the first, have a panel."""
+                 bots: dict[int, str] | None = None, phones: PhoneSeats | None = None):
+        """``panels``: the box's seats; ``phones``: which of them are played on phones (the box's own, changed
+        here; by default every seat has a panel)."""
         self.panels = panels
-        self.phones = set() if phones is None else phones
-        self.wired = panels if wired is None else wired
+        self.phones = PhoneSeats(panels, panels) if phones is None else phones
         self.games = [g for g in registry.ids() if registry.game_class(g).min_seats <= panels]
         self.index = self.games.index(game) if game in self.games else 0
         self.stage = "game"
@@ -119,9 +122,9 @@ class Lobby:
             else:
                 self.bots[self.cursor] = level
         elif control == "hole4":
-            if self.cursor > self.wired:
+            if not self.phones.has_panel(self.cursor):
                 return Refuse(f"seat {self.cursor} has no panel")
-            self.phones ^= {self.cursor}
+            self.phones.toggle(self.cursor)
         elif control == "hole5":
             self.stage = "setup"
         else:

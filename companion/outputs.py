@@ -1,38 +1,101 @@
-"""The box's lamps and displays, kept in line with the scene: the lamps at once, each display only when it changed.
+"""The box's lamps, displays and sounds, kept in line with the scene: the lamps at once, each display only when
+it changed.
 
-What each shows is :mod:`companion.screens`' to say; here it is put on the hardware: the seats'
-own lamps under the flashes of :mod:`companion.overlays`, and each display's frame handed to the
-display worker (which draws it off the session loop) only when what it should show has changed.
-Whoever listens (the web's hub) hears each change of the lamps and each new frame.
+What each shows is :mod:`companion.screens`' to say; here it is put on the hardware: a press
+answered on its seat's lamps (a hole's at once, on its edge's thread; an OK's once its decision is
+on disk), the seats' own lamps under the flashes of :mod:`companion.overlays` (timed on the loop's
+timers, handed in), each display's frame handed to the display worker (which draws it off the
+session loop) only when what it should show has changed, the host PIN on seat 1's OLED on request,
+and the table's moments on the buzzer. Whoever listens (the web's hub) hears each change of the
+lamps and each new frame.
 """
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable
+from typing import Callable
 
 from . import overlays, screens
 from .displays import DisplayWorker
+from .entry import Refuse, ShowPin
+from .inputs import Gesture
 from .painter import draw
 from .publisher import Publisher
 from .render import fault as fault_screen, lobby as lobby_screens
 
+PIN_S = 20.0            # seat 1's OLED shows the host PIN this long when asked in the lobby (hold OK)
+
+
+def may_commit(g: Gesture) -> bool:
+    """An OK may commit a decision, so its lamps flip once that is on disk; a hole only drafts."""
+    return g.control == "ok"
+
 
 class Outputs:
-    def __init__(self, hardware, news: Publisher, on_fault, paint=draw):
-        self.hw, self.news = hardware, news
+    def __init__(self, hardware, news: Publisher, *, clock: Callable[[], float], after: Callable,
+                 redraw: Callable[[], None], on_fault, paint=draw):
+        """``after``: the loop's timers (a flash's steps end on them); ``redraw``: ask the loop for a new scene
+        (the frames of virtual dice tumbling); ``on_fault``: a display's frame failed (the worker's thread)."""
+        self.hw, self.news, self.clock, self.after, self.redraw = hardware, news, clock, after, redraw
         self._overlays = overlays.Overlays()
         self._lamps = threading.Lock()          # a press flips a seat's lamps on its edge's thread, the loop sets them
-        self._flipped: dict[int, object] = {}   # by seat, the gesture whose flip the seat's flash began with
+        self._flipped: dict[int, Gesture] = {}  # by seat, the gesture whose flip the seat's flash began with
+        self._own: dict[int, tuple] = {}        # by seat, its own lamps as the last scene had them
         self.displays = DisplayWorker(hardware.displays(), on_frame=lambda name, image: news.send("frame", (name, image)),
                                       on_fault=on_fault, fault_frame=fault_screen.broken, paint=paint,
                                       wires=hardware.wires())
         self._shown: dict[str, tuple] = {}
         self._away: dict[int, object] = {}      # a panel's "played on a phone" frame, by seat
+        self._pressed: set[int] = set()         # seats that pressed since the last show: their screens first
+        seat1 = hardware.displays().get("seat1")
+        self._pin_glass = seat1 if getattr(seat1, "on_request", False) else None
 
-    def show(self, scene: screens.Scene, pressed: Iterable[int] = ()) -> None:
+    @property
+    def pin_on_request(self) -> bool:
+        """Whether seat 1's OLED shows the host PIN when asked (a LAN box with no table display)."""
+        return self._pin_glass is not None
+
+    # ---- a press answered ----
+
+    def answer_now(self, g: Gesture) -> None:
+        """On the press's own thread, before the loop takes it: a hole's press flips its seat's lamps now."""
+        if not may_commit(g):
+            self._flip(g, self.clock())
+
+    def answer(self, g: Gesture, outcome) -> None:
+        """On the loop, once the table has the press (and the journal its decision): an OK's flip; a refusal's
+        blink (its reason is on the seat's OLED); the host PIN shown on request; the flash's steps timed."""
+        now = self.clock()
+        if may_commit(g):
+            self._flip(g, now)
+        if isinstance(outcome, Refuse):
+            self._refuse(g, now)
+        elif isinstance(outcome, ShowPin) and self._pin_glass is not None:
+            self._pin_glass.reveal(True)
+            self.after(now + PIN_S, lambda now: self._pin_glass.reveal(False))
+        with self._lamps:
+            ends = self._overlays.ends(g.seat)
+        for end in ends:
+            self.after(end, lambda now, seat=g.seat: self._expire(seat, now))
+        self._pressed.add(g.seat)
+
+    def moments(self, moments: list[str]) -> None:
+        """Moments the whole table shares: virtual dice tumble on the table display (a frame at each step), a
+        reveal and the end sound on the buzzer."""
+        for moment in moments:
+            if moment == "roll":
+                now = self.clock()
+                for frame in range(1, screens.ROLL_FRAMES + 1):
+                    self.after(now + frame * screens.ROLL_S / screens.ROLL_FRAMES, lambda now: self.redraw())
+            else:
+                self.hw.signals.beep(moment)
+
+    # ---- the scene shown ----
+
+    def show(self, scene: screens.Scene) -> None:
         """Lamps and displays as the scene has them; unchanged screens are not redrawn, and the
-        screens of the seats that ``pressed`` since the last show go first. A panel whose seat is played
+        screens of the seats that pressed since the last show go first. A panel whose seat is played
         on a phone says so on its OLED; its seat's screen goes to the phone alone."""
+        pressed, self._pressed = self._pressed, set()
         self.set_lamps(scene)
         for panel in self.hw.panels:
             away = panel.seat in scene.phones
@@ -51,11 +114,15 @@ class Outputs:
         for panel in self.hw.seats:
             own = screens.lamps(scene, panel.seat)      # worked out before the lamps are held: a press may wait on them
             with self._lamps:
+                self._own[panel.seat] = own
                 panel.set_lamps(self._overlays.showing(panel.seat) or own)
+        self._lamps_changed()
+
+    def _lamps_changed(self) -> None:
         if self.news.listeners:
             self.news.send("lamps", self.lamps())
 
-    def flip(self, gesture, now: float) -> None:
+    def _flip(self, gesture: Gesture, now: float) -> None:
         """A press shown, on any thread: every lamp of its seat flips (an acknowledgement, or the start of a
         refusal: the loop says which); unless a later press of the seat has been answered already."""
         panel = self.hw.seats[gesture.seat - 1]
@@ -67,7 +134,7 @@ class Outputs:
             self._flipped[gesture.seat] = gesture
             panel.set_lamps(steps[0][0])
 
-    def refuse(self, gesture, now: float) -> None:
+    def _refuse(self, gesture: Gesture, now: float) -> None:
         """The table refused ``gesture``: its seat's lamps flash fast once its flip ends (unless a later press
         has flipped them since: that one's answer shows)."""
         panel = self.hw.seats[gesture.seat - 1]
@@ -75,15 +142,14 @@ class Outputs:
             if self._flipped.get(gesture.seat) is gesture:
                 self._overlays.then(gesture.seat, overlays.refused(len(panel.lamps)), now)
 
-    def flash_ends(self, seat: int) -> list[float]:
-        """When each step of the seat's flash ends."""
+    def _expire(self, seat: int, now: float) -> None:
+        """A step of the seat's flash has ended: its lamps show the next step, or its own lamps again."""
+        panel = self.hw.seats[seat - 1]
         with self._lamps:
-            return self._overlays.ends(seat)
-
-    def expire_flash(self, seat: int, now: float) -> bool:
-        """Drop the steps of the seat's flash that have ended; True when its lamps are to change."""
-        with self._lamps:
-            return self._overlays.expire(seat, now)
+            if not self._overlays.expire(seat, now):
+                return
+            panel.set_lamps(self._overlays.showing(seat) or self._own.get(seat, tuple(panel.lamps)))
+        self._lamps_changed()
 
     def lamps(self) -> dict[str, list[str]]:
         """Each seat's lamps as they are lit now, in lists made for this call (a listener may keep them)."""

@@ -30,12 +30,14 @@ from . import players
 from .hardware import open_backend
 from .hardware.phone import add_phones
 from .journal import Journal
+from .lobby import Start
 from .notify import Notifier, Watchdog
 from .painter import RenderProcess, draw
 from .session import Session
 from .web.auth import Guard, is_loopback
-from .web.pin import HostPin, PinDisplay, pin_path
-from .web.server import PANEL, make_app, start
+from .hardware.pin_glass import PinGlass
+from .web.pin import HostPin, pin_path
+from .web.app import SITE, make_app, start
 
 MAX_SEATS = max(registry.game_class(game).max_seats for game in registry.ids())
 
@@ -75,6 +77,12 @@ class Plan:
         if getattr(args, "frames", None) and backend != "sim":
             raise ValueError(f"--frames {args.frames}: only the sim backend writes its frames to files")
 
+    def start(self, args) -> Start | None:
+        """The game the command line fixed (None: seat 1 chooses in the lobby)."""
+        if not args.game:
+            return None
+        return Start(args.game, self.seats, args.dice, args.cards, dict(self.computers), dict(self.settings))
+
 
 def build(args, plan: Plan, journal: Journal | None, clock=time.monotonic, host_pin: HostPin | None = None,
           paint=draw):
@@ -86,11 +94,10 @@ def build(args, plan: Plan, journal: Journal | None, clock=time.monotonic, host_
     if getattr(args, "frames", None):
         hardware.record_frames(Path(args.frames))
     if host_pin is not None and hardware.table is not None:
-        hardware.table = PinDisplay(hardware.table, host_pin)
+        hardware.table = PinGlass(hardware.table, host_pin)
     elif host_pin is not None and hardware.seats and not hardware.seats[0].phone and hardware.seats[0].display:
-        hardware.seats[0].display = PinDisplay(hardware.seats[0].display, host_pin, on_request=True)
-    session = Session(hardware, clock, game=args.game, seats=plan.seats, seed=args.seed, settings=plan.settings,
-                      dice=args.dice, cards=args.cards, journal=journal, bots=plan.computers, paint=paint)
+        hardware.seats[0].display = PinGlass(hardware.seats[0].display, host_pin, on_request=True)
+    session = Session(hardware, clock, start=plan.start(args), seed=args.seed, journal=journal, paint=paint)
     return hardware, session
 
 
@@ -101,7 +108,7 @@ def run(args) -> int:
     sock = listen(args.listen, args.port)
     pin = None if is_loopback(args.listen) else HostPin(pin_path(journal.path))
     hardware, session = build(args, plan, journal, host_pin=pin, paint=RenderProcess())
-    return serve(session, hardware, sock, args.listen, pin=pin, lan_sim=args.lan_sim)
+    return serve(session, sock, args.listen, pin=pin, lan_sim=args.lan_sim)
 
 
 def listen(address: str, port: int) -> socket.socket:
@@ -135,7 +142,7 @@ def base_url(listen: str, port: int) -> str:
     return f"http://{f'[{host}]' if ':' in host else host}:{port}/"
 
 
-def serve(session, hardware, sock: socket.socket, listen: str, *, pin=None, lan_sim: bool = False) -> int:
+def serve(session, sock: socket.socket, listen: str, *, pin=None, lan_sim: bool = False) -> int:
     """``molebox run``: the session loop on its thread, the web panel on this one, until a signal.
 
     Under systemd (docs/pi.md) it says READY once the panel listens, feeds the
@@ -143,7 +150,7 @@ def serve(session, hardware, sock: socket.socket, listen: str, *, pin=None, lan_
     STOPPING and leaves the parting screen on every display.
     """
     guard = Guard(lan=not is_loopback(listen), pin=pin, lan_sim=lan_sim)
-    app = make_app(session, hardware, guard)
+    app = make_app(session, guard)
     notifier = Notifier()
     stop = threading.Event()
     loop_thread = threading.Thread(target=session.run, args=(stop, Watchdog(notifier, session.health)),
@@ -156,7 +163,7 @@ def serve(session, hardware, sock: socket.socket, listen: str, *, pin=None, lan_
         stop.set()
         session.call(lambda: None)               # wake the loop to see the stop
         loop_thread.join(timeout=2)
-        session.part()
+        session.out.part()
         session.close()
         notifier.close()
     return 0
@@ -168,18 +175,18 @@ async def _serve(app: web.Application, sock: socket.socket, listen: str, notifie
     for sig in (signal.SIGINT, signal.SIGTERM):          # before READY: systemd may stop us the moment we say it
         loop.add_signal_handler(sig, done.set)
     runner, port = await start(app, sock)
-    panel, url = app[PANEL], base_url(listen, port)
+    site, url = app[SITE], base_url(listen, port)
     print(f"molebox: {url}", flush=True)
-    if panel.sim:
-        print(f"  simulator  {url}{'' if panel.guard.sim_open() else '  (off on the LAN: see the dashboard)'}")
+    if site.simulator:
+        print(f"  simulator  {url}{'' if site.guard.sim_open() else '  (off on the LAN: see the dashboard)'}")
     print(f"  dashboard  {url}dashboard")
     print(f"  table      {url}table")
-    for seat, code in panel.seats.free():              # a seat's key: kept off the log, as the PIN is
-        shown = f"{panel.join_base.lower()}/J/{code}" if sys.stdout.isatty() else "code on the table display"
+    for seat, code, address in site.phones.joins():        # a seat's key: kept off the log, as the PIN is
+        shown = address.lower() if sys.stdout.isatty() else "code on the table display"
         print(f"  seat {seat}     phone: {shown} (join at {url}join)")
-    if panel.guard.lan:
-        where = "on the table display" if "table" in panel.hw.displays() else "on seat 1's screen in the lobby"
-        shown = panel.guard.pin if sys.stdout.isatty() else "kept off the log"
+    if site.guard.lan:
+        where = "on the table display" if "table" in site.session.out.names() else "on seat 1's screen in the lobby"
+        shown = site.guard.pin if sys.stdout.isatty() else "kept off the log"
         print(f"  host PIN   {shown} ({where}; `molebox pin` prints it), listening on {listen}:{port}")
     print("  Ctrl-C stops.", flush=True)
     notifier.ready(f"serving {url}")

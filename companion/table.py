@@ -1,10 +1,12 @@
 """The game at the table: the lobby or the match in play, each seat's draft, and what a press does to them.
 
 A press (a :class:`~companion.inputs.Gesture`) becomes a lobby choice, a draft change, a committed
-decision, a take-back or an undo; each answer is journaled by the keeper before it counts
-(StoreError: not saved, nothing changed but in memory, which the session then forgets). The
-computer players answer when it is their turn. Moments the whole table shares (a reveal, the end,
-virtual dice rolled) are left in :attr:`Table.moments` for the session to sound and show.
+decision, a take-back or an undo; each answer is journaled by the keeper before it counts (a
+journal that refuses: not saved, and forgotten in memory too). The host's actions (from the
+dashboard) are the table's too, by name (:data:`HOST_ACTIONS`). The computer players answer when
+it is their turn. Moments the whole table shares (a reveal, the end, virtual dice rolled) are left
+in :attr:`Table.moments` for the box to sound and show. What every display and lamp should show
+now is the table's :meth:`~Table.scene`; what anyone may see, its :meth:`~Table.public` view.
 """
 from __future__ import annotations
 
@@ -14,12 +16,16 @@ from typing import Callable
 from rules.match import Header, Match
 from rules.model import IllegalMove
 
-from .alerts import Alerts
-from .entry import Changed, Entry, Refuse, Submit
+from . import screens
+from .alerts import Alerts, where
+from .entry import Changed, Entry, Refuse, ShowPin, Submit
 from .inputs import Gesture
+from .journal import short as fault_words
 from .keeper import Keeper, NotResumed
 from .lobby import Lobby, Start
+from .phones import PhoneSeats
 from .players import Computers
+from .storage import StoreError
 
 log = logging.getLogger("molebox.session")
 
@@ -27,31 +33,70 @@ UNDO_REVEAL_S = 5.0     # a second hold within this long undoes a reveal
 
 
 class Table:
-    def __init__(self, panels: int, keeper: Keeper, alerts: Alerts, clock: Callable[[], float], *,
-                 fixed: tuple | None = None, seed: int = 0, settings: dict | None = None, wired: int | None = None):
-        """``panels``: the seats; ``wired``: how many of them (the first) have a panel, the rest are phones."""
-        self.panels, self.keeper, self.alerts, self.clock = panels, keeper, alerts, clock
-        self.fixed, self.seed, self.settings = fixed, seed, dict(settings or {})
-        self.wired = panels if wired is None else wired
-        self.phones: set[int] = set(range(self.wired + 1, panels + 1))   # seats played on phones; the lobby may add
+    def __init__(self, phones: PhoneSeats, keeper: Keeper, alerts: Alerts, clock: Callable[[], float], *,
+                 start: Start | None = None, seed: int = 0, table_display: bool = True, pin_on_request: bool = False):
+        """``phones``: the box's seats, which of them are phones and who holds those; ``start``: the game the
+        command line fixed (played again and again), else the lobby; ``table_display``: whether the box has
+        one (else seat 1's OLED offers the phone seats); ``pin_on_request``: seat 1 holding OK in the lobby
+        shows the host PIN on its OLED."""
+        self.phones, self.keeper, self.alerts, self.clock = phones, keeper, alerts, clock
+        self.fixed, self.seed = start, seed
+        self.table_display, self.pin_on_request = table_display, pin_on_request
+        self.seats = phones.seats
         self.lobby: Lobby | None = self._new_lobby()
         self.match: Match | None = None
         self.computers: Computers | None = None
-        self.entries = {s: Entry(s) for s in range(1, panels + 1)}
+        self.entries = {s: Entry(s) for s in range(1, self.seats + 1)}
         self.notices: dict[int, str] = {}     # a seat's own one-line notice (a refusal's reason), on its OLED only
         self.names: dict[int, str] = {}      # players' names, from the dashboard; kept for the next game
         self.fresh: set[int] = set()         # seats yet to press since the last reveal
-        self.moments: list[str] = []         # "reveal", "over", "roll": for the session to sound and show
+        self.moments: list[str] = []         # "reveal", "over", "roll": for the box to sound and show
+        self.rolled_at = float("-inf")       # when the box last rolled virtual dice (the table shows them tumble)
+        self.hardware_fault: str | None = None   # while set (or the journal's fault), play is paused
         self.ended: int | None = None        # the game the host just ended, which may be taken up again
         self._confirm_undo_until = float("-inf")
 
     # ---- presses ----------------------------------------------------------------------------
 
+    @property
+    def paused(self) -> str | None:
+        """Why play is paused, in a few words (the journal's fault first, then the hardware's), or None."""
+        return fault_words(self.keeper.fault) if self.keeper.fault is not None else self.hardware_fault
+
     def press(self, g: Gesture):
-        """What the press does: Changed, a Refuse with its reason, or StoreError (not saved)."""
-        return self._lobby(g) if self.lobby is not None else self._play(g)
+        """What the press does (Changed, ShowPin, or a Refuse with its reason, which the seat's OLED says);
+        nothing but a refusal while play is paused."""
+        if self.paused:
+            outcome = Refuse(f"paused: {self.paused}")
+        else:
+            outcome = self.guarded(lambda: self._lobby(g) if self.lobby is not None else self._play(g),
+                                   f"a press at seat {g.seat}")
+        if isinstance(outcome, Refuse):
+            log.info("seat %d: a %s was refused", g.seat, g.kind)      # the reason may tell a secret
+            self.notices[g.seat] = outcome.reason
+        else:
+            self.notices.pop(g.seat, None)
+        return outcome
+
+    def guarded(self, action: Callable, what: str):
+        """Run a table action: a journal that refuses is a refusal (``not saved``; the keeper holds its fault),
+        a bug is logged by where, never by its words (they may name a secret pick); either way the game is
+        as the journal has it."""
+        try:
+            return action()
+        except StoreError:
+            self.forget_unsaved()
+            return Refuse(f"not saved: {self.paused}")
+        except Exception as exc:
+            log.error("%s hit a bug:\n%s", what, where(exc))
+            self.forget_unsaved()
+            self.alerts.add(f"{what.capitalize()} hit a bug ({type(exc).__name__}); it was not taken and the game "
+                            f"is as the journal has it. The log has where.")
+            return Refuse("not taken: a bug")
 
     def _lobby(self, g: Gesture):
+        if self.pin_on_request and (g.seat, g.control, g.kind) == (1, "ok", "hold"):
+            return ShowPin()
         if self.alerts.unread():
             if (g.seat, g.control, g.kind) == (1, "ok", "tap"):
                 self.dismiss(self.alerts.unread()[0]["id"])
@@ -59,7 +104,7 @@ class Table:
             return Refuse("seat 1: OK to read on")
         outcome = self.lobby.tap(g.seat, g.control) if g.kind == "tap" else Refuse("tap, don't hold")
         if isinstance(outcome, Start):
-            self.start(outcome.game, outcome.seats, outcome.dice, outcome.cards, outcome.bots)
+            self.start(outcome)
             return Changed()
         return outcome
 
@@ -116,14 +161,19 @@ class Table:
         people = [i for i, r in enumerate(self.match.records) if r["seat"] is not None and r["seat"] not in self.computers]
         return people[-1] if people else None
 
-    def computers_play(self) -> bool:
+    def computers_answer(self) -> None:
+        """The computer players answer whatever is theirs to answer now (not while play is paused; a journal
+        that refuses their answer is forgotten, and they answer again once it takes writes)."""
+        if not self.paused:
+            self.guarded(self._computers_play, "a computer player")
+
+    def _computers_play(self) -> bool:
         """Let the computer players answer whatever is theirs to answer now; True if one did.
 
         They think on the loop: at the moments they answer, nobody else is choosing (their secret
         picks wait for every person's lock-in), and the bench keeps their think time in bounds.
         A refused answer is a bug in a bot: it is logged and shown on the bot's OLED, and the
-        game waits (seat 1 can undo or end it) rather than the service failing. StoreError: the
-        journal did not take the answer (the session forgets it; the bot answers again later).
+        game waits (seat 1 can undo or end it) rather than the service failing.
         """
         answered = False
         while self.match is not None and self.keeper.fault is None \
@@ -147,7 +197,8 @@ class Table:
             self.fresh = set(range(1, self.match.header.seats + 1))
         if self.match.over or "reveal" in kinds:
             self.moments.append("over" if self.match.over else "reveal")
-        if self.match.header.dice == "virtual" and "roll" in kinds:
+        if self.match.header.dice == "virtual" and "roll" in kinds and screens.rolls(self.match.header.game):
+            self.rolled_at = self.clock()
             self.moments.append("roll")
         for event in public:
             log.info("event %s", event)
@@ -159,7 +210,21 @@ class Table:
             if saved is not self.match:
                 self.match, self.computers = saved, Computers(saved)
 
+    def settle(self) -> list[str]:
+        """After a press or an action has been answered on the lamps: the journal's WAL emptied if a turn ended,
+        and the moments the table shares since the last settle, for the box to sound and show."""
+        self.keeper.settle()
+        moments, self.moments = self.moments, []
+        return moments
+
     # ---- the game's life ----------------------------------------------------------------------
+
+    def open(self) -> None:
+        """At start, or once the journal opens at last: its notes for the host, then its game resumed."""
+        for text, words in self.keeper.notes():
+            self.alerts.add(text, words)
+        if self.keeper.fault is None:
+            self.guarded(self.restore, "resuming the journal's game")
 
     def restore(self) -> None:
         """At start (or once the journal opens): resume the unfinished game, else the lobby or the fixed game."""
@@ -186,30 +251,30 @@ class Table:
         """The lobby, or the game fixed by the command line once the host has read every note."""
         self.match = None
         if self.fixed and not self.alerts.unread():
-            self.start(*self.fixed)
+            self.start(self.fixed)
         else:
             self.lobby = self.lobby or self._new_lobby()
 
     def _new_lobby(self, *args) -> Lobby:
-        return Lobby(self.panels, *args, phones=self.phones, wired=self.wired)
+        return Lobby(self.seats, *args, phones=self.phones)
 
     def _play_on(self) -> None:
         """The match (new, resumed or undone) is the one in play: its computer players, no lobby."""
         self.computers = Computers(self.match)
         self.lobby = None
-        self.computers_play()
+        self._computers_play()
 
-    def start(self, game: str, seats: int, dice: str = "virtual", cards: str = "virtual",
-              bots: dict[int, str] | None = None) -> None:
+    def start(self, start: Start) -> None:
         """Deal a new game; it is journaled (header, first chance, names) before anyone sees it."""
-        match = Match(Header(game=game, seats=seats, settings=self.settings if self.fixed else {},
-                             seed=self.seed, dice=dice, cards=cards, bots=dict(bots or {})))
-        names = {s: n for s, n in self.names.items() if s <= seats}
+        match = Match(Header(game=start.game, seats=start.seats, settings=start.settings, seed=self.seed,
+                             dice=start.dice, cards=start.cards, bots=dict(start.bots)))
+        names = {s: n for s, n in self.names.items() if s <= start.seats}
         self.keeper.begin(match, names)
         self.ended = None
         self.match, self.names, self.fresh = match, names, set()
         self.notices.clear()
-        log.info("started %s for %d seats (seed %d, computer players %s)", game, seats, self.seed, bots or "none")
+        log.info("started %s for %d seats (seed %d, computer players %s)", start.game, start.seats, self.seed,
+                 start.bots or "none")
         self._play_on()
 
     def new_game(self) -> None:
@@ -217,11 +282,27 @@ class Table:
         ended = self.keeper.abandon(self.match)
         self.seed += 1
         if self.fixed:
-            self.start(*self.fixed)
+            self.start(self.fixed)
         else:
             previous, self.match = self.match.header, None
             self.lobby = self._new_lobby(previous.game, previous.seats, previous.bots)
         self.ended = ended
+
+    # ---- the host's actions (the dashboard's): each a refusal in words, or None when done ------------
+
+    def act(self, action: str, **args) -> str | None:
+        """Run the host action named ``action`` (:data:`HOST_ACTIONS`) with its ``args``."""
+        return HOST_ACTIONS[action](self, **args)
+
+    def next_game(self) -> str | None:
+        """After the end: the next game (the fixed one again, or the lobby)."""
+        if self.match is None or not self.match.over:
+            return "the game is not over: end it first"
+        self.new_game()
+        return None
+
+    def undo_last(self) -> str | None:
+        return None if self.undo() else "nothing to undo"
 
     def undo(self) -> bool:
         """Take back the last decision a person made (a held pick, or the pick that completed a reveal),
@@ -281,9 +362,38 @@ class Table:
         if self.lobby is not None and self.match is None and not self.alerts.unread():
             self._lobby_or_fixed()
 
+    # ---- what the table sees --------------------------------------------------------------------
+
+    def scene(self) -> screens.Scene:
+        """What is true now, for every display and lamp (each draft following its seat's decision first)."""
+        match, lobby = self.match, self.lobby
+        if match is not None and lobby is None:
+            for seat, entry in self.entries.items():
+                if seat <= match.header.seats and seat not in self.computers:
+                    entry.follow(next(iter(match.decisions_for(seat)), None))
+        return screens.Scene(
+            seats=tuple(self.entries), lobby=lobby, match=match, computers=self.computers, entries=self.entries,
+            notices=self.notices, fresh=frozenset(self.fresh),
+            unread=tuple(self.alerts.unread()) if lobby is not None else (),
+            storage_fault=None if self.keeper.fault is None else fault_words(self.keeper.fault),
+            hardware_fault=self.hardware_fault, since_roll=self.clock() - self.rolled_at,
+            pin_hint=self.pin_on_request, names=tuple(sorted(self.names.items())), joins=self.phones.joins(),
+            table=self.table_display, phones=self.phones.playing)
+
     def public(self) -> dict:
-        """The lobby or the match's public view, with the names and the computer seats."""
+        """What anyone may see: the lobby or the match's public view (names, computer seats, the public log),
+        and what the host must know (the notes, a fault)."""
+        fault = self.keeper.fault
+        box = {"alerts": self.alerts.public(),
+               "fault": {"words": fault_words(fault), "text": str(fault)} if fault is not None
+               else {"words": self.hardware_fault, "text": self.hardware_fault} if self.hardware_fault else None}
         if self.lobby is not None:
-            return {"mode": "lobby", "lobby": self.lobby.view(), "ended": self.can_take_up}
+            return {"mode": "lobby", "lobby": self.lobby.view(), "ended": self.can_take_up, **box}
         return {"mode": "play", "view": self.match.view(None), "names": self.names, "bots": self.match.header.bots,
-                "ended": self.can_take_up}
+                "ended": self.can_take_up, "log": self.match.public_log(), **box}
+
+
+HOST_ACTIONS: dict[str, Callable[..., str | None]] = {
+    "new-game": Table.next_game, "undo": Table.undo_last, "end-game": Table.end_game,
+    "take-up": Table.take_up_ended, "dismiss": Table.dismiss, "name": Table.set_name,
+}

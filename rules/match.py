@@ -82,6 +82,7 @@ class Match:
         self._pending: list[Decision] | None = None
         self._open: list[Decision] | None = None
         self._views: dict[int | None, dict] = {}
+        self._log: tuple[list[dict], int] = ([], 0)     # the public log so far, and how many events it covers
         self._emit(self._settle())
 
     # ---- what is open -------------------------------------------------------------------
@@ -252,6 +253,16 @@ class Match:
     def events_for(self, seat: int | None, events: list[Event]) -> list[dict]:
         """The events ``seat`` may be told (None: the public ones)."""
         return [e.as_dict() for e in events if e.to is None or e.to == seat]
+
+    def public_log(self) -> list[dict]:
+        """Every event anyone may see, in order. Built on from the last call (a long game's log is not made
+        again at every redraw), in a new list whenever it grows: a list handed out never changes, so any
+        thread may read it."""
+        log, seen = self._log
+        if seen < len(self.events):
+            log = log + self.events_for(None, self.events[seen:])
+            self._log = (log, len(self.events))
+        return log
 
     # ---- transcript ---------------------------------------------------------------------
 

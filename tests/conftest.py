@@ -11,6 +11,7 @@ from companion.hardware.sim import SimHardware, open_sim
 from companion.painter import draw
 from companion.session import Session
 from companion.journal import Journal
+from companion.lobby import Start
 from wiring.profile import load
 
 # Hypothesis's 200 ms deadline per example is a timing test in disguise: on a busy CI machine it fails
@@ -34,20 +35,20 @@ class Box:
         self.play(f"{seat} {control}{' hold' if hold else ''}", settle=False)
 
     def lamps(self, seat: int) -> list[str]:
-        return self.session.lamps()[f"seat{seat}"]
+        return self.session.out.lamps()[f"seat{seat}"]
 
     def pixels(self, name: str) -> bytes:
-        self.session.displays.flush()
+        self.session.out.displays.flush()
         return self.hw.displays()[name].image.tobytes()
 
     @property
     def match(self):
-        return self.session.match
+        return self.session.table.match
 
     def name_players(self, names: dict[int, str]) -> None:
         """The host names the players on the dashboard."""
         for seat, name in names.items():
-            assert self.session.host(lambda table: table.set_name(seat, name)) is None
+            assert self.session.host("name", seat=seat, name=name) is None
         self.session.refresh()
 
     def pull_plug(self) -> None:
@@ -74,8 +75,8 @@ def box_factory():
         clock = script.FakeClock()
         hw = open_sim(load(profile), clock, make_display)
         journal = Journal(db) if db is not None else None
-        session = Session(hw, clock, game=game, seats=seats, seed=seed, settings=settings, dice=dice,
-                          cards=cards, journal=journal, bots=bots, paint=paint)
+        start = Start(game, seats, dice, cards, dict(bots or {}), dict(settings or {})) if game else None
+        session = Session(hw, clock, start=start, seed=seed, journal=journal, paint=paint)
         made.append(Box(hw, session, clock))
         return made[-1]
 

@@ -10,7 +10,7 @@ whichever thread asks; the blinking ones are toggled by the box's one
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Protocol
 
 from gpiozero import PWMLED, DigitalInputDevice
 
@@ -85,10 +85,21 @@ class SeatPanel(Seat):
         return [*self.buttons.values(), *self.leds]
 
 
+class Simulator(Protocol):
+    """What the simulator page may do that a real box's pages never can."""
+
+    def drive(self, seat: int, control: str, pressed: bool) -> None:
+        """Press or let go of a seat's button as a finger would (its pin, as the hardware reads it)."""
+
+    def glass(self) -> dict[str, tuple[float, float]]:
+        """Each display's lit area in mm, to draw it at its real size."""
+
+
 class Hardware:
     """Every seat and the table display of a backend, the box's signals, and its fault: None, or what is wrong."""
 
     profile: Profile | None = None          # the wiring profile the backend was opened on
+    simulator: Simulator | None = None      # the simulator's powers (the sim backend's only)
 
     def __init__(self, seats: list[Seat], table, fault: str | None = None, signals: Signals | None = None):
         self.seats, self.table, self.fault = seats, table, fault

@@ -46,7 +46,8 @@ class SimPin(MockPWMPin):
 
 
 class SimHardware(PinHardware):
-    """The panels on mock pins, with a way to press their buttons as a finger would.
+    """The panels on mock pins, with a way to press their buttons as a finger would (it is its own
+    :class:`~companion.hardware.panel.Simulator`).
 
     The displays are luma ``dummy`` devices unless ``make_display`` builds others
     (the fault tests put real drivers on a fake I2C bus).
@@ -56,6 +57,7 @@ class SimHardware(PinHardware):
                  make_display: Callable[[DisplaySpec], object] | None = None):
         self.factories: dict[str, MockFactory] = {}
         super().__init__(profile, self._factory, make_display or _dummy, clock)
+        self.simulator = self
 
     def _factory(self, header: str) -> MockFactory:
         if header not in self.factories:

@@ -24,6 +24,8 @@ import time
 
 from aiohttp import web
 
+from companion.tokens import same
+
 from .pin import HostPin
 
 TOKEN_HEADER = "X-Molebox-Token"
@@ -55,11 +57,6 @@ def _hostname(host: str) -> str:
     if host.startswith("["):
         return host[1:].partition("]")[0]
     return host.rpartition(":")[0] if host.count(":") == 1 else host
-
-
-def same(given: str, wanted: str) -> bool:
-    """Constant-time comparison that takes any text (``compare_digest`` refuses non-ASCII str)."""
-    return secrets.compare_digest(given.encode("utf-8", "surrogatepass"), wanted.encode())
 
 
 def _is_ip(name: str) -> bool:

@@ -17,7 +17,7 @@ The kinds of stream:
 - ``SIM``: the public state, every lamp and every display's device pixels,
   the seats' OLEDs included: secrets, for the simulator page only. In LAN mode the
   frames the session rendered instead of the device pixels: the box's own glass
-  shows the host PIN (:class:`~companion.web.pin.PinDisplay`), and it never leaves it;
+  shows the host PIN (:class:`~companion.hardware.pin_glass.PinGlass`), and it never leaves it;
 - :func:`seat` ``n``: the public state, seat *n*'s lamps and the frame rendered for seat
   *n*'s OLED, nothing of any other seat: a phone seat's page;
 - ``TABLE``: the table display's rendered frame, nothing else (the table view page).
@@ -77,7 +77,7 @@ class Hub:
     def __init__(self, session, loop: asyncio.AbstractEventLoop, device_pixels: bool = True):
         self.session = session
         self.loop = loop
-        self.displays = session.display_names()
+        self.displays = session.out.names()
         self.device_pixels = device_pixels
         self.latest: dict[str, str] = {}          # state (without its log) and lamps, as sent
         self.public: dict | None = None           # the latest public state, log included
@@ -87,7 +87,7 @@ class Hub:
         self._bitmaps: dict[str, tuple[object, dict]] = {}
         self._news: dict[tuple, tuple[str, object]] = {}     # the latest of each kind not yet taken
         self._lock = threading.Lock()
-        session.subscribe(self.listen)
+        session.news.subscribe(self.listen)
         session.call(session.refresh)           # the current state and lamps, for the first page
 
     # ---- session side (any thread) ---------------------------------------------------------
@@ -165,7 +165,7 @@ class Hub:
 
     def _image(self, name: str):
         """What the simulator shows of a display: the device's pixels, or (LAN mode) the frame rendered for it."""
-        return self.session.glass(name) if self.device_pixels else self.session.rendered(name)
+        return self.session.out.glass(name) if self.device_pixels else self.session.out.rendered(name)
 
     def _frame(self, name: str) -> str:
         return json.dumps({"name": name, **self._bitmap(name, self._image(name))})
@@ -195,11 +195,11 @@ class Hub:
                 if kind.partition("/")[0] in ("state", "lamps") and kind in self.latest]
         if "frame" in kinds:
             out += [_message("frame", self._frame(name)) for name in self.displays if self._image(name) is not None]
-        table = self.session.rendered("table")
+        table = self.session.out.rendered("table")
         if "table" in kinds and table is not None:
             out.append(_message("table", json.dumps(self._bitmap("table/public", table))))
         for name in sorted(kind.partition("/")[2] for kind in kinds if kind.startswith("frame/")):
-            if (image := self.session.rendered(name)) is not None:
+            if (image := self.session.out.rendered(name)) is not None:
                 out.append(_message("frame", self._rendered(name, image)))
         return out
 

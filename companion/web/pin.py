@@ -1,4 +1,5 @@
-"""The host PIN: random digits that only the box's own glass shows, and the key that signs host cookies.
+"""The host PIN: random digits that only the box's own glass shows (:mod:`companion.hardware.pin_glass`), and the
+key that signs host cookies.
 
 Both live in a file beside the journal (``molebox.pin``, 0600, written whole): a restart (the
 watchdog's, or a pulled plug) keeps the PIN the host already told the table and the phones that
@@ -10,13 +11,9 @@ from __future__ import annotations
 import json
 import logging
 import secrets
-import threading
 from pathlib import Path
 
-from PIL import ImageDraw
-
 from companion.durable import write_new
-from companion.render.common import BIG, CHAR_W, WIDTH, canvas, fit, rows, title
 
 log = logging.getLogger("molebox.pin")
 
@@ -90,55 +87,3 @@ class HostPin:
     def key(self) -> bytes:
         self._fresh()
         return self._key
-
-
-def pin_screen(pin: str):
-    """Seat 1's OLED while it shows the PIN (asked for in the lobby, where there is no table display)."""
-    image, draw = canvas()
-    title(draw, "molebox", "host PIN")
-    rows(draw, ["For the dashboard:"])
-    fit(draw, (4, 25, WIDTH - 5, 48), " ".join(pin), font=BIG, align="centre")
-    rows(draw, ["hides by itself"], start=4)
-    return image
-
-
-class PinDisplay:
-    """A display device that shows the host PIN on its own glass, never in the frames the session renders.
-
-    It wraps the device, not the renderer: the frames the session renders (and the web streams) stay
-    free of the PIN, so a phone watching never learns it. The table display stamps it in its
-    bottom-right corner; seat 1's OLED (on a box with no table display) shows it on request
-    (:meth:`reveal`), until the session hides it again.
-    """
-
-    def __init__(self, device, pin: HostPin, on_request: bool = False):
-        self.device, self.host, self.on_request = device, pin, on_request
-        self._last = None
-        self._shown = False
-        self._lock = threading.Lock()            # the display worker and the session loop both draw here
-
-    def display(self, image) -> None:
-        with self._lock:
-            self._last = image
-            self.device.display(self._glass(image))
-
-    def reveal(self, shown: bool) -> None:
-        """Show the PIN over whatever the display shows (True), or hide it again (False)."""
-        with self._lock:
-            self._shown = shown
-            if self._last is not None:
-                self.device.display(self._glass(self._last))
-
-    def _glass(self, image):
-        if self.on_request:
-            return pin_screen(self.host.pin) if self._shown else image
-        label = f"#{self.host.pin}"
-        stamped = image.copy()
-        draw = ImageDraw.Draw(stamped)
-        left, top = stamped.width - CHAR_W * len(label) - 4, stamped.height - 11
-        draw.rectangle((left, top, stamped.width - 1, stamped.height - 1), fill=1)
-        fit(draw, (left + 2, top + 1, stamped.width - 2, stamped.height - 1), label, fill=0, wrap=False)
-        return stamped
-
-    def __getattr__(self, name: str):
-        return getattr(self.device, name)

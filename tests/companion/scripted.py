@@ -26,13 +26,13 @@ SCRIPTED = {
 def collecting(box) -> list[tuple]:
     """From now on, every distinct (render function, *arguments) the box asks of any display (the list grows)."""
     seen: dict = {}
-    submit = box.session.displays.submit
+    submit = box.session.out.displays.submit
 
     def record(display, *shown):
         seen.setdefault(shown[0].__qualname__ + json.dumps(shown[1:], sort_keys=True, default=repr), shown)
         submit(display, *shown)
 
-    box.session.displays.submit = record
+    box.session.out.displays.submit = record
     box.session.out._shown.clear()
     box.session.refresh()
     return seen

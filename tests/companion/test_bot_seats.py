@@ -65,7 +65,7 @@ def test_a_bot_picks_only_when_every_person_has_locked_in(box_factory):
     box.play("1 ok")
     state = box.match.view(None)["state"]
     assert state["turn"] == 2 and box.match.held == {}
-    reveal = next(e for e in box.session.log if e["kind"] == "reveal")
+    reveal = next(e for e in box.session.table.match.public_log() if e["kind"] == "reveal")
     casual_popup = reveal["picks"][3]["popup"]
     assert casual_popup, "the casual bot pops up one to three holes"
     lamps = box.lamps(3)
@@ -99,11 +99,11 @@ def test_bots_come_back_with_a_resumed_game(box_factory, tmp_path):
 
 def test_the_lobby_seats_computer_players(box_factory):
     box = box_factory(game=None, seats=None)
-    games = box.session.lobby.games
+    games = box.session.table.lobby.games
     box.play(f"1 hole{games.index('mole-hill') + 1}\n1 ok\n1 ok")
-    assert box.session.lobby.view()["stage"] == "players"
+    assert box.session.table.lobby.view()["stage"] == "players"
     box.play("1 hole2\n1 hole3\n1 hole3")             # seat 2: casual, then strong
-    assert box.session.lobby.view()["bots"] == {"2": "strong"}
+    assert box.session.table.lobby.view()["bots"] == {"2": "strong"}
     box.play("1 hole1\n1 hole3\n1 ok")                # seat 1 a computer too: nobody left to play
     assert box.session.table.notices[1] == "one seat must be a person"
     box.play("1 hole3\n1 hole3\n1 ok")                # seat 1: strong, back to a person; start
@@ -113,9 +113,9 @@ def test_the_lobby_seats_computer_players(box_factory):
 
 def test_the_lobby_offers_no_computer_player_for_mole(box_factory):
     box = box_factory(game=None, seats=None)
-    games = box.session.lobby.games
+    games = box.session.table.lobby.games
     box.play(f"1 hole{games.index('mole') + 1}\n1 ok\n1 ok\n1 hole3")       # players stage: hole 3 refused
-    assert box.session.lobby.bots == {} and box.session.lobby.view()["bot_levels"] == []
+    assert box.session.table.lobby.bots == {} and box.session.table.lobby.view()["bot_levels"] == []
     box.play("1 ok")
     assert box.match is not None and box.match.header.game == "mole" and box.match.header.bots == {}
 

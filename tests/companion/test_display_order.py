@@ -86,10 +86,10 @@ def test_displays_on_two_i2c_controllers_show_a_reveal_at_the_same_time(box_fact
     box = box_factory(seats=4, profile=str(path), make_display=wired.make)
     box.play("1 hole1\n1 ok\n1 hole5\n1 ok\n2 hole2\n2 ok\n2 hole1\n2 ok\n3 hole4\n3 ok\n3 hole3\n3 ok\n"
              "4 hole2\n4 ok\n4 hole3\n")
-    box.session.displays.flush()
+    box.session.out.displays.flush()
     since = max(wire.free_at for wire in wired.wires.values())
     box.play("4 ok")                                    # seat 4 locks in last: the reveal
-    box.session.displays.flush()
+    box.session.out.displays.flush()
     on = {bus: [(t.start, t.end) for b, t in sent if b == bus and t.start >= since] for bus in (0, 1)}
     together = sum(max(0.0, min(a[1], b[1]) - max(a[0], b[0])) for a in on[0] for b in on[1])
     # Side by side: one sender alone may run ahead of a wire by LEAD_S per transfer, no more.
@@ -168,9 +168,9 @@ def test_choosing_the_whack_hole_sends_only_the_glyph_that_changed(box_factory):
     wired = WiredDisplays(load("sim-8"), None)
     box = box_factory(seats=2, make_display=wired.make)
     box.play("1 ok")                                    # no pop-ups: seat 1 now picks the hole of seat 2 to hit
-    box.session.displays.flush()
+    box.session.out.displays.flush()
     sent = []
     wired.watch(lambda name, t: sent.append(1 + t.size) if name == "seat1" else None)
     box.play("1 hole3")                                 # 'Hit S2: ?' becomes 'Hit S2: 3'
-    box.session.displays.flush()
+    box.session.out.displays.flush()
     assert 0 < sum(sent) < 80                           # one big glyph (2 pages x 12 columns) and its window

@@ -24,6 +24,7 @@ from companion.cli import main
 from companion.lamps import Lamp
 from companion.inputs import CONTROLS, Edge
 from companion.render.fault import paused
+from companion.lobby import Start
 from companion.session import Session
 from firmware import protocol as p
 from wiring.profile import ProfileError, load, parse
@@ -297,23 +298,23 @@ def test_a_board_with_fewer_seats_than_the_profile_is_refused(rig):
 
 def test_the_session_pauses_with_a_message_while_the_board_is_away(rig):
     r = rig(connect=False)
-    session = Session(r.hw, time.monotonic, game="whakka-mole", seats=3)
+    session = Session(r.hw, time.monotonic, start=Start("whakka-mole", 3))
     try:
-        assert session.fault == iolink.CONNECTING
-        assert wait_for(lambda: (session.pump(), session.fault)[1] is None)
-        records = len(session.match.records)
+        assert session.table.paused == iolink.CONNECTING
+        assert wait_for(lambda: (session.pump(), session.table.paused)[1] is None)
+        records = len(session.table.match.records)
         r.fake.press(1, "ok")                       # held when the cable goes
         assert wait_for(lambda: (session.pump(), session.inputs.controls[(1, "ok")].level)[1])
         r.fake.unplug()
-        assert wait_for(lambda: (session.pump(), session.fault)[1] == iolink.LOST)
-        session.displays.flush()
+        assert wait_for(lambda: (session.pump(), session.table.paused)[1] == iolink.LOST)
+        session.out.displays.flush()
         for device in r.hw.displays().values():
             assert device.image.tobytes() == paused(iolink.LOST).tobytes()
         assert wait_for(lambda: (session.pump(), not session.inputs.controls[(1, "ok")].level)[1])   # let go...
-        assert len(session.match.records) == records                                               # ...to no effect
+        assert len(session.table.match.records) == records                                               # ...to no effect
         r.fake.plug()
-        assert wait_for(lambda: (session.pump(), session.fault)[1] is None)
-        session.displays.flush()
+        assert wait_for(lambda: (session.pump(), session.table.paused)[1] is None)
+        session.out.displays.flush()
         assert r.hw.displays()["seat1"].image.tobytes() != paused(iolink.LOST).tobytes()
     finally:
         session.close()

@@ -12,7 +12,7 @@ import pytest
 
 from companion.render import bot, fault, layout
 from companion.render.common import canvas, hint, prompt
-from companion.web.pin import pin_screen
+from companion.render.pin import screen as pin_screen
 from tests.companion.scripted import SCRIPTED, collecting, every_screen
 
 WIDTH, HEIGHT = 128, 64

@@ -134,7 +134,7 @@ def test_a_push_claim_needs_hole_1_then_ok_on_the_other_panel(box_factory):
 
 def test_the_lobby_offers_mole(box_factory):
     box = box_factory(game=None, seats=None)
-    games = box.session.lobby.games
+    games = box.session.table.lobby.games
     box.play(f"1 hole{games.index('mole') + 1}\n1 ok\n1 ok\n1 ok")          # the game, setup, players
     assert (box.match.header.game, box.match.header.seats) == ("mole", 2)
 
@@ -145,7 +145,7 @@ def test_a_mole_seat_can_be_played_on_a_phone_from_the_lobby():
     lobby = Lobby(panels=2, game="mole")
     for control in ("ok", "ok", "hole2", "hole4"):               # setup, players, seat 2, on a phone
         lobby.tap(1, control)
-    assert lobby.phones == {2}
+    assert lobby.phones.playing == {2}
     assert lobby.tap(1, "ok") == Start("mole", 2, "virtual", "virtual")
 
 

@@ -131,7 +131,7 @@ def test_an_illegal_press_blinks_and_says_why_on_that_seat_only(box_factory):
     assert box.session.table.notices[1] == "a rod is in the way" and box.lamps(1) == ["fast"] * 5
     assert (box.pixels("seat2"), box.pixels("table")) == before
     assert box.match.view(None)["state"]["position"] == [2, 1]
-    box.session.displays.flush()
+    box.session.out.displays.flush()
     golden = GOLDEN / "mole-hill-refused-seat1.png"
     image = box.hw.displays()["seat1"].image.convert("1")
     if REGOLD:
@@ -178,5 +178,5 @@ def test_a_cursor_moves_only_on_its_own_seats_oled(box_factory):
         box.play("1 ok\n2 ok\n" + steps)
     assert a.match.view(None) == b.match.view(None)
     assert (a.pixels("seat2"), a.pixels("table")) == (b.pixels("seat2"), b.pixels("table"))
-    assert a.session.lamps() == b.session.lamps()
+    assert a.session.out.lamps() == b.session.out.lamps()
     assert a.pixels("seat1") != b.pixels("seat1")

@@ -184,10 +184,10 @@ def test_physical_dice_land_at_once(box_factory):
 
 def test_the_lobby_sets_dice_and_cards_on_seat_ones_panel(box_factory):
     box = box_factory(game=None, seats=None)
-    games = box.session.lobby.games
+    games = box.session.table.lobby.games
     box.play(f"1 hole{games.index('mole-park') + 1}\n1 ok\n1 hole2\n1 hole4")
-    box.session.displays.flush()
-    assert box.session.lobby.view()["cards"] == "physical"
+    box.session.out.displays.flush()
+    assert box.session.table.lobby.view()["cards"] == "physical"
     box.play("1 ok\n1 ok")
     header = box.match.header
     assert (header.game, header.seats, header.dice, header.cards) == ("mole-park", 3, "virtual", "physical")
@@ -239,14 +239,14 @@ def test_the_cli_journals_physical_cards(tmp_path, capsys):
 # ---- non-interference: nothing a seat keeps secret reaches another seat's pixels or any lamp ----------
 
 def _same_to_everyone_else(a, b, seat: int) -> None:
-    assert json.dumps(a.session.public(), sort_keys=True) == json.dumps(b.session.public(), sort_keys=True)
+    assert json.dumps(a.session.table.public(), sort_keys=True) == json.dumps(b.session.table.public(), sort_keys=True)
     others = [n for n in displays(a.match.header.seats) if n != f"seat{seat}"]
     for name in others:
         assert a.pixels(name) == b.pixels(name), name
     for other in range(1, a.match.header.seats + 1):
         if other != seat:
             assert a.match.view(other) == b.match.view(other)
-    assert a.session.lamps() == b.session.lamps()
+    assert a.session.out.lamps() == b.session.out.lamps()
     assert a.pixels(f"seat{seat}") != b.pixels(f"seat{seat}")      # the seat itself sees its own secret
 
 

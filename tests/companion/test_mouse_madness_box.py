@@ -87,7 +87,7 @@ def played(request, box_factory):
 
 def _moves(box) -> list:
     """The public log's movements: (kind, seat, from, to)."""
-    return [(e["kind"], e["seat"], e["from"], e["to"]) for e in box.session.log
+    return [(e["kind"], e["seat"], e["from"], e["to"]) for e in box.session.table.match.public_log()
             if e["kind"] in ("move", "push", "fall", "jump")]
 
 
@@ -199,16 +199,16 @@ def test_a_draft_shows_on_its_own_seat_only(box_factory):
     a.play(first)
     assert first.endswith("\n3 hole1")                                  # push forward; hole 3 is the jump
     b.play(first.removesuffix("hole1") + "hole3")
-    assert json.dumps(a.session.public(), sort_keys=True) == json.dumps(b.session.public(), sort_keys=True)
+    assert json.dumps(a.session.table.public(), sort_keys=True) == json.dumps(b.session.table.public(), sort_keys=True)
     for name in ("seat1", "seat2", "table"):
         assert a.pixels(name) == b.pixels(name), name
-    assert a.session.lamps() == b.session.lamps()
+    assert a.session.out.lamps() == b.session.out.lamps()
     assert a.pixels("seat3") != b.pixels("seat3")
 
 
 def test_the_lobby_lists_mouse_madness_and_starts_it(box_factory):
     box = box_factory(game=None, seats=None)
-    hole = box.session.lobby.games.index("mouse-madness") + 1
+    hole = box.session.table.lobby.games.index("mouse-madness") + 1
     box.play(f"1 hole{hole}\n1 ok\n1 hole2\n1 hole3\n1 ok\n1 ok")   # 3 seats, physical dice, all people
     header = box.match.header
     assert (header.game, header.seats, header.dice) == ("mouse-madness", 3, "physical")

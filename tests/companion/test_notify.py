@@ -105,8 +105,8 @@ def test_the_loop_pings_while_healthy_and_stops_while_stuck_or_unhealthy(box, sy
         assert systemd.pings(since=start + 1.2) >= 1    # running again
 
         hang = threading.Event()
-        session.displays.stuck_s = 0.1
-        session.displays.submit("seat1", lambda: hang.wait() and parting())   # a frame that never ends
+        session.out.displays.stuck_s = 0.1
+        session.out.displays.submit("seat1", lambda: hang.wait() and parting())   # a frame that never ends
         time.sleep(0.3)
         start = time.monotonic()
         session.call(lambda: None)
@@ -135,7 +135,7 @@ def test_ready_once_serving_then_sigterm_stops_cleanly_with_the_parting_screen(b
         os.kill(os.getpid(), signal.SIGTERM)
 
     threading.Thread(target=operator, daemon=True).start()
-    assert service.serve(box.session, box.hw, service.listen("127.0.0.1", 0), "127.0.0.1") == 0
+    assert service.serve(box.session, service.listen("127.0.0.1", 0), "127.0.0.1") == 0
     assert answered == [200]
     assert systemd.pings() >= 2
     assert systemd.first("STOPPING", timeout=1) is not None

@@ -112,14 +112,14 @@ def test_a_restarted_box_resumes_mid_turn_with_lock_ins_kept_and_picks_hidden(bo
     box = box_factory(seats=3, db=db)
     box.play("1 hole1\n1 ok\n1 hole2\n1 ok\n2 hole3\n2 ok\n2 hole2\n2 ok\n3 hole5\n3 ok\n3 hole1\n3 ok")
     box.play("1 hole4\n1 ok\n1 hole3\n1 ok\n2 ok")      # seat 1 locked in, seat 2 half-way
-    before, lamps, table = box.match.view(None), box.session.lamps(), box.pixels("table")
+    before, lamps, table = box.match.view(None), box.session.out.lamps(), box.pixels("table")
     box.pull_plug()
     again = box_factory(seats=3, db=db)                    # the plug was pulled; the box starts again
     assert again.match.view(None) == before
     assert again.match.view(None)["locked"] == [1]
     assert again.match.view(1)["held"] == {"popup": [4], "whack": 3}
     assert again.match.view(2)["held"] == {"popup": []}
-    assert again.session.lamps() == lamps and again.pixels("table") == table
+    assert again.session.out.lamps() == lamps and again.pixels("table") == table
     again.play("2 hole1\n2 ok\n3 ok\n3 hole2\n3 ok")
     assert again.match.view(None)["state"]["turn"] == 3
 

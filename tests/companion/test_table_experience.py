@@ -72,7 +72,7 @@ def test_the_reveal_lights_popped_holes_and_flashes_the_whack(box_factory):
 
 def test_the_lobby_picks_game_and_seats_with_seat_ones_buttons(box_factory):
     box = box_factory(game=None, seats=None)
-    assert box.session.lobby is not None
+    assert box.session.table.lobby is not None
     box.play("2 hole1")
     assert box.session.table.notices[2] == "seat 1 chooses the game"
     box.play("1 hole1\n1 ok\n1 hole2\n1 hole2\n1 ok\n1 ok")

@@ -25,6 +25,7 @@ from companion.hardware.oled import ResilientDisplay
 from companion.hardware.sim import SimHardware
 from companion.inputs import DEBOUNCE_S, Inputs
 from companion.render.selftest import card
+from companion.lobby import Start
 from companion.session import Session
 from wiring.profile import load
 from tests.waiting import wait_for
@@ -164,22 +165,22 @@ def test_displays_show_what_they_are_sent(rig):
 
 
 def test_presses_make_the_games_decision_and_the_box_answers_on_lamps_and_display(rig):
-    session = Session(rig.ports, time.monotonic, game="whakka-mole", seats=2)
+    session = Session(rig.ports, time.monotonic, start=Start("whakka-mole", 2))
     stop = threading.Event()
     loop = threading.Thread(target=session.run, args=(stop,), daemon=True)
     loop.start()
     try:
-        assert wait_for(lambda: session.fault is None)
+        assert wait_for(lambda: session.table.paused is None)
         for control in ("hole1", "ok"):
             rig.press(1, control)
             time.sleep(TAP_S)
-        assert wait_for(lambda: session.match.held.get(1) == {"popup": (1,)}, rig.wait_s)
-        assert [d.key for d in session.match.decisions_for(1)] == ["whack"]
+        assert wait_for(lambda: session.table.match.held.get(1) == {"popup": (1,)}, rig.wait_s)
+        assert [d.key for d in session.table.match.decisions_for(1)] == ["whack"]
         assert wait_for(lambda: rig.lamps(1) == [Lamp.DIM] * 5)       # the ack flash is over; the pick stays secret
-        session.displays.flush()
-        assert wait_for(lambda: rig.glass("seat1") in (None, session.displays.frames["seat1"].tobytes()))
+        session.out.displays.flush()
+        assert wait_for(lambda: rig.glass("seat1") in (None, session.out.displays.frames["seat1"].tobytes()))
     finally:
         stop.set()
         session.call(lambda: None)
         loop.join(2)
-        session.displays.close()
+        session.out.displays.close()

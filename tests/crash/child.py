@@ -15,6 +15,7 @@ import sys
 from companion import script
 from companion.hardware.sim import open_sim
 from companion.journal import Journal
+from companion.lobby import Start
 from companion.session import Session
 from rules.match import RETRACT
 from tests.presses import presses_for
@@ -31,18 +32,18 @@ def main(db: str, plan_path: str) -> None:
         return
     clock = script.FakeClock()
     hw = open_sim(load("sim-8"), clock)
-    session = Session(hw, clock, game=header["game"], seats=header["seats"], seed=header["seed"],
-                      settings=header["settings"], journal=journal)
-    for record in plan["records"][session.match.seat_records():]:
+    session = Session(hw, clock, start=Start(header["game"], header["seats"], settings=header["settings"]),
+                      seed=header["seed"], journal=journal)
+    for record in plan["records"][session.table.match.seat_records():]:
         seat = record["seat"]
         if record["key"] == RETRACT:
             steps = [script.Press(0, seat, "ok", hold=True)]
         else:
-            decision = next(d for d in session.match.decisions_for(seat) if d.key == record["key"])
+            decision = next(d for d in session.table.match.decisions_for(seat) if d.key == record["key"])
             steps = [script.Press(0, seat, c) for c in presses_for(decision, record["value"])]
         script.run(session, hw, clock, steps, settle=False)
-        print(f"ACK {session.match.seat_records()}{'' if session.match.held else ' turn'}", flush=True)
-    result = session.match.result()
+        print(f"ACK {session.table.match.seat_records()}{'' if session.table.match.held else ' turn'}", flush=True)
+    result = session.table.match.result()
     print("DONE", json.dumps({"scores": list(result.scores), "winners": list(result.winners)}), flush=True)
 
 

@@ -28,7 +28,7 @@ def process():
 
 
 def shows_its_screen(box, name: str) -> bool:
-    render_fn, *args = screens.screens(box.session.scene())[name]
+    render_fn, *args = screens.screens(box.session.table.scene())[name]
     return box.pixels(name) == render_fn(*args).tobytes()
 
 
@@ -58,7 +58,7 @@ def test_a_frame_that_raises_in_the_process_breaks_its_own_display_and_the_log_s
     assert box.match.view(None)["state"]["turn"] == 2 and box.session.health() is None
     [record] = [r for r in caplog.records if "display failed" in r.getMessage()]
     assert "drawn in the render process" in record.getMessage() and "ZeroDivisionError" in record.getMessage()
-    alerts = [a["text"] for a in box.session.public()["alerts"]]
+    alerts = [a["text"] for a in box.session.table.public()["alerts"]]
     assert any("seat 2 screen could not draw its frame (ZeroDivisionError)" in a for a in alerts)
 
 
@@ -72,7 +72,7 @@ def test_a_killed_render_process_is_started_again_and_no_screen_shows_it(box_fac
         box.play("1 hole5\n1 ok\n2 hole2")
     assert process.process.pid != first and process.process.poll() is None
     assert all(shows_its_screen(box, name) for name in box.hw.displays())
-    assert box.session.displays.failing == set()
+    assert box.session.out.displays.failing == set()
     assert "the render process stopped" in caplog.text
 
 
@@ -85,16 +85,16 @@ def test_a_render_process_that_will_not_stay_up_leaves_the_box_drawing_on_its_ow
         box.play("1 hole1\n1 ok\n2 hole2")
     assert painter.process is None
     assert all(shows_its_screen(box, name) for name in box.hw.displays())
-    assert box.session.displays.failing == set()
+    assert box.session.out.displays.failing == set()
     assert "frames are drawn in the box's own process from now on" in caplog.text
 
 
 def test_a_stop_signal_leaves_the_process_drawing_for_the_box_s_parting_screen(box_factory, process):
     box = box_factory(seats=2, paint=process)
-    box.session.displays.flush()                        # the process is up and drawing
+    box.session.out.displays.flush()                        # the process is up and drawing
     pid = process.process.pid
     process.process.send_signal(signal.SIGTERM)         # systemd signals every process of the service
-    box.session.part()
+    box.session.out.part()
     assert process.process.pid == pid and process.process.poll() is None
     for name in box.hw.displays():
         assert box.pixels(name) == fault_screen.parting().tobytes()

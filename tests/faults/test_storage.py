@@ -53,14 +53,14 @@ def test_a_read_only_card_mid_game_pauses_every_screen_refuses_the_press_and_pla
     assert box.match.view(None)["locked"] == [1] and box.match.view(2)["held"] == {}
     screen = fault_screen.storage("storage read-only").tobytes()
     assert all(box.pixels(name) == screen for name in ("table", "seat1", "seat2"))
-    fault = box.session.public()["fault"]
+    fault = box.session.table.public()["fault"]
     assert fault["words"] == "storage read-only" and "may be failing" in fault["text"]
     assert led_changes(box, 0.5) >= 3               # the status LED flashes
     box.play("wait 2500\n1 hole3")                  # a retry fails; presses are still refused
     assert box.session.table.notices[1] == "paused: storage read-only"
     writable(store)
     box.play("wait 2500")                           # the next retry writes through
-    assert box.session.public()["fault"] is None
+    assert box.session.table.public()["fault"] is None
     assert box.pixels("table") != screen and box.pixels("seat2") != screen
     assert box.hw.factories["main"].pin(LED).state == 1
     assert box.session.table.entries[2].draft == frozenset({2})     # the draft was never lost: OK again
@@ -75,9 +75,9 @@ def test_a_read_only_card_at_a_host_action_is_refused_in_words(box_factory, tmp_
     box = box_factory(seats=2, db=tmp_path / "molebox.db")
     box.play(POPUP_1)
     read_only(box.session.keeper.journal.store)
-    assert box.session.host(lambda s: s.set_name(2, "Bo")) == "not saved: storage read-only; the box tries again by itself"
+    assert box.session.host("name", seat=2, name="Bo") == "not saved: storage read-only; the box tries again by itself"
     assert box.session.table.names == {}
-    assert box.session.host(lambda s: None if s.undo() else "nothing to undo").startswith("the box is paused")
+    assert box.session.host("undo").startswith("the box is paused")
 
 
 def test_a_bot_whose_answer_is_not_saved_answers_again_once_the_card_takes_writes(box_factory, tmp_path):
@@ -85,7 +85,7 @@ def test_a_bot_whose_answer_is_not_saved_answers_again_once_the_card_takes_write
     read_only(box.session.keeper.journal.store)
     seat2 = box.match.decisions_for(2)[0]
     box.play("2 ok")                                 # the person answers: refused, nothing saved
-    assert box.match.decisions_for(2)[0] == seat2 and box.session.fault == "storage read-only"
+    assert box.match.decisions_for(2)[0] == seat2 and box.session.table.paused == "storage read-only"
     writable(box.session.keeper.journal.store)
     box.play("wait 2500\n2 ok")
     assert box.match.seat_records() >= 2             # the person's answer, and the bot's after it

@@ -62,7 +62,7 @@ def lamps(page, seat: int) -> list[str]:
 def settled_lamps(page, live, seat: int) -> list[str]:
     """Once the ack flashes are over, the page shows what the seat's lamp pins show."""
     page.wait_for_timeout(200)
-    pins = live.session.lamps()[f"seat{seat}"]
+    pins = live.session.out.lamps()[f"seat{seat}"]
     page.wait_for_function(f"([seat, pins]) => JSON.stringify(({LAMPS_JS})(seat)) === JSON.stringify(pins)",
                            arg=[seat, pins])
     return pins

@@ -25,7 +25,7 @@ from companion.journal import Journal
 from companion.service import listen
 from companion.web.auth import Guard
 from companion.web.pin import HostPin, pin_path
-from companion.web.server import PANEL, make_app, start
+from companion.web.app import SITE, make_app, start
 from tests.webclient import Client
 
 from .browsing import DESKTOP, RECORD_STREAMS, TIMEOUT_MS
@@ -49,7 +49,7 @@ class Live(Client):
     guard: Guard
     port: int
     close: Callable[[], None]
-    panel: object = None              # the app's handlers: its seats, its hub
+    site: object = None               # what the app's handlers share: its hub, the loop it runs on
 
     def __post_init__(self):
         self.cookies = {}
@@ -81,10 +81,10 @@ def boxes(workdir: Path):
         loop = asyncio.new_event_loop()
         loop_thread = threading.Thread(target=loop.run_forever, daemon=True)
         loop_thread.start()
-        app = make_app(session, hardware, guard)
+        app = make_app(session, guard)
         runner, port = asyncio.run_coroutine_threadsafe(start(app, listen("127.0.0.1", 0)), loop).result(10)
         deadline = time.monotonic() + 10
-        while "state" not in app[PANEL].hub.latest:          # until then reads answer 503 "starting up"
+        while "state" not in app[SITE].hub.latest:          # until then reads answer 503 "starting up"
             assert time.monotonic() < deadline, "the session loop never sent its first state"
             time.sleep(0.01)
 
@@ -98,7 +98,7 @@ def boxes(workdir: Path):
             session_thread.join(5)
             session.close()
 
-        made.append(Live(session, hardware, guard, port, stop_all, app[PANEL]))
+        made.append(Live(session, hardware, guard, port, stop_all, app[SITE]))
         return made[-1]
 
     try:

@@ -56,7 +56,7 @@ def test_a_whole_two_seat_game_by_clicking_and_keys(live, pages):
     assert settled_lamps(sim, live, 2) != at_start
 
     # The page's OLEDs are the luma devices' own pixels.
-    live.session.displays.flush()
+    live.session.out.displays.flush()
     for name in ("seat1", "seat2", "table"):
         sim.wait_for_function(f"document.querySelector('img[data-display={name}]').src.length > 100")
         shown = png_image(oled(sim, name).split(",", 1)[1])
@@ -138,7 +138,7 @@ def test_mole_from_the_lobby_a_round_reported_by_clicking(live_factory, pages):
     click(sim, 1, "ok", "hole2", "ok", "ok", "ok")                   # Flick, over the line, no kill, open board
     wait_text(board, "#turns", "round 1: mole win, mole over the winning line (1-0)")
     assert board.locator("#scores .points").all_inner_texts() == ["1", "0"]
-    assert box.session.match.view(None)["state"]["flicker"] == 2
+    assert box.session.table.match.view(None)["state"]["flicker"] == 2
 
 
 #: game -> (command-line arguments, the first presses of a game, what the dashboard's turn log then says)
@@ -202,7 +202,7 @@ def _prepare(live_factory, pages, popup: list[int], whack: int) -> tuple[list, l
     click(sim, 1, *(f"hole{h}" for h in popup), "ok", f"hole{whack}", "ok")
     click(sim, 2, "hole3", "hole4", "ok", "hole2")
     wait_text(board, "#scores li", "locked in")
-    box.session.displays.flush()
+    box.session.out.displays.flush()
     sim.wait_for_timeout(200)
     before = board.evaluate("window.__streamed")
     click(sim, 2, "ok")
@@ -248,9 +248,9 @@ def test_mole_hill_in_the_simulator_by_clicking(live_factory, pages):
     wait_text(board, "#turns", "round 2 over (no pieces left): 1 dark + 0 for flowers = 1")
     assert "undefined" not in board.locator("#turns").inner_text()
     assert board.locator("#scores .points").all_inner_texts() == ["1", "1"]
-    assert box.session.match.view(None)["winners"] == [1, 2]
+    assert box.session.table.match.view(None)["winners"] == [1, 2]
     assert settled_lamps(sim, box, 1) == settled_lamps(sim, box, 2) == ["on"] * 5
-    box.session.displays.flush()
+    box.session.out.displays.flush()
     for name in ("seat1", "seat2", "table"):
         sim.wait_for_function(f"document.querySelector('img[data-display={name}]').src.length > 100")
         shown = png_image(oled(sim, name).split(",", 1)[1])
@@ -276,7 +276,7 @@ def test_mouse_madness_in_the_simulator_and_on_the_dashboard(live_factory, pages
     sim.wait_for_timeout(1000)                                                  # S1's die has landed
     shoot(sim, "simulator-mouse-madness.png")
     shoot(board, "dashboard-mouse-madness.png")
-    box.session.displays.flush()
+    box.session.out.displays.flush()
     for name in ("seat1", "seat3", "table"):
         sim.wait_for_function(f"document.querySelector('img[data-display={name}]').src.length > 100")
         shown = png_image(oled(sim, name).split(",", 1)[1])

@@ -11,7 +11,7 @@ import json
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from companion.web.server import make_app
+from companion.web.app import make_app
 
 from .conftest import GAME
 
@@ -42,11 +42,11 @@ STREAMS = ("/api/dashboard/events", "/api/sim/events", "/api/table/events", "/ap
 def snapshot(live) -> str:
     """What a refused request must leave as it was."""
     session = live.session
-    return json.dumps({"public": session.public(), "lamps": session.lamps(), "seed": session.table.seed,
-                       "records": session.match.records if session.match else None,
+    return json.dumps({"public": session.table.public(), "lamps": session.out.lamps(), "seed": session.table.seed,
+                       "records": session.table.match.records if session.table.match else None,
                        "lan_sim": live.guard.lan_sim, "pins": [live.hw.pin(p.seat, c).state for p in live.hw.panels
                                                               for c in ("hole1", "ok")],
-                       "seats": live.panel.seats.tokens}, sort_keys=True, default=str)
+                       "seats": live.session.phones.tokens}, sort_keys=True, default=str)
 
 
 def send(live, method: str, path: str, body: bytes, headers: dict) -> int:
@@ -107,7 +107,7 @@ def test_with_phone_seats_too(live_factory):
 
 def test_these_paths_cover_every_route(live_factory):
     live = live_factory(*GAME)
-    canonical = {r.resource.canonical for r in make_app(live.session, live.hw, live.guard).router.routes()}
+    canonical = {r.resource.canonical for r in make_app(live.session, live.guard).router.routes()}
     covered = {"/api/host/{action}" if p.startswith("/api/host/") and p.count("/") == 3 and
                p not in ("/api/host/lan-sim", "/api/host/login", "/api/host/logout", "/api/host/free-seat") else
                "/static/{name}" if p.startswith("/static/") else SEAT_PATHS.get(p, p) for p in PATHS}

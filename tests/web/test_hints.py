@@ -98,12 +98,12 @@ def test_each_games_first_turn_from_the_lobby_by_the_screens_words_alone(live_fa
     row = lobby_row(drawn(box, "seat1"), registry.get(game).title)
     press_named(box, sim, 1, f"hole{row}")
     for _ in range(4):                                   # the game, its set-up, the players: OK each time
-        if box.session.match is not None and box.session.lobby is None:
+        if box.session.table.match is not None and box.session.table.lobby is None:
             break
         press_named(box, sim, 1, "ok")
     settled(box, sim)
-    assert box.session.lobby is None, "OK never started the game"
-    match, rng = box.session.match, random.Random(5)
+    assert box.session.table.lobby is None, "OK never started the game"
+    match, rng = box.session.table.match, random.Random(5)
     first = turn_number(board)
     for _ in range(DECISIONS):
         if turn_number(board) > max(first, 1):

@@ -16,7 +16,8 @@ from companion.inputs import HOLD_S
 from companion.render import lobby as lobby_screens
 from companion.web import auth
 from companion.web.auth import HOST_COOKIE, LOCKOUT_S, MAX_WRONG_PINS, Guesses
-from companion.web.pin import HostPin, pin_path, pin_screen
+from companion.render.pin import screen as pin_screen
+from companion.web.pin import HostPin, pin_path
 from tests.webclient import frame_image
 
 from .conftest import GAME
@@ -110,18 +111,18 @@ def test_no_page_or_stream_carries_the_pin_in_lan_mode(lan):
     assert not any(pin in text for text in texts)
     glass = lan.hw.displays()["table"].image                   # the box's own glass shows it ...
     assert glass.tobytes() != frames["table"].tobytes()
-    assert frames["table"].tobytes() == lan.session.displays.frames["table"].tobytes()   # ... no stream does
+    assert frames["table"].tobytes() == lan.session.out.displays.frames["table"].tobytes()   # ... no stream does
     assert frames["table/public"].tobytes() == frames["table"].tobytes()
 
 
 def test_without_a_table_display_seat_1_shows_the_pin_on_request_and_no_stream_does(live_factory):
     box = live_factory("--wiring", "gpio-2", lan=True, lan_sim=True)
     menu = box.frames()["seat1"]
-    assert menu.tobytes() == lobby_screens.menu(box.session.lobby.view(), "", True).tobytes()   # "hold OK: PIN"
+    assert menu.tobytes() == lobby_screens.menu(box.session.table.lobby.view(), "", True).tobytes()   # "hold OK: PIN"
     box.post("/api/sim/press", {"seat": 1, "control": "ok", "pressed": True})     # seat 1 holds OK
     time.sleep(HOLD_S + 0.2)
     box.post("/api/sim/press", {"seat": 1, "control": "ok", "pressed": False})
-    box.session.displays.flush()
+    box.session.out.displays.flush()
     glass = box.hw.displays()["seat1"].image
     assert glass.tobytes() == pin_screen(box.guard.pin).tobytes()
     streamed = box.frames()["seat1"]

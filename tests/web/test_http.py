@@ -13,7 +13,7 @@ from PIL import ImageChops
 from companion.hardware import gpio
 
 from companion.web.auth import MAX_WRONG_PINS, TOKEN_HEADER
-from companion.web.server import make_app
+from companion.web.app import make_app
 from tests.waiting import wait_for
 from tests.webclient import frame_image
 
@@ -48,7 +48,7 @@ SESSIONS = {"/api/host/login": {"pin": "00000"}, "/api/host/logout": {}}
 
 
 def test_these_tests_know_every_route(unchanged):
-    routes = {(r.method, r.resource.canonical) for r in make_app(unchanged.session, unchanged.hw, unchanged.guard)
+    routes = {(r.method, r.resource.canonical) for r in make_app(unchanged.session, unchanged.guard)
               .router.routes() if r.method != "HEAD"}
     posts = {path for path in [*POSTS, *SESSIONS, *SEAT_POSTS] if path not in HOST_ACTIONS}
     assert routes == ({("GET", p) for p in GETS + SEAT_GETS} | {("POST", p) for p in posts}
@@ -117,7 +117,7 @@ def test_a_bad_press_answers_400_with_the_reason(unchanged, body, status, words)
 def test_every_post_refuses_a_body_it_cannot_read(unchanged, path, body, status, words):
     headers = unchanged.headers(**{"Content-Type": "text/plain"}) if status == 415 else None
     assert_refused(unchanged.post(path, body, headers=headers), status, words)
-    assert unchanged.session.match.seat_records() == 0 and unchanged.session.table.names == {}
+    assert unchanged.session.table.match.seat_records() == 0 and unchanged.session.table.names == {}
 
 
 @pytest.mark.parametrize("path, body, words", [
@@ -133,10 +133,10 @@ def test_bad_host_bodies_answer_400(unchanged, path, body, words):
 # ---- presses and host actions on 127.0.0.1 ------------------------------------------------------
 
 def test_a_press_drives_the_mock_pin_and_reaches_the_lamps(live):
-    assert live.session.lamps()["seat1"] == ["dim"] * 5
+    assert live.session.out.lamps()["seat1"] == ["dim"] * 5
     assert live.post("/api/sim/press", PRESS).status == 200
     assert live.hw.pin(1, "hole1").state == 0               # pulled low, as a finger does
-    assert wait_for(lambda: live.session.lamps()["seat1"] == ["on"] * 5)   # the ack flash
+    assert wait_for(lambda: live.session.out.lamps()["seat1"] == ["on"] * 5)   # the ack flash
     assert live.post("/api/sim/press", {**PRESS, "pressed": False}).status == 200
     assert live.hw.pin(1, "hole1").state == 1
 
@@ -146,9 +146,9 @@ def test_host_actions_on_localhost_need_no_pin(live):
     assert_refused(live.post("/api/host/new-game"), 409, "not over")
     for control in ("hole1", "ok"):
         tap(live, 1, control)
-    assert wait_for(lambda: live.session.match.seat_records() == 1)
+    assert wait_for(lambda: live.session.table.match.seat_records() == 1)
     assert live.post("/api/host/undo").status == 200
-    assert wait_for(lambda: live.session.match.seat_records() == 0)
+    assert wait_for(lambda: live.session.table.match.seat_records() == 0)
     seed = live.session.table.seed
     assert live.post("/api/host/end-game").status == 200
     assert live.session.table.seed == seed + 1
@@ -157,14 +157,14 @@ def test_host_actions_on_localhost_need_no_pin(live):
 def test_a_game_ended_by_mistake_is_taken_up_where_it_was(live):
     for control in ("hole1", "ok"):
         tap(live, 1, control)                                  # seat 1's pick, held
-    assert wait_for(lambda: live.session.match.seat_records() == 1)
+    assert wait_for(lambda: live.session.table.match.seat_records() == 1)
     ended = live.session.keeper.game_id
     assert live.post("/api/host/end-game").status == 200
     assert wait_for(lambda: live.call("GET", "/api/state").body["ended"] is True)
     assert live.session.keeper.game_id != ended                # the same game fixed: a fresh deal
     assert live.post("/api/host/take-up").status == 200
     assert wait_for(lambda: live.session.keeper.game_id == ended)
-    assert live.session.match.seat_records() == 1 and list(live.session.match.held) == [1]
+    assert live.session.table.match.seat_records() == 1 and list(live.session.table.match.held) == [1]
     assert live.call("GET", "/api/state").body["ended"] is False
     assert_refused(live.post("/api/host/take-up"), 409, "no ended game")
     assert live.session.keeper.journal.store.unfinished_id() == ended
@@ -174,7 +174,7 @@ def test_an_ended_game_stays_ended_once_the_next_one_is_played(live):
     assert live.post("/api/host/end-game").status == 200
     for control in ("hole2", "ok"):
         tap(live, 2, control)                                  # someone has decided in the new game
-    assert wait_for(lambda: live.session.match.seat_records() == 1)
+    assert wait_for(lambda: live.session.table.match.seat_records() == 1)
     assert_refused(live.post("/api/host/take-up"), 409, "a new game has started since")
 
 
@@ -207,7 +207,7 @@ def test_cross_site_posts_are_refused(live, change, words):
     headers = {k: v for k, v in {**live.headers(), **change}.items() if v is not None}
     for path, body in (("/api/sim/press", PRESS), ("/api/host/end-game", {})):
         assert_refused(live.post(path, body, headers=headers), 403, words)
-    assert live.session.match.seat_records() == 0 and live.hw.pin(1, "hole1").state == 1
+    assert live.session.table.match.seat_records() == 0 and live.hw.pin(1, "hole1").state == 1
 
 
 def test_a_rebound_host_name_is_refused(unchanged):
@@ -277,11 +277,11 @@ def test_lan_accepts_addresses_and_local_names_but_not_other_names(lan):
 
 
 def test_the_pin_is_on_the_table_display_and_never_on_the_dashboard(lan):
-    lan.session.displays.flush()
+    lan.session.out.displays.flush()
     events = lan.stream("/api/dashboard/events", 0.3)
     assert {kind for kind, _ in events} == {"state", "log", "table"}
     streamed = frame_image(next(json.loads(data) for kind, data in events if kind == "table"))
-    rendered = lan.session.displays.frames["table"].convert("1")
+    rendered = lan.session.out.displays.frames["table"].convert("1")
     device = lan.hw.displays()["table"].image.convert("1")
     assert ImageChops.difference(streamed, rendered).getbbox() is None
     corner = ImageChops.difference(device, rendered).getbbox()
@@ -302,7 +302,7 @@ def test_the_dashboard_log_comes_as_appends_and_whole_again_after_an_undo(live):
         time.sleep(0.3)
         for seat, control in WINNING_GAME[:8]:
             tap(live, seat, control)
-        assert wait_for(lambda: any(e["kind"] == "reveal" for e in live.session.log))
+        assert wait_for(lambda: any(e["kind"] == "reveal" for e in live.session.table.match.public_log()))
         assert live.post("/api/host/undo").status == 200
 
     player = threading.Thread(target=play_a_turn_and_undo_its_reveal)
@@ -316,11 +316,11 @@ def test_the_dashboard_log_comes_as_appends_and_whole_again_after_an_undo(live):
     shown = []
     for message in logs:
         shown = shown[:message["from"]] + message["events"]
-    assert shown == live.session.log == live.call("GET", "/api/state").body["log"]
+    assert shown == live.session.table.match.public_log() == live.call("GET", "/api/state").body["log"]
 
 
 def test_the_sim_stream_carries_lamps_and_every_display_in_use(live):
-    live.session.displays.flush()
+    live.session.out.displays.flush()
     events = live.stream("/api/sim/events", 0.3)
     kinds = [kind for kind, _ in events]
     assert {"state", "lamps", "frame"} == set(kinds)
@@ -336,14 +336,14 @@ def test_news_that_came_while_the_web_loop_was_busy_reaches_a_page_once_at_its_l
             published.append(json.dumps({key: value for key, value in payload.items() if key != "log"},
                                         sort_keys=True))
 
-    live.session.subscribe(heard)
+    live.session.news.subscribe(heard)
     got: list[tuple[str, str]] = []
     reading = threading.Thread(target=lambda: got.extend(live.stream("/api/sim/events", 3.0)))
     reading.start()
-    assert wait_for(lambda: live.panel.hub.streams)
+    assert wait_for(lambda: live.site.hub.streams)
     time.sleep(0.3)                                        # its opening snapshot is sent, the lamps are steady
     before = len(published)
-    live.panel.loop.call_soon_threadsafe(time.sleep, 1.5)  # the web loop is busy for a while
+    live.site.loop.call_soon_threadsafe(time.sleep, 1.5)  # the web loop is busy for a while
     for seat, control in WINNING_GAME[:8]:                 # seat 1 decides, then seat 2: the turn is revealed
         for pressed in (True, False):
             live.hw.drive(seat, control, pressed)
@@ -367,7 +367,7 @@ def play_the_winning_game(live) -> None:
     """Seat 2 hits seat 1's pop-up twice: 0 to 15 after two turns (target 12)."""
     for seat, control in WINNING_GAME:
         tap(live, seat, control)
-    assert wait_for(lambda: live.session.match.over)
+    assert wait_for(lambda: live.session.table.match.over)
 
 
 def test_names_show_on_the_state_the_history_and_the_terminal(live, capsys):

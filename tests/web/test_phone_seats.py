@@ -61,7 +61,7 @@ def table(live_factory, browser, pages):
 
 def play_a_round(box, at, board) -> None:
     """Every seat answers what the rules ask of it, each on its own page, until the turn or round is over."""
-    match, rng = box.session.match, random.Random(5)
+    match, rng = box.session.table.match, random.Random(5)
     first = turn_number(board)
     for _ in range(40):
         if turn_number(board) > max(first, 1):
@@ -75,8 +75,8 @@ def play_a_round(box, at, board) -> None:
 def shows_its_screen(page, box, seat: int) -> None:
     """The page's OLED is, pixel for pixel, the frame the box rendered for the seat now."""
     settled(box, page)
-    box.session.displays.flush()
-    wanted = box.session.rendered(f"seat{seat}").convert("1").tobytes()
+    box.session.out.displays.flush()
+    wanted = box.session.out.rendered(f"seat{seat}").convert("1").tobytes()
     assert wait_for(lambda: png_image(page.locator("img.oled").get_attribute("src").split(",", 1)[1]).tobytes()
                     == wanted), f"seat {seat}'s page does not show its current screen"
 
@@ -97,13 +97,13 @@ def test_two_phones_and_a_panel_play_a_round_each_seeing_its_own_seat(table, pag
     box, at = table(game)
     board = pages(box.url + "dashboard", PHONE)
     play_a_round(box, at, board)
-    assert any(e["kind"] == "reveal" for e in box.session.log)
+    assert any(e["kind"] == "reveal" for e in box.session.table.match.public_log())
     for seat in (2, 3):
         only_own_seat(at[seat], seat)
         assert at[seat].locator("img.oled").bounding_box()["width"] >= 0.8 * PHONE["width"]   # the phone's width
         assert at[seat].eval_on_selector("img.oled", "img => getComputedStyle(img).imageRendering") in (
             "pixelated", "crisp-edges")                                                     # crisp, not smoothed
-        assert settled_lamps(at[seat], box, seat) == box.session.lamps()[f"seat{seat}"]
+        assert settled_lamps(at[seat], box, seat) == box.session.out.lamps()[f"seat{seat}"]
         shows_its_screen(at[seat], box, seat)
     if game == "whakka-mole":
         shoot(at[2], "phone-seat.png")
@@ -114,21 +114,21 @@ def test_a_phone_that_loses_the_box_refuses_a_press_visibly_and_comes_back_to_it
     two = at[2]
     click(two, 2, "hole3")
     settled(box, at[1])
-    draft = box.session.table.entries[2].summary(next(iter(box.session.match.decisions_for(2))))
+    draft = box.session.table.entries[2].summary(next(iter(box.session.table.match.decisions_for(2))))
     two.route("**/api/seat/2/**", lambda route: route.abort("internetdisconnected"))  # out of the Wi-Fi's reach
-    box.panel.hub.loop.call_soon_threadsafe(box.panel.hub.close, seat_topics(2))    # and its stream is gone
+    box.site.hub.loop.call_soon_threadsafe(box.site.hub.close, seat_topics(2))    # and its stream is gone
     two.wait_for_function("document.getElementById('status').textContent.startsWith('reconnecting')")
     click(two, 2, "hole5")
     two.locator("#notice", has_text="Not sent").wait_for()
     settled(box, at[1])
-    assert box.session.table.entries[2].summary(next(iter(box.session.match.decisions_for(2)))) == draft
+    assert box.session.table.entries[2].summary(next(iter(box.session.table.match.decisions_for(2)))) == draft
     two.unroute("**/api/seat/2/**")
     two.wait_for_function("document.getElementById('status').textContent === 'live'", timeout=10000)
     assert two.locator("#notice").is_hidden()
     shows_its_screen(two, box, 2)
     click(two, 2, "hole5")
     settled(box, at[1])
-    assert box.session.table.entries[2].summary(next(iter(box.session.match.decisions_for(2)))) != draft
+    assert box.session.table.entries[2].summary(next(iter(box.session.table.match.decisions_for(2)))) != draft
 
 
 def test_a_seat_page_opened_without_joining_asks_for_the_code_and_shows_no_seat(live_factory, browser):
@@ -159,7 +159,7 @@ def test_the_table_view_draws_the_table_display_for_a_tv_with_a_qr_code_a_camera
     page.wait_for_function("!document.querySelector('img.oled').hidden")
     assert page.locator("img.oled").bounding_box()["width"] >= 1200          # the screen's width
     shown = png_image(page.locator("img.oled").get_attribute("src").split(",", 1)[1])
-    assert shown.tobytes() == box.session.rendered("table").convert("1").tobytes()
+    assert shown.tobytes() == box.session.out.rendered("table").convert("1").tobytes()
     screen = Image.open(io.BytesIO(page.screenshot())).convert("L")      # as a phone's camera sees the TV
     assert [found.text for found in zxingcpp.read_barcodes(screen)] == [url]
     context.close()

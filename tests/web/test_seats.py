@@ -9,7 +9,8 @@ import time
 import pytest
 from PIL import Image
 
-from companion.web.seats import BURST, cookie_name
+from companion.phones import BURST
+from companion.web.phone_seats import cookie_name
 from tests.waiting import wait_for
 from tests.webclient import Phone, Recording, frame_image
 
@@ -88,9 +89,9 @@ def test_a_seat_s_stream_carries_that_seat_alone(mixed):
         assert kinds <= {"hello", "state", "lamps", "frame"}
         assert {json.loads(data)["name"] for kind, data in p.events if kind == "frame"} == {f"seat{p.seat}"}
         assert all(len(json.loads(data)) == 5 for kind, data in p.events if kind == "lamps")
-    mixed.session.displays.flush()
+    mixed.session.out.displays.flush()
     two.stream.first("frame")                                                 # the screen it came back to
-    assert wait_for(lambda: frame_image(two.latest("frame")).tobytes() == mixed.session.rendered("seat2").tobytes())
+    assert wait_for(lambda: frame_image(two.latest("frame")).tobytes() == mixed.session.out.rendered("seat2").tobytes())
 
 
 def test_phones_and_a_panel_play_a_turn_by_the_panel_s_path(mixed):
@@ -101,8 +102,8 @@ def test_phones_and_a_panel_play_a_turn_by_the_panel_s_path(mixed):
             time.sleep(0.03)
     two.tap("hole2", "ok", "hole1", "ok")
     three.tap("hole3", "ok", "hole1", "ok")
-    assert wait_for(lambda: any(e["kind"] == "reveal" for e in mixed.session.log))
-    reveal = next(e for e in mixed.session.log if e["kind"] == "reveal")
+    assert wait_for(lambda: any(e["kind"] == "reveal" for e in mixed.session.table.match.public_log()))
+    reveal = next(e for e in mixed.session.table.match.public_log() if e["kind"] == "reveal")
     assert set(reveal["picks"]) == {1, 2, 3} or set(reveal["picks"]) == {"1", "2", "3"}
 
 
@@ -110,7 +111,7 @@ def test_phones_and_a_panel_play_a_turn_by_the_panel_s_path(mixed):
 
 def test_a_seat_needs_its_own_token(mixed):
     two, three = seated(mixed, 2, 3)
-    before = mixed.session.public()
+    before = mixed.session.table.public()
     stranger = phone(mixed, "127.0.0.2")
     stranger.seat = 2
     assert_refused(stranger.call("GET", "/api/seat/2/events"), 403, "has not joined seat 2")
@@ -121,13 +122,13 @@ def test_a_seat_needs_its_own_token(mixed):
     assert_refused(two_for_three, 403, "has not joined seat 3")
     assert_refused(two.press("hole9", True), 400, "unknown control")
     assert_refused(two.call("GET", "/api/seat/1/events"), 404, "seat 1 is not a phone seat")
-    assert mixed.session.public() == before
+    assert mixed.session.table.public() == before
     assert mixed.session.table.entries[2].summary(None) == mixed.session.table.entries[3].summary(None)
 
 
 def test_an_expired_seat_token_is_refused(mixed):
     two, = seated(mixed, 2)
-    mixed.panel.seats.wall = lambda: time.time() + 13 * 3600
+    mixed.session.phones.wall = lambda: time.time() + 13 * 3600
     assert_refused(two.press("hole1", True), 403, "has expired")
     assert_refused(two.call("GET", "/api/seat/2/events"), 403, "has expired")
 
@@ -178,9 +179,9 @@ def test_a_phone_that_drops_comes_back_to_its_seat_and_screen_and_a_stale_press_
     two.connect()                                                             # its cookie: the same seat
     assert two.stream_id != old
     assert_refused(two.press("ok", True, old), 409, "press again")            # a late one from before: refused
-    mixed.session.displays.flush()
+    mixed.session.out.displays.flush()
     two.stream.first("frame")                                                 # the screen it came back to
-    assert wait_for(lambda: frame_image(two.latest("frame")).tobytes() == mixed.session.rendered("seat2").tobytes())
+    assert wait_for(lambda: frame_image(two.latest("frame")).tobytes() == mixed.session.out.rendered("seat2").tobytes())
     two.tap("ok")
 
 
@@ -227,10 +228,10 @@ def test_every_other_seat_s_stream_and_the_dashboard_s_are_byte_identical_until_
         phones[1].tap("hole1", "ok", "hole2")                         # seat 2 mid-draft, the same on both
         phones[0].tap(*pick)
         time.sleep(1.0)                                               # the ack flashes are over
-        box.session.displays.flush()
+        box.session.out.displays.flush()
         heard.append({"seat2": phones[1].events[1:], "seat3": phones[2].events[1:],     # after each hello
                       "dashboard": board.events, "table": table.events, "seat1": phones[0].events[1:]})
-        assert not any(e["kind"] == "reveal" for e in box.session.log)
+        assert not any(e["kind"] == "reveal" for e in box.session.table.match.public_log())
     for listener in ("seat2", "seat3", "dashboard", "table"):
         assert heard[0][listener] == heard[1][listener], listener
     assert heard[0]["seat1"] != heard[1]["seat1"]                     # the seat itself sees its own pick
@@ -252,14 +253,14 @@ def test_without_a_table_display_seat_1_s_lobby_offers_each_phone_seat_as_it_ste
         return found[0].text if found else None
 
     press("hole1", "ok", "hole2", "ok")                # Whakka Mole, 3 seats, on to the players
-    assert wait_for(lambda: box.session.lobby.stage == "players")
+    assert wait_for(lambda: box.session.table.lobby.stage == "players")
     assert seat1_qr() is None                          # seat 1 itself: the players menu
     press("hole2")
-    assert wait_for(lambda: (seat1_qr() or "").endswith("/J/" + box.panel.seats.codes[2]))
-    assert phone(box).join(box.panel.seats.codes[2]).body["seat"] == 2
+    assert wait_for(lambda: (seat1_qr() or "").endswith("/J/" + box.session.phones.codes[2]))
+    assert phone(box).join(box.session.phones.codes[2]).body["seat"] == 2
     assert wait_for(lambda: seat1_qr() is None)        # seat 2 is held now
     press("hole2")
-    assert wait_for(lambda: (seat1_qr() or "").endswith("/J/" + box.panel.seats.codes[3]))
+    assert wait_for(lambda: (seat1_qr() or "").endswith("/J/" + box.session.phones.codes[3]))
 
 
 def test_the_lobby_plays_a_panel_seat_on_a_phone_and_the_panel_then_keeps_the_seat_s_screen_off_its_glass(
@@ -279,14 +280,14 @@ def test_the_lobby_plays_a_panel_seat_on_a_phone_and_the_panel_then_keeps_the_se
     two = phone(box)
     assert two.join(code_of(offered(box))).body["seat"] == 2
     two.connect()
-    box.session.displays.flush()
+    box.session.out.displays.flush()
     assert box.hw.displays()["seat2"].image.convert("1").tobytes() == on_phone(2).tobytes()    # the panel's glass
     assert wait_for(lambda: frame_image(two.latest("frame")).tobytes()
-                    == box.session.rendered("seat2").tobytes() != on_phone(2).tobytes())   # the phone's screen
-    lamps = box.session.lamps()["seat2"]
+                    == box.session.out.rendered("seat2").tobytes() != on_phone(2).tobytes())   # the phone's screen
+    lamps = box.session.out.lamps()["seat2"]
     press(2, "hole1")                                          # the panel no longer plays seat 2...
     time.sleep(0.1)
-    assert box.session.lamps()["seat2"] == lamps and box.session.table.notices.get(2) is None
+    assert box.session.out.lamps()["seat2"] == lamps and box.session.table.notices.get(2) is None
     two.tap("hole1")                                           # ... its phone does (seat 1 chooses: refused)
     assert wait_for(lambda: box.session.table.notices.get(2) == "seat 1 chooses the game")
 
@@ -294,5 +295,5 @@ def test_the_lobby_plays_a_panel_seat_on_a_phone_and_the_panel_then_keeps_the_se
     assert wait_for(lambda: box.call("GET", "/api/seats").body == {})
     assert wait_for(lambda: not two.stream.open)
     assert_refused(two.press("hole1", True), 404, "seat 2 is not a phone seat")
-    box.session.displays.flush()
-    assert box.hw.displays()["seat2"].image.convert("1").tobytes() == box.session.rendered("seat2").tobytes()
+    box.session.out.displays.flush()
+    assert box.hw.displays()["seat2"].image.convert("1").tobytes() == box.session.out.rendered("seat2").tobytes()

@@ -1,0 +1,98 @@
+"""The web panel's app: one aiohttp app on an event loop beside the session loop (docs/web.md).
+
+Each audience has its module: the simulator (:mod:`.simulator`), the dashboard (:mod:`.dashboard`)
+and the host's actions (:mod:`.host`), the phone seats (:mod:`.phone_seats`), the table view on a
+TV (:mod:`.tv`); what they share is the :class:`~companion.web.site.Site`. Nothing here changes the
+game itself: a press enters the session as an edge (the simulator's drives a mock pin, the path a
+finger takes on real hardware), and a host action runs on the session loop by name.
+"""
+from __future__ import annotations
+
+import logging
+import socket
+
+from aiohttp import web
+
+from companion.phones import Refused
+
+from . import dashboard, host, phone_seats, simulator, tv
+from .auth import Guard
+from .bodies import MAX_BODY
+from .site import Site
+
+log = logging.getLogger("molebox.web")
+
+REFUSED = {"no-such-seat": 404, "not-a-phone": 400, "wrong-code": 403, "denied": 403, "held": 409, "stale": 409,
+           "too-fast": 429}      # a phone seat's refusal (companion.phones.Refused) as HTTP
+
+
+@web.middleware
+async def _errors(request: web.Request, handler):
+    """Every error answers JSON ``{"error": ...}``, including the router's 404 and 405 and a phone seat's refusal."""
+    try:
+        return await handler(request)
+    except Refused as exc:
+        return web.json_response({"error": str(exc)}, status=REFUSED[exc.kind])
+    except web.HTTPException as exc:
+        if exc.status < 400 or exc.content_type == "application/json":
+            raise
+        message = {
+            404: f"nothing at {request.path}",
+            405: f"{request.method} is not allowed on {request.path}; use {exc.headers.get('Allow', '')}",
+            413: f"the request body is too large ({MAX_BODY} bytes at most)",
+        }.get(exc.status, exc.reason)
+        headers = {"Allow": exc.headers["Allow"]} if "Allow" in exc.headers else None
+        return web.json_response({"error": message}, status=exc.status, headers=headers)
+    except Exception:
+        log.exception("%s %s failed", request.method, request.path)
+        return web.json_response({"error": "internal error: see the companion's log"}, status=500)
+
+
+@web.middleware
+async def _guarded(request: web.Request, handler):
+    request.app[SITE].guard.check_request(request)
+    return await handler(request)
+
+
+SITE = web.AppKey("site", Site)
+
+
+def make_app(session, guard: Guard) -> web.Application:
+    site = Site(session, guard)
+    app = web.Application(middlewares=[_errors, _guarded], client_max_size=MAX_BODY)
+    app[SITE] = site
+    app.on_startup.append(site.start)
+    app.on_shutdown.append(site.stop)
+    for audience in (simulator, phone_seats, tv, dashboard, host):     # host last: /api/host/{action} catches all
+        app.router.add_routes(audience.routes(site))
+    app.router.add_get("/static/{name}", site.asset)
+    return app
+
+
+async def start(app: web.Application, sock: socket.socket) -> tuple[web.AppRunner, int]:
+    """Serve ``app`` on a listening socket (:func:`companion.service.listen`); returns the runner and the port."""
+    # handler_cancellation: a page that goes away ends its stream at once (a phone seat shows "away"
+    # and its held buttons are let go), not at the next keep-alive.
+    runner = web.AppRunner(app, access_log=None, handler_cancellation=True)
+    await runner.setup()
+    await web.SockSite(runner, sock).start()
+    address, port = sock.getsockname()[:2]
+    app[SITE].phones.serve_at(join_base(address, port))
+    return runner, port
+
+
+def join_base(address: str, port: int) -> str:
+    """The address a phone on the network opens the box by: ``HTTP://IP:PORT`` in capitals (a QR code's
+    alphanumeric mode is half the size). Listening on every interface, the address of the one that
+    routes out (no packet is sent); else the one listened on."""
+    if address in ("0.0.0.0", "::", ""):
+        probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        try:
+            probe.connect(("192.0.2.1", 9))       # TEST-NET-1: only picks the route
+            address = probe.getsockname()[0]
+        except OSError:
+            address = f"{socket.gethostname()}.local"
+        finally:
+            probe.close()
+    host = f"[{address}]" if ":" in address else address
+    return f"HTTP://{host}:{port}".upper()

@@ -1,0 +1,38 @@
+"""Request bodies: a JSON object checked field by field, with an answer that says what is wrong."""
+from __future__ import annotations
+
+import json
+
+from aiohttp import web
+
+from .auth import refuse
+
+MAX_BODY = 4096
+TYPE_NAMES = {int: "a whole number", str: "a string", bool: "true or false"}
+
+
+async def read_json(request: web.Request, fields: dict[str, tuple[type, bool]]) -> dict:
+    """The request's JSON object, checked against ``fields``: name -> (type, required)."""
+    if request.content_type != "application/json":
+        raise refuse(web.HTTPUnsupportedMediaType, "send a JSON body (Content-Type: application/json)")
+    try:
+        data = await request.json()
+    except ValueError:
+        raise refuse(web.HTTPBadRequest, "the body is not valid JSON") from None
+    except RecursionError:
+        raise refuse(web.HTTPBadRequest, "the body's JSON is nested too deeply") from None
+    if not isinstance(data, dict):
+        raise refuse(web.HTTPBadRequest, "the body must be a JSON object")
+    unknown = sorted(set(data) - set(fields))
+    if unknown:
+        raise refuse(web.HTTPBadRequest, f"unknown field {', '.join(map(repr, unknown))}; "
+                                         f"fields: {', '.join(fields)}")
+    for name, (kind, required) in fields.items():
+        if name not in data:
+            if required:
+                raise refuse(web.HTTPBadRequest, f"missing field {name!r}")
+            continue
+        value = data[name]
+        if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+            raise refuse(web.HTTPBadRequest, f"{name!r} must be {TYPE_NAMES[kind]}, not {json.dumps(value)[:40]}")
+    return data

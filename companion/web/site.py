@@ -1,0 +1,75 @@
+"""What every audience of the web panel shares: the box's session, the guard, the event hub and the pages."""
+from __future__ import annotations
+
+import asyncio
+import html
+import json
+from pathlib import Path
+
+from aiohttp import web
+
+from companion.inputs import Edge
+
+from .auth import Guard, refuse
+from .hub import Hub, seat as seat_topics
+
+STATIC = Path(__file__).parent / "static"
+PAGES = ("index", "dashboard", "seat", "table")
+
+
+class Site:
+    def __init__(self, session, guard: Guard):
+        self.session, self.guard = session, guard
+        self.phones = session.phones
+        self.simulator = session.hw.simulator
+        self.seats = len(session.hw.seats)
+        self.hub: Hub | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.pages = {name: (STATIC / f"{name}.html").read_text() for name in PAGES}
+        self.assets = {path.name: path for path in STATIC.iterdir() if path.suffix in (".js", ".css")}
+
+    async def start(self, app: web.Application) -> None:
+        self.loop = asyncio.get_running_loop()
+        self.hub = Hub(self.session, self.loop, device_pixels=not self.guard.lan)
+        self.phones.watch(self._cut_off)
+
+    async def stop(self, app: web.Application) -> None:
+        self.hub.close()
+
+    def _cut_off(self, gone: list[int]) -> None:
+        """From any thread: the phones of the ``gone`` seats (back on their panels, or freed) lose their pages."""
+        if gone:
+            try:
+                self.loop.call_soon_threadsafe(lambda: [self.hub.close(seat_topics(seat)) for seat in gone])
+            except RuntimeError:                      # the loop is closed: the server has stopped
+                pass
+
+    # ---- pages ----
+
+    def page(self, request: web.Request, name: str, **more) -> web.Response:
+        """One of the pages, with what its script needs to know in its config."""
+        config = {"token": self.guard.token, "lan": self.guard.lan, "sim": self.simulator is not None,
+                  "lanSim": self.guard.lan_sim, "panels": self.seats,
+                  "phones": [seat.seat for seat in self.session.hw.phones],
+                  "displays": self.session.out.names(), "host": self.guard.is_host(request),
+                  "glass": self.simulator.glass() if self.simulator else {}, **more}
+        text = self.pages[name].replace("{{config}}", html.escape(json.dumps(config)))
+        return web.Response(text=text, content_type="text/html", headers={"Cache-Control": "no-store"})
+
+    async def asset(self, request: web.Request) -> web.FileResponse:
+        path = self.assets.get(request.match_info["name"])
+        if path is None:
+            raise refuse(web.HTTPNotFound, f"nothing at {request.path}")
+        return web.FileResponse(path, headers={"Cache-Control": "no-cache"})
+
+    # ---- what several audiences do ----
+
+    def seat(self, seat: int) -> int:
+        """A seat number from a request, checked."""
+        if not 1 <= seat <= self.seats:
+            raise refuse(web.HTTPBadRequest, f"seat {seat} does not exist; seats are 1 to {self.seats}")
+        return seat
+
+    def press_as_phone(self, seat: int, control: str, pressed: bool) -> None:
+        """A phone's press enters the session as a panel's does: an edge on the box's clock."""
+        self.session.post(Edge(self.session.clock(), seat, control, pressed, phone=True))
