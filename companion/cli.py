@@ -195,6 +195,8 @@ def cmd_stats(args) -> int:
 
 
 def cmd_variants(args) -> int:
+    print(f"{registry.get(args.game).title}: every decision molebox took where the rules are silent, and the "
+          f"settings below, in {registry.get(args.game).doc}\n")
     for name, spec in load_specs(args.game).items():
         bounds = f" [{spec.min}..{spec.max}]" if spec.min is not None else ""
         choices = f" {{{', '.join(map(str, spec.choices))}}}" if spec.choices else ""

@@ -57,6 +57,15 @@ def chance_value(seed: int, index: int, decision: Decision) -> Any:
     return rng.choices(decision.options, weights=decision.weights)[0]
 
 
+def checked(decisions: list[Decision], seat: int | None, key: str, value: Any) -> tuple[Decision, Any]:
+    """The decision of ``decisions`` that ``seat`` answers by ``key``, and ``value`` in canonical form; IllegalMove
+    saying why not. The one legality check of every game: a state's ``apply`` is given checked moves only."""
+    decision = next((d for d in decisions if d.seat == seat and d.key == key), None)
+    if decision is None:
+        raise IllegalMove(f"{'chance' if seat is None else f'seat {seat}'} has nothing to decide for {key!r} now")
+    return decision, decision.check(value)
+
+
 def _jsonable(value: Any) -> Any:
     if isinstance(value, (tuple, list)):
         return [_jsonable(v) for v in value]
@@ -148,12 +157,9 @@ class Match:
         """Answer the open decision ``key`` of ``seat``; raises IllegalMove with the reason."""
         if self.over:
             raise IllegalMove("the game is over")
-        decision = next((d for d in self.open_decisions() if d.seat == seat and d.key == key), None)
-        if decision is None:
-            if key in self.held.get(seat, {}):
-                raise IllegalMove(f"seat {seat} is locked in; take the lock-in back first")
-            raise IllegalMove(f"seat {seat} has nothing to decide for {key!r} now")
-        value = decision.check(value)
+        if key in self.held.get(seat, {}):
+            raise IllegalMove(f"seat {seat} is locked in; take the lock-in back first")
+        decision, value = checked(self.open_decisions(), seat, key, value)
         self.records.append({"seat": seat, "key": key, "value": _jsonable(value)})
         if decision.group is not None:
             self.secret_records.add(len(self.records) - 1)

@@ -119,7 +119,12 @@ class State(ABC):
 
     @abstractmethod
     def apply(self, move: Move) -> list[Event]:
-        """Apply one legal move in place and return what it caused."""
+        """Apply one legal move in place and return what it caused. Its value is in canonical form: whoever
+        calls checks it first (:func:`rules.match.checked`, the one legality check of every game)."""
+
+    def decision(self, move: Move) -> Decision:
+        """The pending decision a legal ``move`` answers."""
+        return next(d for d in self.pending() if d.seat == move.seat and d.key == move.key)
 
     @abstractmethod
     def view(self, seat: int | None) -> dict:

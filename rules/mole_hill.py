@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import registry
-from .model import Decision, Event, Game, IllegalMove, Kind, Move, Result, State
+from .model import Decision, Event, Game, Kind, Move, Result, State
 
 COLS, ROWS = 9, 7
 CENTRE = (5, 4)
@@ -199,10 +199,7 @@ class MoleHillState(State):
         return [Decision(self.mole, "move", Kind.CELL, self.targets(), prompt=prompt)]
 
     def apply(self, move: Move) -> list[Event]:
-        decision = next((d for d in self.pending() if d.seat == move.seat and d.key == move.key), None)
-        if decision is None:
-            raise IllegalMove(f"seat {move.seat} has nothing to decide for {move.key!r} now")
-        value = decision.check(move.value)
+        value = move.value
         if move.key == "rod":
             self.rods.add(value)
             self.gardener_next = False
@@ -295,5 +292,4 @@ class MoleHillState(State):
         return MoleHillState(self.game, list(self.trail), set(self.rods), self.gardener_next, self.rounds)
 
 
-GAME = registry.register(MoleHill, renderer="companion.render.mole_hill", doc="docs/rules/mole-hill.md",
-                        bots="rules.bots.mole_hill")
+GAME = registry.register(MoleHill, doc="docs/rules/mole-hill.md", bots="rules.bots.mole_hill")

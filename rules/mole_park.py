@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from . import registry
-from .model import Decision, Event, Game, IllegalMove, Kind, Move, Result, State
+from .model import Decision, Event, Game, Kind, Move, Result, State
 from .settings import SettingError
 
 HOLES = 5
@@ -143,10 +143,7 @@ class ParkState(State):
         return getattr(self, f"_ask_{self.phase}")()
 
     def apply(self, move: Move) -> list[Event]:
-        decision = next((d for d in self.pending() if d.key == move.key and d.seat == move.seat), None)
-        if decision is None:
-            raise IllegalMove(f"{move.key!r} is not open for seat {move.seat}")
-        events = getattr(self, f"_on_{self.phase}")(decision, decision.check(move.value))
+        events = getattr(self, f"_on_{self.phase}")(self.decision(move), move.value)
         return events + self._settle()
 
     def _settle(self) -> list[Event]:
@@ -519,5 +516,4 @@ class ParkState(State):
         return out
 
 
-GAME = registry.register(MolePark, renderer="companion.render.mole_park", doc="docs/rules/mole-park.md",
-                        bots="rules.bots.mole_park")
+GAME = registry.register(MolePark, doc="docs/rules/mole-park.md", bots="rules.bots.mole_park")

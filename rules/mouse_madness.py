@@ -15,7 +15,7 @@ from functools import cache
 from importlib import resources
 
 from . import registry
-from .model import Decision, Event, Game, IllegalMove, Kind, Move, Result, State
+from .model import Decision, Event, Game, Kind, Move, Result, State
 
 FORWARD, BACK = 1, -1
 STEPS = {"forward": FORWARD, "back": BACK}
@@ -191,11 +191,7 @@ class MouseState(State):
                          prompt="Jump?" if under is None else f"On S{under}: push or jump?")]
 
     def apply(self, move: Move) -> list[Event]:
-        decision = next((d for d in self.pending() if d.key == move.key and d.seat == move.seat), None)
-        if decision is None:
-            who = "chance" if move.seat is None else f"seat {move.seat}"
-            raise IllegalMove(f"{who} has nothing to decide for {move.key!r} now")
-        value = decision.check(move.value)
+        decision, value = self.decision(move), move.value
         if move.key == "roll":
             return self._on_roll(value)
         if move.key == "direction":
@@ -338,5 +334,4 @@ class MouseState(State):
                           [list(step) for step in self.trail], list(self.history))
 
 
-GAME = registry.register(MouseMadness, renderer="companion.render.mouse_madness", doc="docs/rules/mouse-madness.md",
-                        bots="rules.bots.mouse_madness")
+GAME = registry.register(MouseMadness, doc="docs/rules/mouse-madness.md", bots="rules.bots.mouse_madness")

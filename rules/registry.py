@@ -2,15 +2,15 @@
 
 A game module ends with its registration::
 
-    GAME = registry.register(WhakkaMole, renderer="companion.render.whakka_mole",
-                             bots="rules.bots.whakka_mole", doc="docs/rules/whakka-mole.md")
+    GAME = registry.register(WhakkaMole, doc="docs/rules/whakka-mole.md", bots="rules.bots.whakka_mole")
 
 From it the box knows the game's id and title (the class's), its variant settings
 (``rules/variants/<id>.toml``, which must exist), its computer players (a module holding
-``LEVELS``; or, with ``no_bots``, why there are none), the module that draws its screens, and its
-rules doc. :data:`MODULES` lists the game modules in the lobby's order: a sixth game is its module
-(rules and registration), its renderer, its variant file, its doc, and one line there; the
-conformance test (``tests/rules/test_conformance.py``) then holds it to everything every game does.
+``LEVELS``; or, with ``no_bots``, why there are none), and its rules doc (which ``molebox variants``
+points the host to). :data:`MODULES` lists the game modules in the lobby's order: a sixth game is
+its module (rules and registration), its variant file, its doc, and one line there, and on the box
+its screens (``companion/render/``, mapped in its ``SCREENS``); the conformance test
+(``tests/rules/test_conformance.py``) then holds it to everything every game does.
 """
 from __future__ import annotations
 
@@ -26,7 +26,6 @@ MODULES = ("rules.whakka_mole", "rules.mole_hill", "rules.mole_park", "rules.mou
 @dataclass(frozen=True)
 class Registration:
     game: type[Game]
-    renderer: str                   # the module drawing its screens (companion/render/)
     doc: str                        # its rules as molebox plays them, from the repository's root
     bots: str | None = None         # the module holding its computer players' LEVELS
     no_bots: str | None = None      # or why it has none, said when one is asked for
@@ -43,18 +42,16 @@ class Registration:
 _registered: dict[str, Registration] = {}
 
 
-def register(game: type[Game], *, renderer: str, doc: str, bots: str | None = None,
+def register(game: type[Game], *, doc: str, bots: str | None = None,
              no_bots: str | None = None) -> type[Game]:
     """Register ``game`` (called once, by its own module); returns the class, for ``GAME = register(...)``."""
     if game.id in _registered and _registered[game.id].game is not game:
         raise ValueError(f"two games register the id {game.id!r}")
     if (bots is None) == (no_bots is None):
         raise ValueError(f"{game.id}: register bots= (a module with LEVELS) or no_bots= (why there are none)")
-    if not renderer.startswith("companion.render."):
-        raise ValueError(f"{game.id}: its renderer is a module of companion/render/, not {renderer!r}")
     if not resources.files("rules.variants").joinpath(f"{game.id}.toml").is_file():
         raise ValueError(f"{game.id}: no variant file rules/variants/{game.id}.toml")
-    _registered[game.id] = Registration(game, renderer, doc, bots, no_bots)
+    _registered[game.id] = Registration(game, doc, bots, no_bots)
     return game
 
 

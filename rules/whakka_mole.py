@@ -143,5 +143,4 @@ class WhakkaState(State):
                            [list(h) for h in self.history])
 
 
-GAME = registry.register(WhakkaMole, renderer="companion.render.whakka_mole", doc="docs/rules/whakka-mole.md",
-                        bots="rules.bots.whakka_mole")
+GAME = registry.register(WhakkaMole, doc="docs/rules/whakka-mole.md", bots="rules.bots.whakka_mole")

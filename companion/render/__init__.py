@@ -10,8 +10,9 @@ Each game has a module here with three functions:
 - optionally ``rolling(view, frame) -> Image``: the table while the box rolls virtual dice, frames 0-3
   over 0.8 s, before ``table`` shows where they landed.
 
-Each game's registration (:mod:`rules.registry`) names its module; a game registered without one is
-an error when the box loads its screens, not a game drawn by some fallback.
+:data:`SCREENS` names each game's module. The rules know nothing of the box, so it is the box that
+maps every game the rules register to its screens: a registered game without them is an error when
+the box loads its screens, not a game drawn by some fallback.
 """
 from __future__ import annotations
 
@@ -21,17 +22,28 @@ from importlib.util import find_spec
 
 from rules import registry
 
+#: each game's screens, by game id
+SCREENS = {
+    "whakka-mole": "companion.render.whakka_mole",
+    "mole-hill": "companion.render.mole_hill",
+    "mole-park": "companion.render.mole_park",
+    "mouse-madness": "companion.render.mouse_madness",
+    "mole": "companion.render.mole",
+}
+
 
 def _check_every_game_has_its_screens() -> None:
-    for game_id, registration in registry.games().items():
-        if find_spec(registration.renderer) is None:
-            raise ImportError(f"{game_id} registers {registration.renderer} to draw its screens, and there is none")
+    for game_id in registry.ids():
+        if game_id not in SCREENS:
+            raise ImportError(f"{game_id} has no screens: map it to its module in companion/render's SCREENS")
+        if find_spec(SCREENS[game_id]) is None:
+            raise ImportError(f"{game_id}'s screens are {SCREENS[game_id]}, and there is no such module")
 
 
 @cache
 def for_game(game_id: str):
     """The module drawing the screens of ``game_id``."""
-    return import_module(registry.get(game_id).renderer)
+    return import_module(SCREENS[game_id])
 
 
 _check_every_game_has_its_screens()

@@ -4,12 +4,14 @@ Over the registry (:mod:`rules.registry`), at every seat count the game takes, f
 with virtual and with physical dice and cards: random legal play reaches the end; every answer
 given is one a player can give on the panel's buttons; every view is JSON; the transcript replays
 to the same views; a clone is independent of its original; a seat's unrevealed pick changes no
-other seat's view, nor the public one; and the game's renderer draws every view it is given.
+other seat's view, nor the public one; the box's screens for the game draw every view they are
+given; and the rules doc it registers says every variant setting.
 """
 from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -19,9 +21,11 @@ from companion.lamps import Lamp
 from rules import registry
 from rules.match import Header, Match
 from rules.model import Kind, Move
+from rules.settings import load_specs
 from tests.presses import presses_for
 from tests.random_play import random_answer
 
+ROOT = Path(__file__).parents[2]
 SEEDS = 2
 MAX_DECISIONS = 4000        # Mouse Madness with six always pushing can run long; random play never should
 DRAW_EVERY = 7              # every 7th position (and the last) is drawn and its views read as JSON
@@ -172,3 +176,10 @@ def test_a_seats_unrevealed_pick_changes_no_other_view(game_id):
             compared += 1
     if any(d.secret for m in positions for d in m.open_decisions()):
         assert compared > 0
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_rules_doc_it_registers_says_every_variant_setting(game_id):
+    """``molebox variants`` sends the host to the registered doc for what each setting decides."""
+    text = (ROOT / registry.get(game_id).doc).read_text()
+    assert [name for name in load_specs(game_id) if f"`{name}`" not in text] == []

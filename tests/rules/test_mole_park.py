@@ -10,9 +10,10 @@ from hypothesis import given, settings, strategies as st
 
 from rules import bots
 from rules.match import Header, Match, chance_value
-from rules.model import IllegalMove, Move
+from rules.model import IllegalMove
 from rules.mole_park import MolePark, ParkState, roll_key
 from rules.settings import SettingError, resolve
+from tests.rules.checked import apply_checked
 from tests.rules.mole_park_bots import greedy_answer, play, random_answer
 
 
@@ -37,7 +38,7 @@ def staged(seats=3, *, holes=None, hands=None, prizes=None, **settings) -> ParkS
 
 
 def answer(state: ParkState, seat, key, value) -> list:
-    return state.apply(Move(seat, key, value))
+    return apply_checked(state, seat, key, value)
 
 
 def pick(state: ParkState, dice: dict) -> list:

@@ -11,6 +11,7 @@ from rules.match import Header, Match
 from rules.model import IllegalMove, Move
 from rules.mouse_madness import Board, BoardError, MouseMadness, MouseState, boards, parse_boards
 from rules.settings import SettingError, load_specs, resolve
+from tests.rules.checked import apply_checked
 from tests.rules.mouse_madness_bots import greedy_answer, play, random_answer
 
 # The standard board: the cheese on 30; mouse holes 7>2, 12>8, 17>10, 22>16, 27>24.
@@ -31,11 +32,11 @@ def bare(length=14) -> Board:
 
 
 def roll(state: MouseState, value: int) -> list:
-    return state.apply(Move(None, "roll", value))
+    return apply_checked(state, None, "roll", value)
 
 
 def answer(state: MouseState, key: str, value) -> list:
-    return state.apply(Move(state.mover, key, value))
+    return apply_checked(state, state.mover, key, value)
 
 
 def options(state: MouseState) -> dict:
@@ -342,7 +343,7 @@ def test_bad_moves_are_refused_with_the_reason():
     with pytest.raises(IllegalMove, match="direction: 'sideways' is not a legal choice"):
         answer(state, "direction", "sideways")
     with pytest.raises(IllegalMove, match="seat 2 has nothing to decide for 'direction' now"):
-        state.apply(Move(2, "direction", "back"))
+        apply_checked(state, 2, "direction", "back")
     with pytest.raises(IllegalMove, match="chance has nothing to decide for 'roll' now"):
         roll(state, 2)
     assert state.pos == [10, 0] and state.phase == "direction"
