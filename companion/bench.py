@@ -553,17 +553,17 @@ def random_game(decisions: int, seed: int = 7):
 
 
 def commit_points(samples: int, workdir: str) -> dict[str, list[float]]:
-    """Every commit point of a game through the Store, as the session makes them: ``emptied``, the WAL emptied
+    """Every commit point of a game through the Records, as the session makes them: ``emptied``, the WAL emptied
     into the main file at each turn end (what a lost -wal costs: at most the turn in play); ``kept``, the WAL
     left to SQLite's own checkpoints (before that change); ``raw``, a bare sqlite3 insert+commit (WAL, FULL)."""
     import sqlite3
 
-    from companion.store import Store
+    from companion.journal.records import Records
 
     match, commits = random_game(samples)
     out: dict[str, list[float]] = {}
     for mode in ("kept", "emptied"):
-        store = Store(f"{workdir}/{mode}.db")
+        store = Records(f"{workdir}/{mode}.db")
         game = store.begin(match.transcript()["header"])
         times = out[mode] = []
         for rows, turn_end in commits:
@@ -592,17 +592,17 @@ def resume_time(workdir: str, decisions: int = 200) -> tuple[float, float]:
     """Open the journal and rebuild a game of ``decisions`` seat decisions, beside reading its rows raw."""
     import sqlite3
 
-    from companion.store import Store
+    from companion.journal.records import Records
     from rules.match import Match
 
     match, _ = random_game(decisions)
     path = f"{workdir}/resume.db"
-    store = Store(path)
+    store = Records(path)
     game = store.begin(match.transcript()["header"])
     store.append(game, [(i, r, i in match.secret_records) for i, r in enumerate(match.records)])
     store.close()
     start = time.perf_counter()
-    store = Store(path)
+    store = Records(path)
     replayed = Match.replay(store.unfinished().transcript)
     ours = time.perf_counter() - start
     store.close()

@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-from companion.storage import StoreError, default_path as default_db, reader_path
+from companion.journal.card import JournalError, default_path as default_db, reader_path
 from rules import registry
 from rules.match import Match
 from rules.settings import SettingError, from_pairs, load_specs
@@ -145,18 +145,18 @@ def _reader(args):
     Run as root (sudo) on the service's journal, the command reads it as the journal's owner, so SQLite
     never leaves a file there that the service could not open.
     """
-    from companion import storage
-    from companion.store import Reader
+    from companion.journal import card
+    from companion.journal.records import Reader
 
     path = Path(args.db) if args.db else reader_path()
     if not args.db and not path.exists():
-        raise StoreError(f"no molebox journal here: looked for the service's at {storage.SERVICE_JOURNAL} and for "
+        raise JournalError(f"no molebox journal here: looked for the service's at {card.SERVICE_JOURNAL} and for "
                          f"yours at {path}; --db names another")
     _as_owner(path)
     try:
         return Reader.open(path)
     except PermissionError:
-        raise StoreError(f"{path}: permission denied; the service's journal is private to it: use sudo") from None
+        raise JournalError(f"{path}: permission denied; the service's journal is private to it: use sudo") from None
 
 
 def cmd_pin(args) -> int:
@@ -170,7 +170,7 @@ def cmd_pin(args) -> int:
         print(f"new host PIN: {HostPin.renew(path).pin} (every phone must enter it again)")
         return 0
     if not path.exists():
-        raise StoreError(f"no host PIN at {path}: molebox makes one when it serves the LAN (--listen 0.0.0.0); "
+        raise JournalError(f"no host PIN at {path}: molebox makes one when it serves the LAN (--listen 0.0.0.0); "
                          f"on 127.0.0.1 host actions need none")
     print(f"host PIN: {HostPin(path).pin}")
     return 0
@@ -361,7 +361,7 @@ def main(argv: list[str] | None = None) -> int:
                         format="%(asctime)s %(name)s %(message)s")
     try:
         return args.func(args)
-    except (ProfileError, SettingError, StoreError, ValueError, OSError) as exc:
+    except (ProfileError, SettingError, JournalError, ValueError, OSError) as exc:
         print(f"molebox: {exc}", file=sys.stderr)
         return 2
 

@@ -40,7 +40,7 @@ def history_table(games: list[dict]) -> str:
 
 
 def aside_table(games: list[dict]) -> str:
-    """Unfinished games a start set aside (:meth:`companion.store.Reader.set_aside_games`): kept, never resumed."""
+    """Unfinished games a start set aside (:meth:`companion.journal.records.Reader.set_aside_games`): kept, never resumed."""
     lines = [f"{len(games)} unfinished game{'s' if len(games) != 1 else ''} set aside (kept in the journal, not resumed):"]
     for g in games:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(g["started"]))

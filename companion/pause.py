@@ -43,7 +43,7 @@ class Pause:
 
     def _retry(self, now: float) -> None:
         keeper = self.table.keeper
-        opened = keeper.journal.store is None
+        opened = keeper.journal.records is None
         if not keeper.retry():
             self.after(now + RETRY_S, self._retry)
             self.changed(False)                 # the screens say what is wrong now

@@ -17,7 +17,7 @@ from .alerts import Alerts
 from .entry import Refuse
 from .inputs import DEBOUNCE_S, HOLD_S, Edge, Gesture, Inputs
 from .journal import Journal
-from .keeper import Keeper
+from .journal.keeper import Keeper
 from .lobby import Start
 from .loop import Loop
 from .outputs import Outputs

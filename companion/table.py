@@ -21,11 +21,11 @@ from .alerts import Alerts, where
 from .entry import Changed, Entry, Refuse, ShowPin, Submit
 from .inputs import Gesture
 from .journal import short as fault_words
-from .keeper import Keeper, NotResumed
+from .journal.keeper import Keeper, NotResumed
 from .lobby import Lobby, Start
 from .phones import PhoneSeats
 from .players import Computers
-from .storage import StoreError
+from .journal.card import JournalError
 
 log = logging.getLogger("molebox.session")
 
@@ -84,7 +84,7 @@ class Table:
         as the journal has it."""
         try:
             return action()
-        except StoreError:
+        except JournalError:
             self.forget_unsaved()
             return Refuse(f"not saved: {self.paused}")
         except Exception as exc:
@@ -189,7 +189,7 @@ class Table:
         return answered
 
     def _events(self, events) -> None:
-        """A decision was applied: on disk first (StoreError: nothing to acknowledge), then the table's moments."""
+        """A decision was applied: on disk first (JournalError: nothing to acknowledge), then the table's moments."""
         self.keeper.commit(self.match)
         public = self.match.events_for(None, events)
         kinds = {e["kind"] for e in public}

@@ -6,7 +6,7 @@
 :class:`~companion.inputs.Edge` with its timestamp to the sink (the session,
 which answers it there and queues it for its loop). The lamps are set on
 whichever thread asks; the blinking ones are toggled by the box's one
-:class:`~companion.hardware.lamps.Blinker`.
+:class:`~companion.hardware.blinker.Blinker`.
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from companion.inputs import HOLES, Edge
 from companion.lamps import Lamp
 from wiring.profile import DisplaySpec, Profile
 
-from .lamps import Blinker
+from .blinker import Blinker
 from .signals import Signals
 
 Sink = Callable[[Edge], None]

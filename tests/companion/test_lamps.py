@@ -4,7 +4,7 @@ from __future__ import annotations
 import threading
 import time
 
-from companion.hardware.lamps import DIM_LEVEL, HALF_PERIODS_S
+from companion.hardware.blinker import DIM_LEVEL, HALF_PERIODS_S
 from companion.lamps import Lamp
 
 FAST_S = HALF_PERIODS_S[Lamp.FAST]

@@ -12,7 +12,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from companion.render import mole_park
-from companion.store import Reader
+from companion.journal.records import Reader
 from rules.match import Match
 from tests.companion.golden import GOLDEN, assert_frames_match, displays, play_with_checkpoints
 from tests.companion.mole_park_scripts import GAMES

@@ -10,7 +10,7 @@ import pytest
 import companion.render
 
 IMPURE = ("gpiozero", "lgpio", "RPi", "serial", "smbus2", "luma.oled", "wiring", "firmware", "companion.hardware",
-          "companion.session", "companion.store", "aiohttp")
+          "companion.session", "companion.journal", "aiohttp")
 MODULES = [f"companion.render.{m.name}" for m in pkgutil.iter_modules(companion.render.__path__)]
 
 

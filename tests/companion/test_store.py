@@ -7,15 +7,15 @@ import sqlite3
 
 import pytest
 
-from companion.store import MIGRATIONS, SCHEMA_VERSION, Reader, Store
+from companion.journal.records import MIGRATIONS, SCHEMA_VERSION, Reader, Records
 
 
-def journal_of(store: Store, game_id: int) -> list[tuple]:
+def journal_of(store: Records, game_id: int) -> list[tuple]:
     return store.db.execute("SELECT seq, kind, body FROM journal WHERE game = ? ORDER BY seq", (game_id,)).fetchall()
 
 
 def test_records_round_trip_and_secret_picks_are_sealed(tmp_path):
-    store = Store(tmp_path / "m.db")
+    store = Records(tmp_path / "m.db")
     game = store.begin({"game": "whakka-mole", "seats": 2})
     store.append(game, [(0, {"seat": 1, "key": "popup", "value": [1, 3]}, True),
                         (1, {"seat": 1, "key": "whack", "value": 4}, True)])
@@ -27,23 +27,23 @@ def test_records_round_trip_and_secret_picks_are_sealed(tmp_path):
 
 
 def test_another_process_reading_the_file_without_the_key_learns_nothing(tmp_path):
-    a = Store(tmp_path / "m.db")
+    a = Records(tmp_path / "m.db")
     game = a.begin({"game": "whakka-mole", "seats": 2})
     a.append(game, [(0, {"seat": 2, "key": "whack", "value": 5}, True)])
     a.close()
     (tmp_path / "m.key").unlink()
     (tmp_path / "m.key").write_bytes(b"\0" * 32)
     with pytest.raises(Exception, match="cannot be opened"):
-        Store(tmp_path / "m.db").load(game)
+        Records(tmp_path / "m.db").load(game)
 
 
 def test_key_file_is_private(tmp_path):
-    Store(tmp_path / "m.db")
+    Records(tmp_path / "m.db")
     assert (tmp_path / "m.key").stat().st_mode & 0o077 == 0
 
 
 def test_undo_is_journaled_and_folded_on_load(tmp_path):
-    store = Store(tmp_path / "m.db")
+    store = Records(tmp_path / "m.db")
     game = store.begin({"game": "x", "seats": 2})
     recs = [{"seat": 1, "key": "a", "value": 1}, {"seat": None, "key": "roll", "value": 3},
             {"seat": 2, "key": "b", "value": 2}, {"seat": 1, "key": "c", "value": 3}]
@@ -56,7 +56,7 @@ def test_undo_is_journaled_and_folded_on_load(tmp_path):
 
 def test_a_damaged_molebox_journal_is_moved_aside_whole_with_a_note_for_the_host(tmp_path, caplog):
     path = tmp_path / "m.db"
-    store = Store(path)
+    store = Records(path)
     game = store.begin({"game": "whakka-mole", "seats": 2})
     store.append(game, [], {"scores": [1, 0], "winners": [1]})
     store.close()
@@ -64,7 +64,7 @@ def test_a_damaged_molebox_journal_is_moved_aside_whole_with_a_note_for_the_host
     data[4096 + 8:4096 + 200] = b"\xff" * 192           # page 2's header and cells: garbage
     path.write_bytes(bytes(data))
     with caplog.at_level(logging.ERROR):
-        store = Store(path)
+        store = Records(path)
     [aside] = tmp_path.glob("m.db.*.aside")
     assert aside.read_bytes() == bytes(data)                # kept byte for byte, never deleted
     assert store.notes and str(aside) in store.notes[0][0] and "new one started" in store.notes[0][0]
@@ -82,7 +82,7 @@ def test_migration_from_the_first_schema_version_keeps_the_games(tmp_path):
                (json.dumps({"game": "whakka-mole", "seats": 2}), json.dumps({"scores": [50, 3], "winners": [1]})))
     v1.commit()
     v1.close()
-    store = Store(path)
+    store = Records(path)
     assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     [game] = store.finished_games()
     assert game["scores"] == [50, 3] and game["names"] == ["seat 1", "seat 2"] and game["duration"] == 60
@@ -92,7 +92,7 @@ def test_migration_from_the_first_schema_version_keeps_the_games(tmp_path):
 
 def test_a_reader_sees_finished_games_while_the_writer_holds_a_transaction_and_cannot_write(tmp_path):
     """The web panel reads the history on its own connection: neither it nor the session loop waits."""
-    store = Store(tmp_path / "m.db")
+    store = Records(tmp_path / "m.db")
     game = store.begin({"game": "whakka-mole", "seats": 2})
     store.set_name(game, 2, "Bo")
     store.append(game, [], {"scores": [3, 12], "winners": [2]})

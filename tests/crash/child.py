@@ -26,7 +26,7 @@ def main(db: str, plan_path: str) -> None:
     plan = json.loads(open(plan_path).read())
     header = plan["header"]
     journal = Journal(db)
-    finished = journal.store.finished_games()
+    finished = journal.records.finished_games()
     if finished:                      # killed after the last commit point, before saying DONE
         print("DONE", json.dumps({"scores": finished[0]["scores"], "winners": finished[0]["winners"]}))
         return

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.store import Store
+from companion.journal.records import Records
 from rules import registry
 from rules.match import Header, Match
 from tests.random_play import random_answer
@@ -53,7 +53,7 @@ def check_journal(db: Path, plan: dict, acked: int) -> int:
     raw = sqlite3.connect(db)
     assert raw.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
     raw.close()
-    store = Store(db)
+    store = Records(db)
     saved = store.unfinished()
     if saved is None:                       # finished, or killed before the game's first commit point
         finished = store.finished_games()

@@ -14,7 +14,7 @@ import pytest
 
 from companion import cli
 from companion.render import fault as fault_screen, lobby as lobby_screens
-from companion.store import Reader
+from companion.journal.records import Reader
 
 WHAKKA_TURN = "1 hole1\n1 ok\n1 hole5\n1 ok\n2 hole2\n2 ok\n2 hole1\n2 ok"          # seat 2 whacks seat 1
 LOCK_IN = "1 hole3\n1 ok\n1 hole2\n1 ok"                                        # seat 1's secret pick, held
@@ -175,7 +175,7 @@ def test_commands_refuse_what_is_not_a_molebox_journal_and_leave_it_alone(kind, 
 def test_readers_open_read_only_never_migrate_and_never_make_a_key(tmp_path, capsys):
     db = tmp_path / "old.db"
     v2 = sqlite3.connect(db)
-    from companion.store import MIGRATIONS
+    from companion.journal.records import MIGRATIONS
     for script in MIGRATIONS[:2]:
         v2.executescript(script)
     v2.execute("PRAGMA application_id = 1297042501")
@@ -193,10 +193,10 @@ def test_readers_open_read_only_never_migrate_and_never_make_a_key(tmp_path, cap
 
 
 def test_a_reader_finds_the_services_journal_or_says_where_it_looked(tmp_path, monkeypatch, box_factory, capsys):
-    from companion import storage
+    from companion.journal import card
 
     service = tmp_path / "var-lib-molebox" / "molebox.db"
-    monkeypatch.setattr(storage, "SERVICE_JOURNAL", service)
+    monkeypatch.setattr(card, "SERVICE_JOURNAL", service)
     assert cli.main(["history"]) == 2
     err = capsys.readouterr().err
     assert "no molebox journal here: looked for the service's at" in err and str(service) in err

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.store import Store
+from companion.journal.records import Records
 from tests.crash.test_soak import ROOT, reference
 
 CUTS = 12
@@ -45,7 +45,7 @@ def scribble(wal: Path) -> None:
 
 def stored(db: Path, plan: dict) -> int:
     """How many of the plan's seat decisions the journal holds now (opening it as the box would)."""
-    store = Store(db)
+    store = Records(db)
     try:
         saved = store.unfinished()
         if saved is None:
@@ -109,7 +109,7 @@ def test_a_cut_that_takes_the_wal_loses_at_most_the_turn_in_play(game, damage, t
 def test_the_ok_that_ends_a_turn_answers_on_its_lamps_before_the_wal_is_emptied(box_factory, tmp_path):
     box = box_factory(seats=2, db=tmp_path / "molebox.db")
     box.play("1 hole1\n1 ok\n1 hole5\n1 ok\n2 hole2\n2 ok\n2 hole1")
-    store = box.session.keeper.journal.store
+    store = box.session.keeper.journal.records
     before, when_emptied = box.lamps(2), []
     empty = store.checkpoint
     store.checkpoint = lambda: (when_emptied.append(box.lamps(2)), empty())

@@ -13,7 +13,7 @@ import time
 import pytest
 
 from companion.render import fault as fault_screen
-from companion.store import Reader, Store
+from companion.journal.records import Reader, Records
 from tests.running import Running, molebox
 from tests.waiting import wait_for
 
@@ -22,12 +22,12 @@ POPUP_1 = "1 hole1\n1 ok\n1 hole5\n1 ok"             # seat 1 pops up at hole 1,
 POPUP_2 = "2 hole2\n2 ok\n2 hole1\n2 ok"             # seat 2 pops up at hole 2, whacks hole 1: the reveal
 
 
-def read_only(store: Store) -> None:
+def read_only(store: Records) -> None:
     """The card turns read-only under the journal."""
     store.db.execute("PRAGMA query_only = 1")
 
 
-def writable(store: Store) -> None:
+def writable(store: Records) -> None:
     store.db.execute("PRAGMA query_only = 0")
 
 
@@ -45,7 +45,7 @@ def test_a_read_only_card_mid_game_pauses_every_screen_refuses_the_press_and_pla
     box = box_factory(seats=2, profile="gpio-2-mux", db=db)
     box.play(POPUP_1)
     assert box.match.view(None)["locked"] == [1]
-    store = box.session.keeper.journal.store
+    store = box.session.keeper.journal.records
     read_only(store)
     box.play("2 hole2")
     box.play("2 ok\nwait 100", settle=False)        # seat 2's pop-up: the card will not take it
@@ -74,7 +74,7 @@ def test_a_read_only_card_mid_game_pauses_every_screen_refuses_the_press_and_pla
 def test_a_read_only_card_at_a_host_action_is_refused_in_words(box_factory, tmp_path):
     box = box_factory(seats=2, db=tmp_path / "molebox.db")
     box.play(POPUP_1)
-    read_only(box.session.keeper.journal.store)
+    read_only(box.session.keeper.journal.records)
     assert box.session.host("name", seat=2, name="Bo") == "not saved: storage read-only; the box tries again by itself"
     assert box.session.table.names == {}
     assert box.session.host("undo").startswith("the box is paused")
@@ -82,11 +82,11 @@ def test_a_read_only_card_at_a_host_action_is_refused_in_words(box_factory, tmp_
 
 def test_a_bot_whose_answer_is_not_saved_answers_again_once_the_card_takes_writes(box_factory, tmp_path):
     box = box_factory("mole-hill", 2, bots={1: "casual"}, db=tmp_path / "molebox.db")
-    read_only(box.session.keeper.journal.store)
+    read_only(box.session.keeper.journal.records)
     seat2 = box.match.decisions_for(2)[0]
     box.play("2 ok")                                 # the person answers: refused, nothing saved
     assert box.match.decisions_for(2)[0] == seat2 and box.session.table.paused == "storage read-only"
-    writable(box.session.keeper.journal.store)
+    writable(box.session.keeper.journal.records)
     box.play("wait 2500\n2 ok")
     assert box.match.seat_records() >= 2             # the person's answer, and the bot's after it
 

@@ -167,7 +167,7 @@ def test_a_game_ended_by_mistake_is_taken_up_where_it_was(live):
     assert live.session.table.match.seat_records() == 1 and list(live.session.table.match.held) == [1]
     assert live.call("GET", "/api/state").body["ended"] is False
     assert_refused(live.post("/api/host/take-up"), 409, "no ended game")
-    assert live.session.keeper.journal.store.unfinished_id() == ended
+    assert live.session.keeper.journal.records.unfinished_id() == ended
 
 
 def test_an_ended_game_stays_ended_once_the_next_one_is_played(live):
@@ -395,10 +395,10 @@ def test_names_carry_over_to_the_next_game_and_can_be_taken_away(live):
     live.post("/api/names", {"seat": 2, "name": "Bo"})
     assert live.post("/api/host/end-game").status == 200
     assert wait_for(lambda: live.call("GET", "/api/state").body["names"] == {"2": "Bo"})
-    assert live.session.keeper.journal.store.names(live.session.keeper.game_id) == {2: "Bo"}
+    assert live.session.keeper.journal.records.names(live.session.keeper.game_id) == {2: "Bo"}
     assert live.post("/api/names", {"seat": 2, "name": " "}).body["name"] is None
     assert wait_for(lambda: live.call("GET", "/api/state").body["names"] == {})
-    assert live.session.keeper.journal.store.names(live.session.keeper.game_id) == {}
+    assert live.session.keeper.journal.records.names(live.session.keeper.game_id) == {}
 
 
 @pytest.mark.parametrize("body, status, words", [

@@ -1,4 +1,4 @@
-"""The journal: every decision and chance outcome on disk before anyone sees it answered.
+"""The journal's records: every decision and chance outcome in SQLite rows, on disk before anyone sees it answered.
 
 An embedded SQLite file in WAL mode. Every append is a commit point with
 ``synchronous=FULL``, so a record the lamps have acknowledged survives a power
@@ -6,14 +6,14 @@ cut, and the WAL is checkpointed into the main file at every turn end, so a
 lost or damaged ``-wal`` costs at most the turn being played. The game in
 memory is always a replay of the journal: resuming after a crash, and undo,
 are both "replay what the journal says". Secret picks are sealed
-(:mod:`companion.sealing`). The schema is versioned (``user_version``) and
+(:mod:`companion.journal.seal`). The schema is versioned (``user_version``) and
 migrated forward.
 
-Only a molebox journal is ever opened (:mod:`companion.storage`), and only
+Only a molebox journal is ever opened (:mod:`companion.journal.card`), and only
 one that SQLite reports as damaged is moved aside; one process writes it at a
 time. Readers (:meth:`Reader.open`) open it read-only, never migrate and never
 make a key. Whatever the card refuses raises
-:class:`~companion.storage.StorageFault` and leaves the journal as it was.
+:class:`~companion.journal.card.CardFault` and leaves the journal as it was.
 """
 from __future__ import annotations
 
@@ -25,12 +25,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
-from .durable import fsync_dir, set_aside
-from .sealing import KeyDamaged, Sealer, load_key
-from .storage import (APPLICATION_ID, StorageFault, StoreError, WriterLock, damaged, identify,
-                      storage_fault)
+from ..durable import fsync_dir, set_aside
+from .seal import KeyDamaged, Sealer, load_key
+from .card import (APPLICATION_ID, CardFault, JournalError, WriterLock, damaged, identify,
+                      card_fault)
 
-log = logging.getLogger("molebox.store")
+log = logging.getLogger("molebox.records")
 
 MIGRATIONS = [
     # 1: games and their journal
@@ -82,7 +82,7 @@ class Saved:
 
 
 class Reader:
-    """Names, finished games and games set aside, read on one connection: the store's own, or a read-only one."""
+    """Names, finished games and games set aside, read on one connection: the writer's own, or a read-only one."""
 
     def __init__(self, db: sqlite3.Connection):
         self.db = db
@@ -93,17 +93,17 @@ class Reader:
         path = Path(path)
         identify(path)
         if not path.exists():
-            raise StoreError(f"no molebox journal at {path}: `molebox run` makes one there")
+            raise JournalError(f"no molebox journal at {path}: `molebox run` makes one there")
         try:
             db = sqlite3.connect(path.absolute().as_uri() + "?mode=ro", uri=True)
             version = db.execute("PRAGMA user_version").fetchone()[0]
         except sqlite3.DatabaseError as exc:
             if damaged(exc):
-                raise StoreError(f"{path} is damaged ({exc}): the service moves it aside at its next start") from None
-            raise storage_fault(path, exc) from None
+                raise JournalError(f"{path} is damaged ({exc}): the service moves it aside at its next start") from None
+            raise card_fault(path, exc) from None
         if not READABLE_FROM <= version <= SCHEMA_VERSION:
             db.close()
-            raise StoreError(f"{path} has journal schema {version}; this molebox reads {READABLE_FROM} to "
+            raise JournalError(f"{path} has journal schema {version}; this molebox reads {READABLE_FROM} to "
                              f"{SCHEMA_VERSION}" + (": start `molebox run` once to bring it up to date"
                                                     if version < READABLE_FROM else ": update molebox"))
         return cls(db)
@@ -138,7 +138,7 @@ class Reader:
         self.db.close()
 
 
-class Store(Reader):
+class Records(Reader):
     """The journal, opened for writing by this process alone.
 
     Opening may set aside a damaged journal or key; ``notes`` says so, (in words for the host, in a few for a screen).
@@ -152,7 +152,7 @@ class Store(Reader):
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise storage_fault(self.path.parent, exc) from None
+            raise card_fault(self.path.parent, exc) from None
         self._lock = WriterLock(self.path)
         try:
             super().__init__(self._open())
@@ -181,7 +181,7 @@ class Store(Reader):
             self._migrate(db)
             return db
         except sqlite3.Error as exc:
-            raise storage_fault(self.path, exc) from None
+            raise card_fault(self.path, exc) from None
 
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, timeout=BUSY_S, isolation_level=None, check_same_thread=False)
@@ -191,7 +191,7 @@ class Store(Reader):
         return db
 
     def _damage(self) -> str | None:
-        """Why SQLite calls this journal damaged, or None; a schema newer than this molebox raises StoreError."""
+        """Why SQLite calls this journal damaged, or None; a schema newer than this molebox raises JournalError."""
         try:
             db = self._connect()
         except sqlite3.DatabaseError as exc:
@@ -201,7 +201,7 @@ class Store(Reader):
         try:
             version = db.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
-                raise StoreError(f"{self.path} has journal schema {version}, newer than this molebox "
+                raise JournalError(f"{self.path} has journal schema {version}, newer than this molebox "
                                  f"({SCHEMA_VERSION}): update molebox")
             problems = [row[0] for row in db.execute("PRAGMA integrity_check")]
         except sqlite3.DatabaseError as exc:
@@ -252,7 +252,7 @@ class Store(Reader):
                 log.error("%s; moved it to %s and made a new key", exc, aside)
                 return load_key(key_path)
         except OSError as exc:
-            raise storage_fault(key_path, exc) from None
+            raise card_fault(key_path, exc) from None
 
     # ---- the journal ------------------------------------------------------------------------
 
@@ -333,19 +333,19 @@ class Store(Reader):
         try:
             self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
         except sqlite3.Error as exc:
-            raise storage_fault(self.path, exc) from None
+            raise card_fault(self.path, exc) from None
 
     def probe(self) -> None:
-        """Write a scratch row and checkpoint it all: StorageFault while the card still refuses, else nothing."""
+        """Write a scratch row and checkpoint it all: CardFault while the card still refuses, else nothing."""
         with self._transaction():
             self.db.execute("INSERT INTO probe (body) VALUES (zeroblob(?))", (PROBE_BYTES,))
             self.db.execute("DELETE FROM probe")
         try:
             busy, _, _ = self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
         except sqlite3.Error as exc:
-            raise storage_fault(self.path, exc) from None
+            raise card_fault(self.path, exc) from None
         if busy:
-            raise StorageFault(f"{self.path}: the journal could not be written through yet", "storage busy")
+            raise CardFault(f"{self.path}: the journal could not be written through yet", "storage busy")
 
     def _next_seq(self, game_id: int) -> int:
         row = self.db.execute("SELECT max(seq) FROM journal WHERE game = ?", (game_id,)).fetchone()
@@ -397,7 +397,7 @@ def _prefix(records: list[dict], upto: int) -> int:
 
 
 class _Transaction:
-    """One commit point; anything the card refuses leaves the journal as it was and raises StorageFault."""
+    """One commit point; anything the card refuses leaves the journal as it was and raises CardFault."""
 
     def __init__(self, db: sqlite3.Connection, path: Path):
         self.db, self.path = db, path
@@ -406,7 +406,7 @@ class _Transaction:
         try:
             self.db.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
-            raise storage_fault(self.path, exc) from None
+            raise card_fault(self.path, exc) from None
 
     def __exit__(self, kind, value, traceback):
         try:
@@ -422,7 +422,7 @@ class _Transaction:
                     self.db.execute("ROLLBACK")
                 except sqlite3.Error:
                     pass
-            raise storage_fault(self.path, exc) from None
+            raise card_fault(self.path, exc) from None
         if isinstance(value, sqlite3.Error):
-            raise storage_fault(self.path, value) from None
+            raise card_fault(self.path, value) from None
         return False

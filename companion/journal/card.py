@@ -3,8 +3,8 @@
 - :func:`identify` refuses anything at the journal's path that is not a molebox journal
   (:class:`NotAJournal`), reading only;
 - :class:`WriterLock` lets one process write a journal at a time (:class:`JournalBusy`);
-- :func:`storage_fault` turns SQLite's or the OS's refusal into words for the host
-  (:class:`StorageFault`: full, read-only, failing, unreachable), which may clear.
+- :func:`card_fault` turns SQLite's or the OS's refusal into words for the host
+  (:class:`CardFault`: full, read-only, failing, unreachable), which may clear.
 """
 from __future__ import annotations
 
@@ -20,19 +20,19 @@ SQLITE_HEADER = b"SQLite format 3\0"
 SERVICE_JOURNAL = Path("/var/lib/molebox/molebox.db")    # StateDirectory=molebox in systemd/molebox.service
 
 
-class StoreError(RuntimeError):
+class JournalError(RuntimeError):
     """The journal cannot be used; the message says what to do."""
 
 
-class NotAJournal(StoreError):
+class NotAJournal(JournalError):
     """The path holds something that is not a molebox journal: refused, never moved or written."""
 
 
-class JournalBusy(StoreError):
+class JournalBusy(JournalError):
     """Another molebox process is writing this journal."""
 
 
-class StorageFault(StoreError):
+class CardFault(JournalError):
     """The card will not take (or give) the journal now: full, read-only, failing, unreadable. It may clear.
 
     ``short`` is the few words a 128-pixel screen has room for; the message says it all.
@@ -43,22 +43,22 @@ class StorageFault(StoreError):
         self.short = short
 
 
-def storage_fault(path: Path, exc: BaseException) -> StorageFault:
+def card_fault(path: Path, exc: BaseException) -> CardFault:
     """What the card's refusal means for the host, from SQLite's error name or the errno."""
     name = getattr(exc, "sqlite_errorname", "") or ""
     code = getattr(exc, "errno", None)
     if name == "SQLITE_FULL" or code in (errno.ENOSPC, errno.EFBIG, errno.EDQUOT):
-        return StorageFault(f"{path}: the storage is full ({exc}): free some space; molebox tries again by itself",
+        return CardFault(f"{path}: the storage is full ({exc}): free some space; molebox tries again by itself",
                             "storage full")
     if name.startswith("SQLITE_READONLY") or code == errno.EROFS:
-        return StorageFault(f"{path}: the storage is read-only ({exc}); an SD card that turned read-only may be "
+        return CardFault(f"{path}: the storage is read-only ({exc}); an SD card that turned read-only may be "
                             f"failing", "storage read-only")
     if name.startswith("SQLITE_CANTOPEN") or code in (errno.EACCES, errno.EPERM, errno.ENOENT):
-        return StorageFault(f"cannot open {path} ({exc}): check that the directory exists and that molebox may "
+        return CardFault(f"cannot open {path} ({exc}): check that the directory exists and that molebox may "
                             f"write it", "journal unreachable")
     if name.startswith("SQLITE_BUSY") or name.startswith("SQLITE_LOCKED"):
-        return StorageFault(f"{path} is busy ({exc}): another program holds it", "journal busy")
-    return StorageFault(f"{path}: the storage failed ({exc}); an SD card with I/O errors may be failing",
+        return CardFault(f"{path} is busy ({exc}): another program holds it", "journal busy")
+    return CardFault(f"{path}: the storage failed ({exc}); an SD card with I/O errors may be failing",
                         "storage error")
 
 
@@ -97,7 +97,7 @@ def identify(path: Path) -> None:
     except FileNotFoundError:
         return
     except OSError as exc:
-        raise storage_fault(path, exc) from None
+        raise card_fault(path, exc) from None
     if not head:
         return                               # what SQLite leaves before its first write: nothing to lose
     leave = "molebox leaves it as it is: move it away, or give --db another path"
@@ -120,14 +120,14 @@ def identify(path: Path) -> None:
 
 
 class WriterLock:
-    """One writer per journal: an exclusive ``flock`` on ``<journal>.lock``, held while the store is open."""
+    """One writer per journal: an exclusive ``flock`` on ``<journal>.lock``, held while the records is open."""
 
     def __init__(self, journal: Path):
         self.path = journal.with_name(journal.name + ".lock")
         try:
             self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
         except OSError as exc:
-            raise storage_fault(self.path, exc) from None
+            raise card_fault(self.path, exc) from None
         try:
             fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:

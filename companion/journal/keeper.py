@@ -2,7 +2,7 @@
 
 The session plays; the keeper writes each commit point (:meth:`Keeper.commit`) before the lamps
 answer, empties the WAL at turn ends once they have answered (:meth:`Keeper.settle`), and when the
-journal refuses a write, says so (StoreError) and gives back the match as the journal holds it
+journal refuses a write, says so (JournalError) and gives back the match as the journal holds it
 (:meth:`Keeper.as_saved`). At start it resumes the unfinished game, or sets aside one that cannot be
 replayed (:class:`NotResumed`). Without a journal (``molebox sim`` without ``--db``, tests) every
 write is nothing.
@@ -15,9 +15,9 @@ from typing import Callable
 
 from rules.match import Match
 
-from .journal import Journal
-from .sealing import SealError
-from .storage import StoreError
+from . import Journal
+from .seal import SealError
+from .card import JournalError
 
 
 class NotResumed(Exception):
@@ -52,34 +52,34 @@ class Keeper:
         self._turn_ended = False             # a commit left no secret pick held: the WAL is to be emptied
 
     @property
-    def fault(self) -> StoreError | None:
+    def fault(self) -> JournalError | None:
         return None if self.journal is None else self.journal.fault
 
     def notes(self) -> list[tuple[str, str]]:
         """What opening the journal repaired (text, words for a screen)."""
-        store = None if self.journal is None else self.journal.store
-        return list(store.notes) if store is not None else []
+        records = None if self.journal is None else self.journal.records
+        return list(records.notes) if records is not None else []
 
     def _write(self, action: Callable):
-        """A journal write (nothing without a journal); StoreError if the journal will not take it."""
+        """A journal write (nothing without a journal); JournalError if the journal will not take it."""
         return None if self.journal is None else self.journal.write(action)
 
     # ---- the game in play ---------------------------------------------------------------
 
     def begin(self, match: Match, names: dict[int, str]) -> None:
         """Journal a new game (header, first chance outcomes, names) in one commit point."""
-        self.game_id = self._write(lambda store: store.begin(match.transcript()["header"], _rows(match, 0), names))
+        self.game_id = self._write(lambda records: records.begin(match.transcript()["header"], _rows(match, 0), names))
         self.saved = len(match.records)
 
     def commit(self, match: Match) -> None:
-        """Put the match's new records on disk in one commit point (StoreError if refused: nothing to
+        """Put the match's new records on disk in one commit point (JournalError if refused: nothing to
         acknowledge)."""
         if self.game_id is None or len(match.records) == self.saved:
             return
         result = match.result()
         summary = None if result is None else {"scores": list(result.scores), "winners": list(result.winners),
                                                 "history": match.view(None)["state"].get("history", [])}
-        self._write(lambda store: store.append(self.game_id, _rows(match, self.saved), summary))
+        self._write(lambda records: records.append(self.game_id, _rows(match, self.saved), summary))
         self.saved = len(match.records)
         self._turn_ended |= not match.held
 
@@ -90,8 +90,8 @@ class Keeper:
         refuses it is the journal's fault from then on, which the session notices and shows."""
         if self._turn_ended:
             self._turn_ended = False
-            with suppress(StoreError):
-                self._write(lambda store: store.checkpoint())
+            with suppress(JournalError):
+                self._write(lambda records: records.checkpoint())
 
     def as_saved(self, match: Match) -> Match:
         """The match as the journal holds it: what it did not take (or a half-applied answer) forgotten."""
@@ -102,7 +102,7 @@ class Keeper:
     def undone(self, match: Match, upto: int) -> Match:
         """The match back to its first ``upto`` seat decisions, the undo journaled first."""
         if self.game_id is not None:
-            self._write(lambda store: store.undo(self.game_id, upto))
+            self._write(lambda records: records.undo(self.game_id, upto))
         match = Match.replay(match.transcript(), upto=upto)
         self.saved = len(match.records)
         return match
@@ -111,19 +111,19 @@ class Keeper:
         """The game in play is given up (it stays in the journal, out of the history); its id, if it had one."""
         given_up = None
         if self.game_id is not None and not match.over:
-            self._write(lambda store: store.abandon(self.game_id))
+            self._write(lambda records: records.abandon(self.game_id))
             given_up = self.game_id
         self.game_id = None
         return given_up
 
     def reopen(self, game_id: int) -> tuple[Match, dict[int, str]]:
         """A game given up by mistake, unfinished again and replayed as the journal holds it."""
-        self._write(lambda store: store.reopen(game_id))
+        self._write(lambda records: records.reopen(game_id))
         return self.resume()
 
     def name(self, seat: int, name: str | None) -> None:
         if self.game_id is not None:
-            self._write(lambda store: store.set_name(self.game_id, seat, name))
+            self._write(lambda records: records.set_name(self.game_id, seat, name))
 
     # ---- start, and the journal coming back ---------------------------------------------
 
@@ -133,18 +133,18 @@ class Keeper:
         A game that cannot be replayed (its key lost, a row damaged, a game this molebox does not
         know) is set aside in the journal, never deleted: :class:`NotResumed` says why.
         """
-        store = None if self.journal is None else self.journal.store
-        game_id = None if store is None else store.unfinished_id()
+        records = None if self.journal is None else self.journal.records
+        game_id = None if records is None else records.unfinished_id()
         if game_id is None:
             return None
         try:
-            match = Match.replay(store.load(game_id).transcript)
+            match = Match.replay(records.load(game_id).transcript)
         except Exception as exc:             # whatever one damaged game holds, the box starts
             why, words = why_not_resumed(exc)
-            self._write(lambda store: store.set_aside(game_id, why))
+            self._write(lambda records: records.set_aside(game_id, why))
             raise NotResumed(game_id, why, words) from exc
         self.game_id, self.saved = game_id, len(match.records)
-        return match, store.names(game_id)
+        return match, records.names(game_id)
 
     def retry(self) -> bool:
         """Try the journal again after a fault; True once it takes writes."""

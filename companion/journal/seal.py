@@ -16,7 +16,7 @@ from pathlib import Path
 
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
-from .durable import write_new
+from ..durable import write_new
 
 PADDED = 240
 NONCE = 12
