@@ -6,12 +6,18 @@
 const panels = (() => {
   const CONTROLS = ["hole1", "hole2", "hole3", "hole4", "hole5", "ok"];
 
-  // A seat's <section> from the page's #seat-template; keyOf(index) labels each button's key ("" for none).
-  function build(seat, keyOf, press) {
-    const panel = document.getElementById("seat-template").content.firstElementChild.cloneNode(true);
+  // A seat's <section>: its title, its OLED (described by alt), five holes and OK; keyOf(index) labels each
+  // button's key ("" for none).
+  function build(seat, keyOf, press, alt) {
+    const panel = document.createElement("section");
+    panel.className = "seat";
     panel.dataset.seat = seat;
+    panel.innerHTML = '<h2></h2><img class="oled"><div class="holes"></div>' +
+                      '<button class="ok" data-control="ok">OK <kbd></kbd></button>';
     panel.querySelector("h2").textContent = "Seat " + seat;
-    panel.querySelector(".oled").dataset.display = "seat" + seat;
+    const oled = panel.querySelector(".oled");
+    oled.dataset.display = "seat" + seat;
+    oled.alt = alt;
     const holes = panel.querySelector(".holes");
     for (let i = 0; i < 5; i++) {
       const button = document.createElement("button");

@@ -65,7 +65,7 @@
         ? "Not sent: the box is out of reach. Press again once this page says live." : error.message));
     }
 
-    const panel = panels.build(seat, () => "", press);
+    const panel = panels.build(seat, () => "", press, "your seat's screen");
     document.getElementById("seats").append(panel);
     panels.realSize({["seat" + seat]: config.glassMm});
     addEventListener("blur", () => [...held].forEach((control) => press(control, false)));

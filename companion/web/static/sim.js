@@ -41,7 +41,8 @@
   }
 
   for (let seat = 1; seat <= config.panels; seat++) {
-    const panel = panels.build(seat, (i) => keyOf(seat, i), (control, pressed) => press(seat, control, pressed));
+    const panel = panels.build(seat, (i) => keyOf(seat, i), (control, pressed) => press(seat, control, pressed),
+                               "seat display");
     panel.hidden = true;
     seatPanels.set(seat, panel);
     seatsBox.append(panel);
