@@ -46,6 +46,11 @@ class Changed:
 
 
 @dataclass(frozen=True)
+class Saving:
+    """A decision committed, its commit point on its way to the disk: the seat's lamps answer once it is there."""
+
+
+@dataclass(frozen=True)
 class ShowPin:
     """Seat 1 asked to see the host PIN on its own OLED (a box with no table display, in the lobby)."""
 

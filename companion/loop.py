@@ -61,6 +61,18 @@ class Loop:
         """After each pass: whatever the pass changed, shown."""
 
     def pump(self, now: float | None = None) -> None:
+        """One pass on the caller's thread (scripts and tests, on a fake clock): every queued edge and call, every
+        timer due by ``now``; then, while the owner had work on threads of its own to wait for (:meth:`waited`),
+        another pass for what that work said."""
+        self._pass(now)
+        while self.waited():
+            self._pass(now)
+
+    def waited(self) -> bool:
+        """Wait for the owner's work on other threads (scripts and tests only); True if there was some."""
+        return False
+
+    def _pass(self, now: float | None = None) -> None:
         """Process every queued edge and call, and every timer due by ``now``."""
         while True:
             try:
@@ -101,7 +113,7 @@ class Loop:
                 self._take(self.queue.get(timeout=timeout))
             except queue.Empty:
                 pass
-            self.pump()
+            self._pass()
             if heartbeat is not None:
                 heartbeat()
 

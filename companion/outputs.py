@@ -16,7 +16,7 @@ from typing import Callable
 
 from . import overlays, screens
 from .displays import DisplayWorker
-from .entry import Refuse, ShowPin
+from .entry import Refuse, Saving, ShowPin
 from .inputs import Gesture
 from .painter import draw
 from .publisher import Publisher
@@ -62,8 +62,12 @@ class Outputs:
             self._flip(g, self.clock())
 
     def answer(self, g: Gesture, outcome) -> None:
-        """On the loop, once the table has the press (and the journal its decision): an OK's flip; a refusal's
-        blink (its reason is on the seat's OLED); the host PIN shown on request; the flash's steps timed."""
+        """On the loop, once the table has the press: an OK's flip once its decision is on disk (until then the press
+        is Saving, and it comes back here when it lands); a refusal's blink (its reason is on the seat's OLED); the
+        host PIN shown on request; the flash's steps timed."""
+        self._pressed.add(g.seat)
+        if isinstance(outcome, Saving):
+            return
         now = self.clock()
         if may_commit(g):
             self._flip(g, now)
@@ -76,7 +80,6 @@ class Outputs:
             ends = self._overlays.ends(g.seat)
         for end in ends:
             self.after(end, lambda now, seat=g.seat: self._expire(seat, now))
-        self._pressed.add(g.seat)
 
     def moments(self, moments: list[str]) -> None:
         """Moments the whole table shares: virtual dice tumble on the table display (a frame at each step), a
@@ -94,9 +97,12 @@ class Outputs:
     def show(self, scene: screens.Scene) -> None:
         """Lamps and displays as the scene has them; unchanged screens are not redrawn, and the
         screens of the seats that pressed since the last show go first. A panel whose seat is played
-        on a phone says so on its OLED; its seat's screen goes to the phone alone."""
+        on a phone says so on its OLED; its seat's screen goes to the phone alone. A seat whose decision
+        is on its way to the disk keeps its own lamps and screen as they were: they answer it once it is
+        there (unless play is paused, which every screen says)."""
         pressed, self._pressed = self._pressed, set()
-        self.set_lamps(scene)
+        held = () if scene.storage_fault or scene.hardware_fault else scene.saving
+        self.set_lamps(scene, held)
         for panel in self.hw.panels:
             away = panel.seat in scene.phones
             if away and panel.seat not in self._away:
@@ -105,13 +111,18 @@ class Outputs:
         first = {f"seat{seat}" for seat in pressed}
         changed = []
         for name, (render, *args) in screens.screens(scene).items():
+            if name.startswith("seat") and int(name[4:]) in held:
+                continue
             if self._shown.get(name) != (render, *args):
                 self._shown[name] = (render, *args)
                 changed.append((name, render, tuple(args), name in first))
         self.displays.submit_all(changed)
 
-    def set_lamps(self, scene: screens.Scene) -> None:
+    def set_lamps(self, scene: screens.Scene, held=()) -> None:
+        """Each seat's own lamps as the scene has them (under any flash), but the ``held`` seats'."""
         for panel in self.hw.seats:
+            if panel.seat in held:
+                continue
             own = screens.lamps(scene, panel.seat)      # worked out before the lamps are held: a press may wait on them
             with self._lamps:
                 self._own[panel.seat] = own

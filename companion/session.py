@@ -42,8 +42,11 @@ class Session(Loop):
                            on_fault=self._display_failed, paint=paint)
         self.table = Table(self.phones, self.keeper, Alerts(), clock, start=start, seed=seed,
                            table_display="table" in hardware.displays(), pin_on_request=self.out.pin_on_request)
-        self.pause = Pause(self.table, hardware.signals, self.after, clock, self._changed)
+        self.pause = Pause(self.table, hardware.signals, after=self.after, call=self.call, clock=clock,
+                           changed=self._changed)
         self._dirty = False
+        if journal is not None:
+            journal.listen(lambda: self.call(self._landed))
         self.table.hardware_fault = hardware.fault
         self.table.open()
         self._played()
@@ -78,6 +81,16 @@ class Session(Loop):
         if self.keeper.fault is not None:
             return f"not saved: {self.table.paused}; the box tries again by itself"
         return outcome.reason if isinstance(outcome, Refuse) else outcome
+
+    def _landed(self) -> None:
+        """The journal's writer has news: each decision on disk now acknowledged on its seat's lamps, or refused."""
+        for g, outcome in self.table.landed():
+            self.out.answer(g, outcome)
+        self._played()
+
+    def waited(self) -> bool:
+        """Scripts and tests: every write handed to the journal has run (the service's loop never waits on it)."""
+        return self.keeper.wait_for_writes()
 
     def _played(self) -> None:
         """The table acted: its shared moments to the outputs, a journal that stopped taking writes to the pause."""

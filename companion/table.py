@@ -18,10 +18,11 @@ from rules.model import IllegalMove
 
 from . import screens
 from .alerts import Alerts, where
-from .entry import Changed, Entry, Refuse, ShowPin, Submit
+from .entry import Changed, Entry, Refuse, Saving, ShowPin, Submit
 from .inputs import Gesture
 from .journal import short as fault_words
 from .journal.keeper import Keeper, NotResumed
+from .journal.writer import Ticket
 from .lobby import Lobby, Start
 from .phones import PhoneSeats
 from .players import Computers
@@ -30,6 +31,7 @@ from .journal.card import JournalError
 log = logging.getLogger("molebox.session")
 
 UNDO_REVEAL_S = 5.0     # a second hold within this long undoes a reveal
+STALL_S = 3.0           # a commit point the card has not taken in this long is a fault: play pauses until it is
 
 
 class Table:
@@ -53,24 +55,39 @@ class Table:
         self.moments: list[str] = []         # "reveal", "over", "roll": for the box to sound and show
         self.rolled_at = float("-inf")       # when the box last rolled virtual dice (the table shows them tumble)
         self.hardware_fault: str | None = None   # while set (or the journal's fault), play is paused
+        # decisions on their way to the disk: each with its press and its seat's draft as it was before OK
+        self.saving: list[tuple[Ticket, Gesture, tuple]] = []
+        self._ticket: Ticket | None = None       # the commit point the action being run made
+        self._draft: tuple = (None, None)        # the draft the press being run committed
         self.ended: int | None = None        # the game the host just ended, which may be taken up again
         self._confirm_undo_until = float("-inf")
 
     # ---- presses ----------------------------------------------------------------------------
 
     @property
+    def storage_fault(self) -> str | None:
+        """What is wrong with the journal, in a few words: its fault, or a card that has stopped answering."""
+        if self.keeper.fault is not None:
+            return fault_words(self.keeper.fault)
+        return "storage not answering" if self.keeper.stalled_s > STALL_S else None
+
+    @property
     def paused(self) -> str | None:
         """Why play is paused, in a few words (the journal's fault first, then the hardware's), or None."""
-        return fault_words(self.keeper.fault) if self.keeper.fault is not None else self.hardware_fault
+        return self.storage_fault or self.hardware_fault
 
     def press(self, g: Gesture):
-        """What the press does (Changed, ShowPin, or a Refuse with its reason, which the seat's OLED says);
-        nothing but a refusal while play is paused."""
+        """What the press does (Changed, Saving until its decision is on disk, ShowPin, or a Refuse with its
+        reason, which the seat's OLED says); nothing but a refusal while play is paused."""
+        self._ticket = None
         if self.paused:
             outcome = Refuse(f"paused: {self.paused}")
         else:
             outcome = self.guarded(lambda: self._lobby(g) if self.lobby is not None else self._play(g),
                                    f"a press at seat {g.seat}")
+        if self._ticket is not None and not isinstance(outcome, Refuse):
+            self.saving.append((self._ticket, g, self._draft))
+            outcome = Saving()
         if isinstance(outcome, Refuse):
             log.info("seat %d: a %s was refused", g.seat, g.kind)      # the reason may tell a secret
             self.notices[g.seat] = outcome.reason
@@ -136,6 +153,7 @@ class Table:
                 self._events(match.submit(seat, outcome.key, outcome.value))
             except IllegalMove as exc:
                 return Refuse(str(exc))
+            self._draft = (entry.key, entry.draft)      # kept, should the card refuse the decision
             entry.follow(None)          # committed: the next decision starts a fresh draft, even if it looks the same
             return Changed()
         return outcome
@@ -189,8 +207,8 @@ class Table:
         return answered
 
     def _events(self, events) -> None:
-        """A decision was applied: on disk first (JournalError: nothing to acknowledge), then the table's moments."""
-        self.keeper.commit(self.match)
+        """A decision was applied: its commit point on its way to the disk, then the table's moments."""
+        self._ticket = self.keeper.commit(self.match) or self._ticket
         public = self.match.events_for(None, events)
         kinds = {e["kind"] for e in public}
         if "reveal" in kinds:
@@ -209,6 +227,23 @@ class Table:
             saved = self.keeper.as_saved(self.match)
             if saved is not self.match:
                 self.match, self.computers = saved, Computers(saved)
+
+    def landed(self) -> list[tuple[Gesture, object]]:
+        """The journal's writer has news: each press whose decision is on disk now answered (Changed), and, if the
+        card refused one, every press still waiting refused (its seat says why) and the game as the journal has it."""
+        error = self.keeper.landed()
+        if error is not None:
+            self.forget_unsaved()
+        answers = []
+        while self.saving and (self.saving[0][0].done or self.saving[0][0].error or error):
+            ticket, g, (key, draft) = self.saving.pop(0)
+            if ticket.done:
+                answers.append((g, Changed()))
+            else:                                   # the draft comes back: OK again once the card takes writes
+                self.entries[g.seat].key, self.entries[g.seat].draft = key, draft
+                self.notices[g.seat] = reason = f"not saved: {self.paused}"
+                answers.append((g, Refuse(reason)))
+        return answers
 
     def settle(self) -> list[str]:
         """After a press or an action has been answered on the lamps: the journal's WAL emptied if a turn ended,
@@ -375,18 +410,21 @@ class Table:
             seats=tuple(self.entries), lobby=lobby, match=match, computers=self.computers, entries=self.entries,
             notices=self.notices, fresh=frozenset(self.fresh),
             unread=tuple(self.alerts.unread()) if lobby is not None else (),
-            storage_fault=None if self.keeper.fault is None else fault_words(self.keeper.fault),
+            storage_fault=self.storage_fault,
             hardware_fault=self.hardware_fault, since_roll=self.clock() - self.rolled_at,
             pin_hint=self.pin_on_request, names=tuple(sorted(self.names.items())), joins=self.phones.joins(),
-            table=self.table_display, phones=self.phones.playing)
+            table=self.table_display, phones=self.phones.playing,
+            saving=frozenset(g.seat for _, g, _ in self.saving))
 
     def public(self) -> dict:
         """What anyone may see: the lobby or the match's public view (names, computer seats, the public log),
         and what the host must know (the notes, a fault)."""
-        fault = self.keeper.fault
+        fault, words = self.keeper.fault, self.storage_fault
+        text = str(fault) if fault is not None else (
+            f"the journal's card has not taken a commit point for {self.keeper.stalled_s:.0f} s (an SD card that "
+            f"stalls, or is failing): play goes on by itself once it does") if words else self.hardware_fault
         box = {"alerts": self.alerts.public(),
-               "fault": {"words": fault_words(fault), "text": str(fault)} if fault is not None
-               else {"words": self.hardware_fault, "text": self.hardware_fault} if self.hardware_fault else None}
+               "fault": {"words": words or self.hardware_fault, "text": text} if self.paused else None}
         if self.lobby is not None:
             return {"mode": "lobby", "lobby": self.lobby.view(), "ended": self.can_take_up, **box}
         return {"mode": "play", "view": self.match.view(None), "names": self.names, "bots": self.match.header.bots,

@@ -1,23 +1,25 @@
-"""The match in play and its journal, kept in step: nothing is shown answered that is not on disk.
+"""The match in play and its journal, kept in step: nothing is acknowledged that is not on disk.
 
-The session plays; the keeper writes each commit point (:meth:`Keeper.commit`) before the lamps
-answer, empties the WAL at turn ends once they have answered (:meth:`Keeper.settle`), and when the
-journal refuses a write, says so (JournalError) and gives back the match as the journal holds it
-(:meth:`Keeper.as_saved`). At start it resumes the unfinished game, or sets aside one that cannot be
-replayed (:class:`NotResumed`). Without a journal (``molebox sim`` without ``--db``, tests) every
-write is nothing.
+The table plays; the keeper hands each commit point to the journal's writer (:meth:`Keeper.commit`,
+a ticket that says when it is on disk: the seat's lamps acknowledge it then), empties the WAL at
+turn ends (:meth:`Keeper.settle`), follows which commit points have landed (:meth:`Keeper.landed`),
+and when the journal refuses a write, gives back the match as the journal holds it
+(:meth:`Keeper.as_saved`). The game's other writes (a new game, an undo, a name) wait for every
+commit point before them. At start it resumes the unfinished game, or sets aside one that cannot
+be replayed (:class:`NotResumed`). Without a journal (``molebox sim`` without ``--db``, tests)
+every write is nothing, and on disk at once.
 """
 from __future__ import annotations
 
 import json
-from contextlib import suppress
 from typing import Callable
 
 from rules.match import Match
 
 from . import Journal
-from .seal import SealError
 from .card import JournalError
+from .seal import SealError
+from .writer import Ticket
 
 
 class NotResumed(Exception):
@@ -48,12 +50,24 @@ class Keeper:
     def __init__(self, journal: Journal | None):
         self.journal = journal
         self.game_id: int | None = None
-        self.saved = 0                       # how many of the match's records are in the journal
+        self.saved = 0                       # how many of the match's records are on disk
+        self.queued = 0                      # how many are on disk or on their way
+        self._on_the_way: list[tuple[Ticket, int]] = []     # each commit point on its way, and its records then
         self._turn_ended = False             # a commit left no secret pick held: the WAL is to be emptied
 
     @property
     def fault(self) -> JournalError | None:
         return None if self.journal is None else self.journal.fault
+
+    @property
+    def stalled_s(self) -> float:
+        """How long the journal's write on its way has taken (0: none is on its way)."""
+        return 0.0 if self.journal is None else self.journal.busy_for()
+
+    @property
+    def on_the_way(self) -> bool:
+        """Whether a commit point has not landed yet."""
+        return bool(self._on_the_way)
 
     def notes(self) -> list[tuple[str, str]]:
         """What opening the journal repaired (text, words for a screen)."""
@@ -66,35 +80,60 @@ class Keeper:
 
     # ---- the game in play ---------------------------------------------------------------
 
+    def _all_saved(self, match: Match) -> None:
+        """A write waited for (it ran after every commit point before it): all the match's records are on disk."""
+        self.saved = self.queued = len(match.records)
+        self._on_the_way.clear()
+
     def begin(self, match: Match, names: dict[int, str]) -> None:
         """Journal a new game (header, first chance outcomes, names) in one commit point."""
         self.game_id = self._write(lambda records: records.begin(match.transcript()["header"], _rows(match, 0), names))
-        self.saved = len(match.records)
+        self._all_saved(match)
 
-    def commit(self, match: Match) -> None:
-        """Put the match's new records on disk in one commit point (JournalError if refused: nothing to
-        acknowledge)."""
-        if self.game_id is None or len(match.records) == self.saved:
-            return
+    def commit(self, match: Match) -> Ticket | None:
+        """Hand the match's new records to the journal's writer, one commit point: its ticket says when they are
+        on disk (None: nothing to wait for, no journal or nothing new)."""
+        if self.journal is None:
+            self.saved = self.queued = len(match.records)
+            return None
+        if self.game_id is None or len(match.records) == self.queued:
+            return None
         result = match.result()
         summary = None if result is None else {"scores": list(result.scores), "winners": list(result.winners),
                                                 "history": match.view(None)["state"].get("history", [])}
-        self._write(lambda records: records.append(self.game_id, _rows(match, self.saved), summary))
-        self.saved = len(match.records)
+        ticket = self.journal.append(self.game_id, _rows(match, self.queued), summary)
+        self.queued = len(match.records)
+        self._on_the_way.append((ticket, self.queued))
         self._turn_ended |= not match.held
+        return ticket
+
+    def landed(self) -> JournalError | None:
+        """Take the commit points that are on disk now, in order; the journal's refusal, if one was refused (the
+        ones after it were refused too: forget what was not saved)."""
+        while self._on_the_way and self._on_the_way[0][0].done:
+            self.saved = self._on_the_way.pop(0)[1]
+        if self._on_the_way and self._on_the_way[0][0].error is not None:
+            error = self._on_the_way[0][0].error
+            self._on_the_way.clear()
+            self.queued = self.saved
+            return error if isinstance(error, JournalError) else JournalError(str(error))
+        return None
 
     def settle(self) -> None:
-        """After a turn end (a commit that left no secret pick held), empty the WAL into the main file. The
-        session calls it once the lamps have answered: the records are on disk already, and the emptying
-        (a few ms, more than the commit) need not keep the player who ended the turn waiting. A card that
-        refuses it is the journal's fault from then on, which the session notices and shows."""
-        if self._turn_ended:
+        """After a turn end (a commit that left no secret pick held), have the writer empty the WAL into the main
+        file once the commit points before it are on disk; a card that refuses it is the journal's fault from then
+        on, which the box notices and shows."""
+        if self._turn_ended and self.journal is not None:
             self._turn_ended = False
-            with suppress(JournalError):
-                self._write(lambda records: records.checkpoint())
+            self.journal.checkpoint()
 
     def as_saved(self, match: Match) -> Match:
-        """The match as the journal holds it: what it did not take (or a half-applied answer) forgotten."""
+        """The match as the journal holds it, once every commit point on its way has landed or been refused: what
+        it did not take (or a half-applied answer) forgotten."""
+        if self.wait_for_writes():
+            self.landed()
+        self.queued = self.saved
+        self._on_the_way.clear()
         if len(match.records) <= self.saved:
             return match
         return Match.replay({**match.transcript(), "records": match.records[:self.saved]})
@@ -104,7 +143,7 @@ class Keeper:
         if self.game_id is not None:
             self._write(lambda records: records.undo(self.game_id, upto))
         match = Match.replay(match.transcript(), upto=upto)
-        self.saved = len(match.records)
+        self._all_saved(match)
         return match
 
     def abandon(self, match: Match) -> int | None:
@@ -133,22 +172,28 @@ class Keeper:
         A game that cannot be replayed (its key lost, a row damaged, a game this molebox does not
         know) is set aside in the journal, never deleted: :class:`NotResumed` says why.
         """
-        records = None if self.journal is None else self.journal.records
-        game_id = None if records is None else records.unfinished_id()
+        if self.journal is None or self.journal.records is None:
+            return None
+        game_id = self.journal.read(lambda records: records.unfinished_id())
         if game_id is None:
             return None
         try:
-            match = Match.replay(records.load(game_id).transcript)
+            match = Match.replay(self.journal.read(lambda records: records.load(game_id)).transcript)
         except Exception as exc:             # whatever one damaged game holds, the box starts
             why, words = why_not_resumed(exc)
             self._write(lambda records: records.set_aside(game_id, why))
             raise NotResumed(game_id, why, words) from exc
-        self.game_id, self.saved = game_id, len(match.records)
-        return match, records.names(game_id)
+        self.game_id = game_id
+        self._all_saved(match)
+        return match, self.journal.read(lambda records: records.names(game_id))
 
-    def retry(self) -> bool:
-        """Try the journal again after a fault; True once it takes writes."""
-        return self.journal.retry()
+    def retry(self, done: Callable[[bool], None]) -> None:
+        """Try the journal again after a fault, on the writer's thread: ``done(True)`` once it takes writes."""
+        self.journal.retry(done)
+
+    def wait_for_writes(self) -> bool:
+        """Wait until every write handed to the journal has run (scripts and tests); True if one had to."""
+        return self.journal is not None and self.journal.wait_idle()
 
     def finished_games(self) -> list[dict]:
         """The finished games, read on a connection of their own (any thread: the web's history)."""

@@ -270,11 +270,16 @@ class Records(Reader):
 
     def append(self, game_id: int, records: Iterable[tuple[int, dict, bool]], result: dict | None = None) -> None:
         """Write ``(index, record, sealed)`` rows, and the game's result if it ended, in one commit point."""
+        self.append_all([(game_id, records, result)])
+
+    def append_all(self, batch: Iterable[tuple[int, Iterable[tuple[int, dict, bool]], dict | None]]) -> None:
+        """Several appends (``(game id, rows, result)``, in order) in one commit point: the writer's group commit."""
         with self._transaction():
-            self._insert(game_id, records)
-            if result is not None:
-                self.db.execute("UPDATE games SET finished = ?, result = ? WHERE id = ?",
-                                (self.now(), json.dumps(result, sort_keys=True), game_id))
+            for game_id, records, result in batch:
+                self._insert(game_id, records)
+                if result is not None:
+                    self.db.execute("UPDATE games SET finished = ?, result = ? WHERE id = ?",
+                                    (self.now(), json.dumps(result, sort_keys=True), game_id))
 
     def _insert(self, game_id: int, records: Iterable[tuple[int, dict, bool]]) -> None:
         seq = self._next_seq(game_id)

@@ -100,7 +100,15 @@ def no_writes():
 
 
 def table_frame(box: Running):
-    return box.frames()["table"]
+    """The table display's frame, once the box has drawn one (its render process runs at nice 19: on a busy
+    machine the first frame may come well after the first state)."""
+    frames = {}
+
+    def drawn() -> bool:
+        frames.update(box.frames())
+        return "table" in frames
+    assert wait_for(drawn, timeout=30)
+    return frames["table"]
 
 
 def test_a_card_that_stops_taking_writes_mid_game_loses_nothing_acknowledged(tmp_path, no_writes):
