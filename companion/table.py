@@ -428,7 +428,8 @@ class Table:
         if self.lobby is not None:
             return {"mode": "lobby", "lobby": self.lobby.view(), "ended": self.can_take_up, **box}
         return {"mode": "play", "view": self.match.view(None), "names": self.names, "bots": self.match.header.bots,
-                "ended": self.can_take_up, "log": self.match.public_log(), **box}
+                "ended": self.can_take_up, "log": self.match.public_log(),
+                "finished": self.match.over and not self.keeper.on_the_way, **box}     # over, and in the history
 
 
 HOST_ACTIONS: dict[str, Callable[..., str | None]] = {

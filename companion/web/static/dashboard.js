@@ -231,7 +231,7 @@
     for (const button of document.querySelectorAll("[data-action]")) {
       button.disabled = !enabled[button.dataset.action];
     }
-    const key = JSON.stringify([state.mode, view && view.over, view && view.seats, state.names]);
+    const key = JSON.stringify([state.mode, state.finished, view && view.seats, state.names]);
     if (key !== historyKey) {
       historyKey = key;
       loadHistory();
