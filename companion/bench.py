@@ -467,7 +467,7 @@ def ioboard_latency(samples: int, baud: int, seed: int = 2) -> tuple[list[float]
     """
     from luma.core.device import dummy
 
-    from companion.hardware.fakeboard import FakeBoard
+    from companion.hardware.fake.board import FakeBoard
     from companion.hardware.ioboard import IOBoardHardware
     from companion.lamps import Lamp
     from companion.session import Session

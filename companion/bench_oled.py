@@ -2,7 +2,7 @@
 
 A scripted 8-seat Whakka Mole game is played through the mock pins, in real
 time, on the ``sim-8`` profile with every display a real luma driver on a
-fake wire (companion/hardware/fakei2c.py): on one bus, as ``ioboard-8`` wires
+fake wire (companion/hardware/fake/i2c.py): on one bus, as ``ioboard-8`` wires
 them (the eight seats behind the mux, the table on the parent bus), and on two,
 as ``ioboard-8-two-buses`` does (seats 1-4 and the table on I2C1, seats 5-8
 behind a second mux on I2C0). The game runs once with the box's drivers (only
@@ -94,7 +94,7 @@ def play(presses: list[Press], hz: float, full_frames: bool, seed: int = 1, layo
     """Play ``presses`` on a box whose displays are wired as ``layout``'s, each wire at ``hz``; what the
     players waited for."""
     from companion.bench import BENCH_DIR, Watch
-    from companion.hardware.fakei2c import MUX_ADDRESS, WiredDisplays
+    from companion.hardware.fake.i2c import MUX_ADDRESS, WiredDisplays
     from companion.hardware.sim import open_sim
     from companion.journal import Journal
     from companion.painter import RenderProcess
