@@ -3,7 +3,7 @@
 main.py is a thin adapter that hands this module the matrix rows it scanned,
 the bytes the host sent and the time in milliseconds, writes out the frames
 it takes, and shows the colours it renders. The same code runs on CPython in
-the tests and behind the fake board of companion/hardware/fake/board.py.
+the tests and behind the fake board of companion/hardware/fakeboard.py.
 
 The board runs for months: its millisecond ticks wrap at 2**30 and
 ``ticks_diff`` is right only for intervals under 2**29 ms (6.2 days). So no
