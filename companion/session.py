@@ -25,10 +25,12 @@ from .painter import draw
 from .pause import Pause
 from .phones import PhoneSeats
 from .publisher import Publisher
-from .table import Table
+from .table import HOST_ACTIONS, Table
 
 
 class Session(Loop):
+    actions = tuple(HOST_ACTIONS)       # the host's actions, by name (Session.host)
+
     def __init__(self, hardware, clock: Callable[[], float] = time.monotonic, *, start: Start | None = None,
                  seed: int = 0, journal: Journal | None = None, debounce_s: float = DEBOUNCE_S,
                  hold_s: float = HOLD_S, paint: Callable = draw):

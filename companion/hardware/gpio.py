@@ -50,7 +50,7 @@ def pin_factory(name: str):
 
 
 def luma_device(spec: DisplaySpec, bus=None, full_frames: bool = False):
-    """The driver for ``spec`` on I2C ``spec.bus`` (or on ``bus``, a fake one: companion/hardware/fakei2c.py).
+    """The driver for ``spec`` on I2C ``spec.bus`` (or on ``bus``, a fake one: companion/hardware/fake/i2c.py).
 
     It sends only what changed (changed_pages.py); ``full_frames``: luma's own driver, which
     sends every frame whole (the bench's baseline). ``persist`` keeps the last screen (the

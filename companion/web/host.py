@@ -7,14 +7,14 @@ import asyncio
 from aiohttp import web
 
 from companion.history import clean_name
-from companion.table import HOST_ACTIONS
+from companion.session import Session
 
 from .auth import HOST_COOKIE, HOST_FOR_S, refuse
 from .bodies import read_json
 from .site import Site
 
 ACTION_TIMEOUT_S = 2.0
-NAMED = [action for action in HOST_ACTIONS if action != "name"]     # the actions that take nothing but the PIN
+NAMED = [action for action in Session.actions if action != "name"]     # the actions that take nothing but the PIN
 
 
 def answer(body: dict, cookie: str | None) -> web.Response:

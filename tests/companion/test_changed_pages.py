@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, strategies as st
 from PIL import Image, ImageDraw
 
-from companion.hardware.fakei2c import Wire
-from companion.hardware.fakeoled import FakeOLED
+from companion.hardware.fake.i2c import Wire
+from companion.hardware.fake.oled import FakeOLED
 from companion.hardware.gpio import luma_device
 from wiring.profile import DisplaySpec
 

@@ -15,8 +15,8 @@ from companion.hardware.oled import ResilientDisplay
 from wiring.profile import DisplaySpec
 from tests.waiting import wait_for
 
-from companion.hardware.fakei2c import FakeBus
-from companion.hardware.fakeoled import FakeOLED
+from companion.hardware.fake.i2c import FakeBus
+from companion.hardware.fake.oled import FakeOLED
 
 
 def card(label: str) -> Image.Image:

@@ -12,8 +12,8 @@ import time
 from PIL import Image, ImageDraw
 
 from companion.displays import WAIT_S, DisplayWorker
-from companion.hardware.fakei2c import Wire, WiredDisplays
-from companion.hardware.fakeoled import FakeOLED
+from companion.hardware.fake.i2c import Wire, WiredDisplays
+from companion.hardware.fake.oled import FakeOLED
 from companion.hardware.gpio import luma_device
 from companion.hardware.panel import PHONES
 from companion.hardware.phone import add_phones

@@ -11,8 +11,8 @@ import pytest
 from companion import doctor
 from wiring.profile import load
 
-from companion.hardware.fakei2c import FakeBus
-from companion.hardware.fakeoled import FakeOLED
+from companion.hardware.fake.i2c import FakeBus
+from companion.hardware.fake.oled import FakeOLED
 
 
 class FakePi(doctor.System):

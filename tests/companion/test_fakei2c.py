@@ -7,8 +7,8 @@ import time
 import pytest
 from PIL import Image
 
-from companion.hardware.fakei2c import MUX_ADDRESS, Wire
-from companion.hardware.fakeoled import FakeOLED
+from companion.hardware.fake.i2c import MUX_ADDRESS, Wire
+from companion.hardware.fake.oled import FakeOLED
 from companion.hardware.gpio import luma_device
 from wiring.profile import DisplaySpec
 

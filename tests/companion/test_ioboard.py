@@ -17,7 +17,7 @@ import pytest
 from luma.core.device import dummy
 
 from companion.hardware import ioboard, iolink
-from companion.hardware.fakeboard import FakeBoard
+from companion.hardware.fake.board import FakeBoard
 from companion.hardware.ioboard import CODES, IOBoardHardware
 from companion.hardware.iolink import Timing, level_changes
 from companion.cli import main

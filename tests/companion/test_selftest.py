@@ -13,8 +13,8 @@ from companion.hardware.sim import SimHardware
 from companion.render.selftest import card
 from wiring.profile import load
 
-from companion.hardware.fakei2c import FakeBus
-from companion.hardware.fakeoled import FakeOLED
+from companion.hardware.fake.i2c import FakeBus
+from companion.hardware.fake.oled import FakeOLED
 
 
 @pytest.fixture

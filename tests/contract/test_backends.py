@@ -17,7 +17,9 @@ from pathlib import Path
 import pytest
 
 from companion.hardware import open_backend
-from companion.hardware.fakeboard import FakeBoard
+from companion.hardware.fake.board import FakeBoard
+from companion.hardware.fake.i2c import FakeBus
+from companion.hardware.fake.oled import FakeOLED
 from companion.hardware.gpio import luma_device
 from companion.hardware.ioboard import CODES, IOBoardHardware
 from companion.lamps import Lamp
@@ -29,9 +31,6 @@ from companion.lobby import Start
 from companion.session import Session
 from wiring.profile import load
 from tests.waiting import wait_for
-
-from companion.hardware.fakei2c import FakeBus
-from companion.hardware.fakeoled import FakeOLED
 
 BY_CODE = {code: lamp for lamp, code in CODES.items()}
 TAP_S = 0.08

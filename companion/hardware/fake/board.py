@@ -1,4 +1,4 @@
-"""A fake IO board for the tests and the bench: the firmware's own logic behind a pseudo-terminal.
+"""A fake IO board for the tests, the bench and a maker without one: the firmware's own logic behind a pty.
 
 :class:`firmware.board.Board` runs on a thread at the master end of a pty; the
 host opens the slave end with pyserial through a symlink at ``path``, as it

@@ -2,7 +2,7 @@
 
 A scripted 8-seat Whakka Mole game is played through the mock pins, in real
 time, on the ``sim-8`` profile with every display a real luma driver on a
-fake wire (companion/hardware/fakei2c.py): on one bus, as ``ioboard-8`` wires
+fake wire (companion/hardware/fake/i2c.py): on one bus, as ``ioboard-8`` wires
 them (the eight seats behind the mux, the table on the parent bus), and on two,
 as ``ioboard-8-two-buses`` does (seats 1-4 and the table on I2C1, seats 5-8
 behind a second mux on I2C0). The game runs once with the box's drivers (only
@@ -28,9 +28,19 @@ import itertools
 import random
 import statistics
 import tempfile
-import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+
+from companion.hardware.fake.i2c import MUX_ADDRESS, WiredDisplays
+from companion.hardware.sim import open_sim
+from companion.journal import Journal
+from companion.lobby import Start
+from companion.painter import RenderProcess
+from companion.session import Session
+from rules.match import Header, Match
+from wiring.profile import load
+
+from .common import BENCH_DIR, Watch, percentile, row, running
 
 SEATS = 8
 HOLD_S = 0.03
@@ -57,8 +67,6 @@ class Figures:
 def scripted_game(seed: int) -> list[Press]:
     """The presses of a whole 8-seat game: each seat's pop-up holes, OK, its whack hole, OK, seats taking
     turns; picked at random (seeded) from what the rules allow, so every press is taken."""
-    from rules.match import Header, Match
-
     rng = random.Random(seed)
     match = Match(Header("whakka-mole", SEATS, {}))
     presses: list[Press] = []
@@ -81,10 +89,6 @@ def scripted_game(seed: int) -> list[Press]:
 
 def wired_as(layout: str):
     """The simulator's eight panels with the displays of the built-in profile ``layout``, bus for bus."""
-    from dataclasses import replace
-
-    from wiring.profile import load
-
     sim, wiring = load("sim-8"), load(layout)
     return replace(sim, muxes=wiring.muxes, table=wiring.table,
                    seats=tuple(replace(seat, display=wired.display) for seat, wired in zip(sim.seats, wiring.seats)))
@@ -93,14 +97,6 @@ def wired_as(layout: str):
 def play(presses: list[Press], hz: float, full_frames: bool, seed: int = 1, layout: str = "ioboard-8") -> Figures:
     """Play ``presses`` on a box whose displays are wired as ``layout``'s, each wire at ``hz``; what the
     players waited for."""
-    from companion.bench import BENCH_DIR, Watch
-    from companion.hardware.fakei2c import MUX_ADDRESS, WiredDisplays
-    from companion.hardware.sim import open_sim
-    from companion.journal import Journal
-    from companion.painter import RenderProcess
-    from companion.lobby import Start
-    from companion.session import Session
-
     profile = wired_as(layout)
     wired = WiredDisplays(profile, hz, full_frames)
     last_end: dict[str, float] = {}
@@ -117,14 +113,11 @@ def play(presses: list[Press], hz: float, full_frames: bool, seed: int = 1, layo
         session = Session(hw, time.monotonic, start=Start("whakka-mole", SEATS), seed=seed,
                           journal=Journal(f"{workdir}/molebox.db"), paint=RenderProcess())
         drawn, shown = _watch_frames(session, last_end)
-        stop = threading.Event()
-        loop = threading.Thread(target=session.run, args=(stop,), daemon=True)
-        loop.start()
-        session.out.displays.flush()
-        watch = Watch([p for s in range(1, SEATS + 1) for p in hw.lamp_pins(s)])
-        out, times = Figures(), []
-        start_bytes, start_switches = wired.bytes, switches[0]
-        try:
+        with running(session):
+            session.out.displays.flush()
+            watch = Watch([p for s in range(1, SEATS + 1) for p in hw.lamp_pins(s)])
+            out, times = Figures(), []
+            start_bytes, start_switches = wired.bytes, switches[0]
             for press in presses:
                 times.append(time.monotonic())
                 hw.drive(press.seat, press.control, True)
@@ -149,10 +142,6 @@ def play(presses: list[Press], hz: float, full_frames: bool, seed: int = 1, layo
             out.switch_bytes = 2 * (switches[0] - start_switches)
             if not session.table.match.over:
                 raise RuntimeError("the scripted game did not end: a press was not taken as scripted")
-        finally:
-            stop.set()
-            loop.join(2)
-            session.close()
     for i, (press, t0) in enumerate(zip(presses, times), start=1):
         if (end := _first_shown(drawn, shown, f"seat{press.seat}", i)) is not None:
             out.own.append(end - t0)
@@ -244,8 +233,6 @@ def print_rows(seed: int = 1) -> None:
 def print_layout_rows(ours: Figures, full: Figures, where: str, fast: bool, first: bool) -> None:
     """One layout's rows at one clock; ``fast``: the clock the targets are set at; ``first``: the layout the
     lamp rows are printed for (the lamps do not wait for the wires: once is enough)."""
-    from companion.bench import percentile, row
-
     for words, pick, target in (
             ("press to own OLED p50", lambda f: statistics.median(f.own), ""),
             ("press to own OLED p99", lambda f: percentile(f.own, 0.99), "< 30 ms" if fast else ""),

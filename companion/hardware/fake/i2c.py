@@ -4,7 +4,7 @@ A :class:`Wire` is one I2C controller's SDA and SCL at a clock of ``hz``: one
 transfer at a time (a lock), each a start, the address byte, its bytes and a
 stop, 9 clocks a byte (8 bits and the ACK) and one each for start and stop. A
 :class:`FakeBus` is what an opened ``/dev/i2c-N`` is to luma (an smbus-like
-object): the modules on that bus (:class:`~companion.hardware.fakeoled.FakeOLED`)
+object): the modules on that bus (:class:`~companion.hardware.fake.oled.FakeOLED`)
 at their addresses, and, for a channel of a TCA9548A mux, the channel. Every
 channel of the mux shares its parent's wire: before a transfer on a channel
 that is not the one switched on, the mux gets a one-byte write (as Linux's
@@ -32,7 +32,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from .fakeoled import FakeOLED
+from .oled import FakeOLED
 
 MUX_ADDRESS = 0x70
 LEAD_S = 0.0005         # the caller may run this far ahead of the wire
@@ -177,8 +177,8 @@ class WiredDisplays:
             wire.watchers.append(lambda t, c=controller: callback(self._names.get((c, t.channel, t.address)), t))
 
     def make(self, spec):
-        from .gpio import luma_device
-        from .oled import ResilientDisplay
+        from ..gpio import luma_device
+        from ..oled import ResilientDisplay
 
         controller, channel, _ = self._key(spec.bus, spec.address)
         bus = self.wires[controller].bus({spec.address: FakeOLED(spec.driver, spec.width, spec.height)}, channel)

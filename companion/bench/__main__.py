@@ -1,0 +1,70 @@
+"""``make bench``: speed and memory figures, each next to the raw library measured in the same run.
+
+Figures: press-to-lamp latency through the whole companion (mock pin edge ->
+session loop -> lamp pin change, with every display rendering on change),
+alone and with the web panel's pages open and streaming, beside gpiozero's
+own ``Button.when_pressed -> LED.on`` chain; phone seats: a press over HTTP from a client process to
+the lamps on that seat's stream, beside bare aiohttp answering the same requests, and panel presses
+with phones and dashboards connected; time from
+process start to ready; CPU used while idle; peak RSS. Run with ``--help``
+for the knobs; the figures in docs/benchmarks.md come from ``make bench``.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m companion.bench", description=__doc__.splitlines()[0])
+    p.add_argument("--samples", type=int, default=2000, help="presses to time")
+    p.add_argument("--idle", type=float, default=10.0, help="seconds of idle to measure CPU over")
+    p.add_argument("--probe", choices=["ours", "raw"], help=argparse.SUPPRESS)
+    p.add_argument("--read-streams", nargs="+", metavar="PORT PATH", help=argparse.SUPPRESS)
+    p.add_argument("--serve-phones", choices=["molebox", "raw"], help=argparse.SUPPRESS)
+    p.add_argument("--press-phones", nargs="+", metavar="PORT CODE", help=argparse.SUPPRESS)
+    p.add_argument("--bot-games", type=int, default=10, help="games per game to time the computer players over")
+    p.add_argument("--bots-only", action="store_true", help="print only the computer players' think times")
+    p.add_argument("--oled-only", action="store_true", help="print only the OLED figures on the timed I2C wire")
+    p.add_argument("--press-only", action="store_true",
+                   help="print only the press-to-lamp rows beside the raw chain's: the quick check of another machine")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the table, or some of its rows; the hidden flags are the bench's own child processes.
+
+    Each mode imports its module when it is chosen, so that a child process loads
+    only what it measures: the raw probe gpiozero and luma, the raw phone server aiohttp.
+    """
+    args = parser().parse_args(argv)
+    if args.bots_only:
+        from .bots import print_bot_rows
+        print_bot_rows(args.bot_games)
+    elif args.oled_only:
+        from .oled import print_rows
+        print_rows()
+    elif args.probe:
+        from .probe import probe
+        probe(args.probe, args.idle)
+    elif args.read_streams:
+        from .streams import read_streams
+        read_streams(int(args.read_streams[0]), args.read_streams[1:])
+    elif args.serve_phones == "raw":
+        from .raw import serve_phones
+        serve_phones()
+    elif args.serve_phones:
+        from .phones import serve_phones
+        serve_phones()
+    elif args.press_phones:
+        from .phone_client import press_phones
+        port, *codes = args.press_phones
+        press_phones(int(port), codes, 0)
+    else:
+        from .table import print_table
+        print_table(args.samples, args.idle, args.bot_games, args.press_only)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,61 @@
+"""What the bench's figures share: where they write, percentiles, table rows, a running session, a watch on pins."""
+from __future__ import annotations
+
+import statistics
+import threading
+import time
+from contextlib import contextmanager
+
+BENCH_DIR = "/var/tmp"      # a disk, as the journal's card is: /tmp may be a RAM disk whose fsync costs nothing
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def row(name: str, ours: float, raw: float | None, target: str, fmt: str = "{:.3f}") -> str:
+    """One row of the table: a molebox figure beside the raw library's, their ratio and the target."""
+    ratio = "-" if not raw else f"{ours / raw:.2f}x" if ours < raw else f"{ours / raw:.1f}x"
+    raw_text = fmt.format(raw) if raw is not None else "-"
+    return f"| {name} | {fmt.format(ours)} | {raw_text} | {ratio} | {target} |"
+
+
+def print_p50_p99(what: str, where: str, ours: list[float], raw: list[float] | None, target: str) -> None:
+    """Two rows of milliseconds, "``what`` p50``where``" and p99, each beside the raw reference's (None: there is
+    none); ``target`` is the p99's."""
+    for q, pick, goal in (50, statistics.median, ""), (99, lambda ms: percentile(ms, 0.99), target):
+        print(row(f"{what} p{q}{where} (ms)", pick(ours), None if raw is None else pick(raw), goal))
+
+
+@contextmanager
+def running(session):
+    """The session's loop on a thread of its own while the block runs; the session closed after it."""
+    stop = threading.Event()
+    loop = threading.Thread(target=session.run, args=(stop,), daemon=True)
+    loop.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        loop.join(2)
+        session.close()
+
+
+class Watch:
+    """Wakes the bench when any watched pin changes; the change time is read from the pin itself."""
+
+    def __init__(self, pins):
+        self.event = threading.Event()
+        for pin in pins:
+            pin.on_change = lambda _pin: self.event.set()
+
+    def wait_change(self, pins, since: float, timeout: float = 1.0) -> float | None:
+        deadline = time.perf_counter() + timeout
+        while time.perf_counter() < deadline:
+            changed = [p.changed_at for p in pins if p.changed_at >= since]
+            if changed:
+                return min(changed) - since
+            self.event.wait(0.01)
+            self.event.clear()
+        return None

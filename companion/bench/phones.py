@@ -1,0 +1,110 @@
+"""Phone seats: a phone's press over HTTP to the lamps on its seat's stream, the box in a process of its own
+with dashboards streaming; and panel presses at a table of panels and phones."""
+from __future__ import annotations
+
+import itertools
+import random
+import subprocess
+import sys
+import threading
+import time
+from contextlib import contextmanager
+
+from companion import cli, service
+from companion.painter import RenderProcess
+from companion.web.auth import Guard
+from companion.web.app import SITE, make_app, start
+
+from .common import Watch
+from .phone_client import PHONES, press_phones
+from .press import steady
+from .serving import serve_until_stdin_closes, served
+from .streams import DASHBOARDS, dashboards
+from .usage import peak_rss_mb, pss_mb
+
+
+def phone_box(panels: int = 0, phones: int = PHONES):
+    """A box of ``panels`` sim panels and ``phones`` phone seats in an 8-seat Whakka Mole game (no journal, as
+    the panel press-to-lamp's), its session loop running: its web app, the phones' join codes, what stops it."""
+    args = cli.parser().parse_args(["run", "--panels", str(panels), "--phones", str(phones),
+                                    "--game", "whakka-mole", "--seats", "8"])
+    args.wiring = cli.DEFAULT_WIRING["sim"]
+    painter = RenderProcess()
+    hw, session = service.build(args, service.Plan(args, "sim"), None, paint=painter)
+    halt = threading.Event()
+    thread = threading.Thread(target=session.run, args=(halt,), daemon=True)
+    thread.start()
+    app = make_app(session, Guard(lan=False))
+
+    def stop() -> tuple[float, float]:
+        """Stop the box; the render process's peak RSS and PSS, since it is the box's too."""
+        halt.set()
+        session.call(lambda: None)
+        thread.join(2)
+        memory = peak_rss_mb(painter.process.pid), pss_mb(painter.process.pid)
+        session.close()
+        return memory
+    return app, [code for _, code in session.phones.free()], stop
+
+
+def serve_phones() -> None:
+    """Child process: a box of eight phone seats in an 8-seat Whakka Mole game, served on loopback."""
+    app, codes, stop = phone_box()
+    serve_until_stdin_closes(start(app, service.listen("127.0.0.1", 0)), codes, stop)
+
+
+def phone_latency(samples: int, kind: str = "molebox") -> tuple[list[float], dict[str, float]]:
+    """Phone press to lamps on the seat's stream, from this process, with eight phone seats and (molebox)
+    twenty dashboards streaming from another; the box (or, ``raw``, bare aiohttp) in a process of its own.
+    Returns the latencies and the box's memory (``rss``: peak RSS, ``pss``: PSS at the end, render process
+    included)."""
+    box = subprocess.Popen([sys.executable, "-m", "companion.bench", "--serve-phones", kind],
+                           stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    port = int(box.stdout.readline().split()[1])
+    codes = box.stdout.readline().split()[1:]
+    with dashboards(port, DASHBOARDS if kind == "molebox" else 0):
+        time.sleep(0.5)
+        out = press_phones(port, codes, samples)
+    box.stdin.close()
+    memory = {word.lower(): float(value) for word, value in (box.stdout.readline().split() for _ in range(2))}
+    box.wait()
+    return out, memory
+
+
+@contextmanager
+def phones_pressing(port: int, codes: list[str]):
+    """The phones of ``codes`` pressing at a table's pace from another process while the block runs."""
+    phones = subprocess.Popen([sys.executable, "-m", "companion.bench", "--press-phones", str(port), *codes],
+                              stdin=subprocess.PIPE)
+    try:
+        yield
+    finally:
+        phones.stdin.close()
+        phones.wait(10)
+
+
+def mixed_panel_latency(samples: int, seed: int = 4) -> list[float]:
+    """Panel press-to-lamp at a table of four panels and four phones: the phones pressing from another
+    process, twenty dashboards streaming from a third; the panels timed as a panel's press-to-lamp is."""
+    rng, seats = random.Random(seed), itertools.cycle(range(1, 5))
+    app, codes, stop = phone_box(panels=4, phones=4)
+    hw = app[SITE].session.hw
+    watch = Watch([p for s in range(1, 5) for p in hw.lamp_pins(s)])
+    out: list[float] = []
+    try:
+        with served(start(app, service.listen("127.0.0.1", 0))) as port, phones_pressing(port, codes), dashboards(port):
+            time.sleep(0.5)
+            while len(out) < samples:                       # round the panels: no button again inside 20 ms
+                seat, hole = next(seats), f"hole{rng.randint(1, 5)}"
+                was_steady = steady(hw, seat)
+                since = time.perf_counter()
+                hw.drive(seat, hole, True)
+                latency = watch.wait_change(hw.lamp_pins(seat), since)
+                if was_steady and latency is not None:
+                    out.append(latency)
+                time.sleep(0.002)
+                hw.drive(seat, hole, False)
+                time.sleep(rng.uniform(0.01, 0.03))
+    finally:
+        stop()
+    return out

@@ -1,0 +1,137 @@
+"""Press-to-lamp: a panel's press through the whole companion to its lamp pin, alone and with the web pages
+streaming, and a press through the serial IO board to its pixels."""
+from __future__ import annotations
+
+import random
+import subprocess
+import tempfile
+import time
+from contextlib import contextmanager, nullcontext
+
+from luma.core.device import dummy
+
+from companion.hardware.fake.board import FakeBoard
+from companion.hardware.ioboard import IOBoardHardware
+from companion.hardware.sim import open_sim
+from companion.lamps import Lamp
+from companion.lobby import Start
+from companion.painter import RenderProcess
+from companion.service import listen
+from companion.session import Session
+from companion.web.auth import Guard
+from companion.web.app import SITE, make_app, start
+from firmware import protocol
+from wiring.profile import load
+
+from .common import Watch, running
+from .serving import served
+from .streams import stream_reader
+
+STREAMS = ("/api/sim/events", "/api/dashboard/events")
+STEADY = frozenset({Lamp.OFF, Lamp.ON, Lamp.DIM})
+
+
+def steady(hw, seat: int) -> bool:
+    """No flash or blink on the seat's lamps: a press's answer will show as a change of them."""
+    return all(lamp in STEADY for lamp in hw.seats[seat - 1].lamps)
+
+
+@contextmanager
+def pages_streaming(session, hw):
+    """The web panel served beside the session, its simulator and dashboard streams read by another process.
+
+    The server runs as ``molebox run`` runs it: an aiohttp loop on its own thread
+    of the companion's process. The reader stands in for the browser, so its own
+    work (reading, parsing) stays off the companion's CPU as a browser's does.
+    Yields a dict that holds, once the server has stopped, the events and bytes the reader got.
+    """
+    app = make_app(session, Guard(lan=False))
+    figures: dict[str, float] = {}
+    with served(start(app, listen("127.0.0.1", 0))) as port:
+        reader = stream_reader(port, STREAMS, stdout=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 10
+        while len(app[SITE].hub.streams) < len(STREAMS):
+            if time.monotonic() > deadline or reader.poll() is not None:
+                raise RuntimeError("the stream reader did not connect")
+            time.sleep(0.01)
+        yield figures
+    out, _ = reader.communicate(timeout=10)
+    figures.update((word, float(value)) for word, value in (line.split() for line in out.splitlines()))
+
+
+def companion_latency(samples: int, seed: int = 1, streaming: bool = False) -> tuple[list[float], dict]:
+    """Hole presses on an 8-seat Whakka Mole game, all nine displays rendering on change.
+
+    Presses come every 4-12 ms, round the table, so no one button is pressed
+    again inside its 20 ms debounce window (a finger cannot, and the debouncer
+    would rightly hold such a press back). ``streaming``: with the web panel's
+    pages open (see :func:`pages_streaming`); returns the latencies and what the pages got.
+    """
+    rng = random.Random(seed)
+    hw = open_sim(load("sim-8"), time.monotonic)
+    session = Session(hw, time.monotonic, start=Start("whakka-mole", 8), seed=seed, paint=RenderProcess())
+    watch = Watch([p for s in range(1, 9) for p in hw.lamp_pins(s)])
+    out: list[float] = []
+    pages = pages_streaming(session, hw) if streaming else nullcontext({})
+
+    def tap(seat: int, control: str, measure: bool) -> None:
+        was_steady = steady(hw, seat)
+        since = time.perf_counter()
+        hw.drive(seat, control, True)
+        if measure and was_steady:
+            latency = watch.wait_change(hw.lamp_pins(seat), since)
+            if latency is not None:
+                out.append(latency)
+        time.sleep(0.002)
+        hw.drive(seat, control, False)
+        time.sleep(rng.uniform(0.002, 0.01))
+
+    with running(session), pages as streamed:
+        while len(out) < samples:
+            if session.table.match.over:
+                session.call(session.table.new_game)
+                time.sleep(0.05)
+            turn = {seat: [f"hole{h}" for h in rng.sample(range(1, 6), rng.randint(0, 2))]
+                    + ["ok", f"hole{rng.randint(1, 5)}", "ok"] for seat in range(1, 9)}
+            for step in range(max(map(len, turn.values()))):   # seats take turns, as fingers would
+                for seat, controls in turn.items():
+                    if step < len(controls):
+                        tap(seat, controls[step], controls[step] != "ok")
+    return out[:samples], streamed
+
+
+def ioboard_latency(samples: int, baud: int, seed: int = 2) -> tuple[list[float], float]:
+    """Hole presses through the serial IO board: the fake board (the firmware's own logic) behind a pty.
+
+    A press is one matrix scan on the board; the latency runs to the first
+    change of that seat's pixels, so it holds the REPORT to the host, the
+    session's answer and the LAMPS command back. The pty has no baud rate: the
+    fake board paces its reads and writes as a wire of ``baud`` would (10 bits
+    a byte). Returns the latencies and the wire time of those two frames alone.
+    """
+    eight = bytes(protocol.MAX_SEATS)
+    frames = len(protocol.frame(protocol.REPORT, 0, protocol.state(eight, bytes(6 * protocol.MAX_SEATS))))
+    frames += len(protocol.frame(protocol.LAMPS, 0, protocol.lamps(1, (0, 0, 0), (0,) * 5)))
+    wire = frames * 10 / baud
+    rng = random.Random(seed)
+    out: list[float] = []
+    with tempfile.TemporaryDirectory() as workdir, FakeBoard(f"{workdir}/ttyIO", baud=baud) as fake:
+        hw = IOBoardHardware(load("ioboard-8"), time.monotonic, lambda spec: dummy(width=spec.width, height=spec.height,
+                                                                          mode="1"), find_port=lambda: fake.path)
+        session = Session(hw, time.monotonic, start=Start("whakka-mole", 8), seed=seed)
+        with running(session):
+            hw.link.linked.wait(2)
+            for press in range(4 * samples):
+                if len(out) == samples:
+                    break
+                seat, hole = press % 8 + 1, f"hole{rng.randint(1, 5)}"
+                was_steady = steady(hw, seat)
+                since = time.perf_counter()
+                fake.press(seat, hole)
+                latency = fake.wait_lamps(seat, since)
+                if was_steady and latency is not None:
+                    out.append(latency)
+                time.sleep(0.015)                   # past the board's 10 ms debounce
+                fake.release(seat, hole)
+                time.sleep(rng.uniform(0.005, 0.015) + wire)
+    return out, wire

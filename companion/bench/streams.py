@@ -1,0 +1,47 @@
+"""Pages open on other devices: a process of its own reads the box's event streams to their end."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+import urllib.request
+from contextlib import contextmanager
+
+DASHBOARDS = 20
+
+
+def read_streams(port: int, paths: list[str]) -> None:
+    """Child process: read every event stream of ``paths`` to its end, as open pages do; report what came.
+    It stands in for browsers on other devices, so it yields the CPU to the box it measures."""
+    os.nice(19)
+    got = {"events": 0, "bytes": 0}
+
+    def read(path: str) -> None:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}") as stream:
+            for line in stream:
+                got["bytes"] += len(line)
+                got["events"] += line.startswith(b"event: ")
+
+    readers = [threading.Thread(target=read, args=(path,)) for path in paths]
+    for thread in readers:
+        thread.start()
+    for thread in readers:
+        thread.join()
+    print(f"EVENTS {got['events']}\nBYTES {got['bytes']}", flush=True)
+
+
+def stream_reader(port: int, paths: list[str], **popen) -> subprocess.Popen:
+    """The process of :func:`read_streams` on ``paths``; ``popen``: how to start it (its stdout)."""
+    return subprocess.Popen([sys.executable, "-m", "companion.bench", "--read-streams", str(port), *paths], **popen)
+
+
+@contextmanager
+def dashboards(port: int, count: int = DASHBOARDS):
+    """``count`` dashboards streaming from another process while the block runs."""
+    reader = stream_reader(port, ["/api/dashboard/events"] * count, stdout=subprocess.DEVNULL)
+    try:
+        yield
+    finally:
+        reader.kill()
+        reader.wait()

@@ -1,0 +1,68 @@
+"""The whole table that ``make bench`` prints, in its order: every figure beside its raw reference."""
+from __future__ import annotations
+
+import platform
+import tempfile
+
+from . import raw
+from .bots import print_bot_rows
+from .common import BENCH_DIR, print_p50_p99, row
+from .oled import print_rows as print_oled_rows
+from .phone_client import PHONES
+from .phones import mixed_panel_latency, phone_latency
+from .press import companion_latency, ioboard_latency
+from .probe import measure_process
+from .storage import commit_points, resume_time
+from .streams import DASHBOARDS
+
+
+def ms(seconds: list[float]) -> list[float]:
+    return [1000 * x for x in seconds]
+
+
+def print_press_rows(ours: list[float], paged: list[float], raw_ms: list[float], more: str) -> None:
+    """The table's head and its press-to-lamp rows (ms), each beside the raw chain's."""
+    print(f"molebox bench: {platform.machine()}, Python {platform.python_version()}, {len(ours)} presses{more}\n")
+    print("| figure | molebox | raw library | ratio | target |")
+    print("| --- | ---: | ---: | ---: | --- |")
+    print_p50_p99("press-to-lamp", "", ours, raw_ms, "< 1 ms, < 10x")
+    print_p50_p99("press-to-lamp", ", web pages streaming", paged, raw_ms, "< 1 ms, < 10x")
+
+
+def print_table(samples: int, idle_s: float, bot_games: int, press_only: bool) -> None:
+    """Every row (``press_only``: the press-to-lamp rows alone, the quick check of another machine)."""
+    ours = ms(companion_latency(samples)[0])
+    latencies, streamed = companion_latency(samples, streaming=True)
+    paged, raw_press = ms(latencies), ms(raw.press_to_lamp(samples))
+    if press_only:
+        print_press_rows(ours, paged, raw_press, "")
+        return
+    proc, raw_proc = measure_process("ours", idle_s), measure_process("raw", idle_s)
+    print_press_rows(ours, paged, raw_press, f", idle {idle_s:g} s")
+    print(row("ready after start (ms)", proc["ready"], raw_proc["ready"], "< 1000 ms", "{:.0f}"))
+    print(row("idle CPU (%)", proc["idle"], raw_proc["idle"], "< 1 %", "{:.2f}"))
+    print(row("peak RSS, box and render process (MB)", proc["rss"], raw_proc["rss"], "", "{:.1f}"))
+    print(row("PSS after the game, box and render process (MB)", proc["pss"], raw_proc["pss"], "< 60 MB", "{:.1f}"))
+    phone, phone_memory = phone_latency(min(samples, 1000))
+    raw_phone, raw_phone_memory = phone_latency(min(samples, 1000), "raw")
+    mixed = mixed_panel_latency(samples)
+    phones = f", {PHONES} phones, {DASHBOARDS} dashboards"
+    print_p50_p99("phone press-to-lamp", phones, ms(phone), ms(raw_phone), "< 20 ms")
+    print_p50_p99("panel press-to-lamp", f", 4 panels, 4 phones, {DASHBOARDS} dashboards", ms(mixed), raw_press,
+                  "< 1 ms")
+    print(row(f"peak RSS{phones} (MB)", phone_memory["rss"], raw_phone_memory["rss"], "", "{:.1f}"))
+    print(row(f"PSS{phones} (MB)", phone_memory["pss"], raw_phone_memory["pss"], "< 80 MB", "{:.1f}"))
+    with tempfile.TemporaryDirectory(dir=BENCH_DIR) as workdir:
+        commits = {mode: ms(times) for mode, times in commit_points(min(samples, 500), workdir).items()}
+        resume, raw_resume = resume_time(workdir)
+    for mode, words, target in (("kept", "WAL left to SQLite (before)", ""),
+                                ("emptied", "WAL emptied at turn ends", "p99 < 5 ms")):
+        print_p50_p99("commit point", f", {words}", commits[mode], commits["raw"], target)
+    print(row("resume 200 decisions (ms)", 1000 * resume, 1000 * raw_resume, "", "{:.1f}"))
+    for link, baud in (("115200 baud", 115_200), ("12 Mbit/s", 12_000_000)):   # raw: the frames' wire time
+        latencies, wire = ioboard_latency(min(samples, 300), baud)
+        print_p50_p99("ioboard press-to-lamp", f", {link}", ms(latencies), [1000 * wire], "")
+    print_bot_rows(bot_games)
+    print_oled_rows()
+    print(f"\nWeb pages streaming: the simulator's and the dashboard's event streams, read over HTTP by another "
+          f"process, got {streamed['EVENTS']:.0f} events ({streamed['BYTES'] / 1e6:.1f} MB) during the rows' presses.")
