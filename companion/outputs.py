@@ -98,8 +98,8 @@ class Outputs:
         """Lamps and displays as the scene has them; unchanged screens are not redrawn, and the
         screens of the seats that pressed since the last show go first. A panel whose seat is played
         on a phone says so on its OLED; its seat's screen goes to the phone alone. A seat whose decision
-        is on its way to the disk keeps its own lamps and screen as they were: they answer it once it is
-        there (unless play is paused, which every screen says)."""
+        is on its way to the disk keeps its own lamps as they were: they answer it once it is there
+        (unless play is paused, which every screen says)."""
         pressed, self._pressed = self._pressed, set()
         held = () if scene.storage_fault or scene.hardware_fault else scene.saving
         self.set_lamps(scene, held)
@@ -111,8 +111,6 @@ class Outputs:
         first = {f"seat{seat}" for seat in pressed}
         changed = []
         for name, (render, *args) in screens.screens(scene).items():
-            if name.startswith("seat") and int(name[4:]) in held:
-                continue
             if self._shown.get(name) != (render, *args):
                 self._shown[name] = (render, *args)
                 changed.append((name, render, tuple(args), name in first))

@@ -14,12 +14,12 @@ from __future__ import annotations
 import logging
 from typing import Callable
 
-from .table import STALL_S, Table
+from .table import SAVING_S, Table
 
 log = logging.getLogger("molebox.session")
 
 RETRY_S = 2.0           # while the journal refuses writes, it is tried again this often
-WATCH_S = STALL_S / 6   # while a commit point is on its way, how often the box looks whether the card has stalled
+WATCH_S = SAVING_S      # while a commit point is on its way, how often the box looks whether the card is slow
 
 
 class Pause:
@@ -30,6 +30,7 @@ class Pause:
         self.table, self.signals, self.after, self.call, self.clock = table, signals, after, call, clock
         self.changed = changed
         self._retrying = self._watching = self._stalled = False
+        self._slow: frozenset[int] = frozenset()       # the seats whose screens say their decision is saving
 
     def check(self) -> None:
         """After the table acted: a journal that stopped taking writes (or never opened) pauses play, forgets in
@@ -56,7 +57,11 @@ class Pause:
     # ---- a card that takes its time ----
 
     def _watch(self, now: float) -> None:
+        """A commit point is on its way: is it slow (its seat's screen says so), or has the card stalled?"""
         self._watching = False
+        if (slow := self.table.slow_saves()) != self._slow:
+            self._slow = slow
+            self.changed(False)
         self.check()
 
     def _stall(self) -> None:

@@ -40,8 +40,8 @@ class Scene:
     joins: tuple[tuple[int, str, str], ...] = ()    # free phone seats: (seat, join code, join address)
     table: bool = True                  # the box has a table display (else seat 1's OLED offers phone seats)
     phones: frozenset[int] = frozenset()    # seats played on phones (a panel's among them shows it is not)
-    saving: frozenset[int] = frozenset()    # seats whose decision is on its way to the disk: their own lamps and
-                                            # screen stay as they were until it is there (Outputs.show)
+    saving: frozenset[int] = frozenset()    # seats whose decision is on its way to the disk: their own lamps
+                                            # stay as they were until it is there (Outputs.show)
 
 
 def _named(scene: Scene, view: dict, **more) -> dict:

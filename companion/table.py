@@ -32,6 +32,8 @@ log = logging.getLogger("molebox.session")
 
 UNDO_REVEAL_S = 5.0     # a second hold within this long undoes a reveal
 STALL_S = 3.0           # a commit point the card has not taken in this long is a fault: play pauses until it is
+SAVING_S = 0.1          # a decision not on disk after this long says so on its seat's screen
+SAVING = "saving..."
 
 
 class Table:
@@ -245,6 +247,10 @@ class Table:
                 answers.append((g, Refuse(reason)))
         return answers
 
+    def slow_saves(self) -> frozenset[int]:
+        """The seats whose decision has been on its way to the disk longer than SAVING_S: their screens say so."""
+        return frozenset(g.seat for ticket, g, _ in self.saving if ticket.waited_s() > SAVING_S)
+
     def settle(self) -> list[str]:
         """After a press or an action has been answered on the lamps: the journal's WAL emptied if a turn ended,
         and the moments the table shares since the last settle, for the box to sound and show."""
@@ -406,9 +412,10 @@ class Table:
             for seat, entry in self.entries.items():
                 if seat <= match.header.seats and seat not in self.computers:
                     entry.follow(next(iter(match.decisions_for(seat)), None))
+        waiting = {seat: SAVING for seat in self.slow_saves()}
         return screens.Scene(
             seats=tuple(self.entries), lobby=lobby, match=match, computers=self.computers, entries=self.entries,
-            notices=self.notices, fresh=frozenset(self.fresh),
+            notices={**self.notices, **waiting} if waiting else self.notices, fresh=frozenset(self.fresh),
             unread=tuple(self.alerts.unread()) if lobby is not None else (),
             storage_fault=self.storage_fault,
             hardware_fault=self.hardware_fault, since_roll=self.clock() - self.rolled_at,

@@ -50,6 +50,14 @@ class Watch:
         for pin in pins:
             pin.on_change = lambda _pin: self.event.set()
 
+    def wait_still(self, pins, quiet_s: float, timeout: float = 2.0) -> None:
+        """Wait until none of ``pins`` has changed for ``quiet_s`` (a flash has ended)."""
+        deadline = time.perf_counter() + timeout
+        while (last := max(p.changed_at for p in pins)) > time.perf_counter() - quiet_s:
+            if time.perf_counter() > deadline:
+                return
+            time.sleep(max(0.001, last + quiet_s - time.perf_counter()))
+
     def wait_change(self, pins, since: float, timeout: float = 1.0) -> float | None:
         deadline = time.perf_counter() + timeout
         while time.perf_counter() < deadline:

@@ -17,10 +17,16 @@ the journal on a disk (fsync at every commit point). Measured:
   turn to the wire's end of that display's first frame after it (of the last
   one's); the players then read it;
 - **bytes on the wire** over the whole game, address bytes and mux switches included;
-- **OK press to lamp**: OK commits a decision to the journal before its lamp answers.
+- **OK press to lamp**: OK commits a decision to the journal before its lamp answers, beside the
+  journal's own commit points in the same run;
+- **the disk meanwhile**: a raw sqlite3 commit every 10 ms on the same disk while the game plays
+  (:class:`~companion.bench.disk.DiskWatch`), so a row can be read against what the disk did;
+- **with a slow card** (:func:`~companion.bench.disk.slow_card`): the two-bus rows again, the
+  journal on a card whose writes take 100 ms longer.
 
 Presses come 10-60 ms apart round the table (a quick table; every display
-changes all the time), each held 30 ms.
+changes all the time), each held 30 ms; an OK waits for its seat's last flash
+to end, so that what its lamps do next is its own answer.
 """
 from __future__ import annotations
 
@@ -35,12 +41,16 @@ from companion.hardware.fake.i2c import MUX_ADDRESS, WiredDisplays
 from companion.hardware.sim import open_sim
 from companion.journal import Journal
 from companion.lobby import Start
+from companion.overlays import ACK_S
 from companion.painter import RenderProcess
 from companion.session import Session
 from rules.match import Header, Match
 from wiring.profile import load
 
+from . import raw
 from .common import BENCH_DIR, Watch, percentile, row, running
+from .disk import Card, DiskWatch, slow_card
+from .press import steady
 
 SEATS = 8
 HOLD_S = 0.03
@@ -60,6 +70,9 @@ class Figures:
     reveal_table: list[float] = field(default_factory=list)      # reveal to the table display
     ok_lamp: list[float] = field(default_factory=list)   # OK (a commit) to the first lamp change
     turn_end_lamp: list[float] = field(default_factory=list)     # the OKs of those that ended a turn
+    hole_lamp: list[float] = field(default_factory=list)         # a hole's press to its lamps
+    commits: list[float] = field(default_factory=list)  # the journal's commit points
+    disk: list[float] = field(default_factory=list)     # raw sqlite3 commits on the same disk meanwhile
     bytes: int = 0
     switch_bytes: int = 0                               # of those, the mux's channel switches
 
@@ -94,9 +107,10 @@ def wired_as(layout: str):
                    seats=tuple(replace(seat, display=wired.display) for seat, wired in zip(sim.seats, wiring.seats)))
 
 
-def play(presses: list[Press], hz: float, full_frames: bool, seed: int = 1, layout: str = "ioboard-8") -> Figures:
-    """Play ``presses`` on a box whose displays are wired as ``layout``'s, each wire at ``hz``; what the
-    players waited for."""
+def play(presses: list[Press], hz: float, full_frames: bool, seed: int = 1, layout: str = "ioboard-8",
+         card: Card | None = None) -> Figures:
+    """Play ``presses`` on a box whose displays are wired as ``layout``'s, each wire at ``hz``, journaling on
+    ``card`` (None: a directory of the bench's disk); what the players waited for, and what the disk did."""
     profile = wired_as(layout)
     wired = WiredDisplays(profile, hz, full_frames)
     last_end: dict[str, float] = {}
@@ -108,19 +122,27 @@ def play(presses: list[Press], hz: float, full_frames: bool, seed: int = 1, layo
 
     wired.watch(seen)
     rng = random.Random(seed)
-    with tempfile.TemporaryDirectory(dir=BENCH_DIR) as workdir:
+    with tempfile.TemporaryDirectory(dir=card.directory if card else BENCH_DIR) as workdir:
         hw = open_sim(profile, time.monotonic, wired.make)
-        session = Session(hw, time.monotonic, start=Start("whakka-mole", SEATS), seed=seed,
-                          journal=Journal(f"{workdir}/molebox.db"), paint=RenderProcess())
+        journal = Journal(f"{workdir}/molebox.db")
+        journal.stall = card.stall if card else None
+        session = Session(hw, time.monotonic, start=Start("whakka-mole", SEATS), seed=seed, journal=journal,
+                          paint=RenderProcess())
         drawn, shown = _watch_frames(session, last_end)
-        with running(session):
+        with running(session), DiskWatch(workdir) as disk:
             session.out.displays.flush()
             watch = Watch([p for s in range(1, SEATS + 1) for p in hw.lamp_pins(s)])
             out, times = Figures(), []
             start_bytes, start_switches = wired.bytes, switches[0]
             for press in presses:
+                if press.control == "ok":               # its lamps' answer, not its hole's flash ending
+                    watch.wait_still(hw.lamp_pins(press.seat), 1.5 * ACK_S)
                 times.append(time.monotonic())
+                measured = press.control != "ok" and steady(hw, press.seat)
+                down = time.perf_counter()
                 hw.drive(press.seat, press.control, True)
+                if measured and (lamp := watch.wait_change(hw.lamp_pins(press.seat), down)) is not None:
+                    out.hole_lamp.append(lamp)
                 time.sleep(HOLD_S)
                 if press.control == "ok":               # OK taps on its release
                     times[-1] = time.monotonic()
@@ -138,6 +160,7 @@ def play(presses: list[Press], hz: float, full_frames: bool, seed: int = 1, layo
                 else:
                     time.sleep(rng.uniform(0.01, 0.06))
             session.out.displays.flush()
+            out.commits, out.disk = list(journal.commit_s), list(disk.raw)
             out.bytes = wired.bytes - start_bytes
             out.switch_bytes = 2 * (switches[0] - start_switches)
             if not session.table.match.over:
@@ -216,37 +239,60 @@ LAYOUTS = (("one bus", "ioboard-8", (400_000, 100_000)),          # (words, prof
 
 
 def print_rows(seed: int = 1) -> None:
-    """The OLED rows: each figure with the box's drivers beside luma's full frames, same wires, same run."""
+    """The OLED rows: each figure with the box's drivers beside luma's full frames, same wires, same run, and the
+    disk meanwhile beside it; then the two-bus rows again with a slow card."""
     presses = scripted_game(seed)
+    raw_lamp = raw.press_to_lamp(300)
     print(f"\nOLEDs on a timed I2C wire: sim-8's panels with the displays wired as ioboard-8 (one bus: 8 seats "
           f"behind the mux, the table on the parent bus) and as ioboard-8-two-buses (seats 5-8 behind a second "
           f"mux on I2C0), a scripted 8-seat Whakka Mole game ({len(presses)} presses, "
-          f"{sum(p.reveal for p in presses)} reveals), journal on disk\n")
-    print("| figure | molebox | luma full frames | ratio | target |")
-    print("| --- | ---: | ---: | ---: | --- |")
+          f"{sum(p.reveal for p in presses)} reveals), journal on disk; the last column is what the disk did "
+          f"meanwhile (a raw sqlite3 commit every 10 ms on the same disk, WAL, synchronous=FULL)\n")
+    print(HEADER)
     for words, layout, clocks in LAYOUTS:
         for hz in clocks:
             ours, full = (play(presses, hz, full_frames=whole, seed=seed, layout=layout) for whole in (False, True))
-            print_layout_rows(ours, full, f"{words}, {hz // 1000} kHz", hz == 400_000, layout == LAYOUTS[0][1])
+            print_layout_rows(ours, full, f"{words}, {hz // 1000} kHz", hz, layout, raw_lamp)
+    with slow_card() as card:
+        print(f"\nThe two-bus game again, the journal on a slow card: {card.words}\n")
+        print(HEADER)
+        ours, full = (play(presses, 400_000, full_frames=whole, seed=seed, layout=LAYOUTS[1][1], card=card)
+                      for whole in (False, True))
+        print_layout_rows(ours, full, "two buses, 400 kHz, slow card", 400_000, LAYOUTS[1][1], raw_lamp)
 
 
-def print_layout_rows(ours: Figures, full: Figures, where: str, fast: bool, first: bool) -> None:
-    """One layout's rows at one clock; ``fast``: the clock the targets are set at; ``first``: the layout the
-    lamp rows are printed for (the lamps do not wait for the wires: once is enough)."""
+HEADER = ("| figure | molebox | luma full frames | ratio | target | the disk meanwhile: raw commit p50 / p99 (ms) |\n"
+          "| --- | ---: | ---: | ---: | --- | ---: |")
+
+
+def print_layout_rows(ours: Figures, full: Figures, where: str, hz: int, layout: str, raw_lamp: list[float]) -> None:
+    """One layout's rows at one clock (the targets are set at 400 kHz); the lamp rows at 400 kHz only (the lamps
+    do not wait for the wires)."""
+    fast, two = hz == 400_000, layout == LAYOUTS[1][1]
+    disk = f" {1000 * statistics.median(ours.disk):.2f} / {1000 * percentile(ours.disk, 0.99):.1f} |"
     for words, pick, target in (
             ("press to own OLED p50", lambda f: statistics.median(f.own), ""),
-            ("press to own OLED p99", lambda f: percentile(f.own, 0.99), "< 30 ms" if fast else ""),
+            ("press to own OLED p99", lambda f: percentile(f.own, 0.99),
+             ("< 30 ms" if two else "< 50 ms") if fast else ""),
             ("reveal to the table display p50", lambda f: statistics.median(f.reveal_table), ""),
             ("reveal to last display p50", lambda f: statistics.median(f.reveal), ""),
-            ("reveal to last display max", lambda f: max(f.reveal), "< 100 ms" if fast else "")):
-        print(row(f"{words}, {where} (ms)", 1000 * pick(ours), 1000 * pick(full), target, "{:.1f}"))
+            ("reveal to last display max", lambda f: max(f.reveal), "< 100 ms" if fast and two else "")):
+        print(row(f"{words}, {where} (ms)", 1000 * pick(ours), 1000 * pick(full), target, "{:.1f}") + disk)
     print(row(f"bytes on the wires per game, {where} (kB)", ours.bytes / 1000, full.bytes / 1000,
-              "< 0.33x" if fast else "", "{:.0f}"))
+              "< 0.33x" if fast else "", "{:.0f}") + disk)
     print(row(f"of those, the muxes' channel switches, {where} (kB)", ours.switch_bytes / 1000,
-              full.switch_bytes / 1000, "", "{:.1f}"))
-    if fast and first:
-        for words, lamps, q, target in (("OK press to lamp p50, a decision committed", "ok_lamp", 0.5, ""),
-                                        ("OK press to lamp p99, a decision committed", "ok_lamp", 0.99, "< 5 ms"),
-                                        ("OK press to lamp p50, of those the turn ends", "turn_end_lamp", 0.5, "")):
-            ms = (percentile([1000 * x for x in getattr(f, lamps)], q) for f in (ours, full))
-            print(row(f"{words}, {where} (ms)", *ms, target, "{:.2f}"))
+              full.switch_bytes / 1000, "", "{:.1f}") + disk)
+    if not fast:
+        return
+    commit = 1000 * percentile(ours.commits, 0.99)
+    for words, figures, q, target in (
+            ("the journal's commit point p50", "commits", 0.5, ""),
+            ("the journal's commit point p99", "commits", 0.99, ""),
+            ("OK press to lamp p50, a decision committed", "ok_lamp", 0.5, ""),
+            ("OK press to lamp p99, a decision committed", "ok_lamp", 0.99, f"< {commit + 5:.1f} ms (commit p99 + 5)"),
+            ("OK press to lamp p50, of those the turn ends", "turn_end_lamp", 0.5, "")):
+        ms = (percentile([1000 * x for x in getattr(f, figures)], q) for f in (ours, full))
+        print(row(f"{words}, {where} (ms)", *ms, target, "{:.2f}") + disk)
+    hole = 1000 * percentile(ours.hole_lamp, 0.99)
+    print(row(f"a hole's press to its lamps p99, every seat, {where} (ms; raw: gpiozero's chain)", hole,
+              1000 * percentile(raw_lamp, 0.99), "< 1 ms, < 10x", "{:.3f}") + disk)

@@ -7,12 +7,14 @@ import subprocess
 import tempfile
 import time
 from contextlib import contextmanager, nullcontext
+from dataclasses import dataclass
 
 from luma.core.device import dummy
 
 from companion.hardware.fake.board import FakeBoard
 from companion.hardware.ioboard import IOBoardHardware
 from companion.hardware.sim import open_sim
+from companion.journal import Journal
 from companion.lamps import Lamp
 from companion.lobby import Start
 from companion.painter import RenderProcess
@@ -23,7 +25,8 @@ from companion.web.app import SITE, make_app, start
 from firmware import protocol
 from wiring.profile import load
 
-from .common import Watch, running
+from .common import BENCH_DIR, Watch, running
+from .disk import Card, DiskWatch
 from .serving import served
 from .streams import stream_reader
 
@@ -59,17 +62,33 @@ def pages_streaming(session, hw):
     figures.update((word, float(value)) for word, value in (line.split() for line in out.splitlines()))
 
 
-def companion_latency(samples: int, seed: int = 1, streaming: bool = False) -> tuple[list[float], dict]:
-    """Hole presses on an 8-seat Whakka Mole game, all nine displays rendering on change.
+@dataclass
+class Presses:
+    """What a run of presses measured: each hole's press to its lamps, what the pages got, the journal's commit
+    points meanwhile and the disk's own (raw sqlite3 commits beside them)."""
+
+    lamps: list[float]
+    streamed: dict
+    commits: list[float]
+    disk: list[float]
+
+
+def companion_latency(samples: int, seed: int = 1, streaming: bool = False, card: Card | None = None) -> Presses:
+    """Hole presses on an 8-seat Whakka Mole game, all nine displays rendering on change, every OK journaled
+    (on ``card``; None: a directory of the bench's disk).
 
     Presses come every 4-12 ms, round the table, so no one button is pressed
     again inside its 20 ms debounce window (a finger cannot, and the debouncer
     would rightly hold such a press back). ``streaming``: with the web panel's
-    pages open (see :func:`pages_streaming`); returns the latencies and what the pages got.
+    pages open (see :func:`pages_streaming`).
     """
     rng = random.Random(seed)
+    workdir = tempfile.TemporaryDirectory(dir=card.directory if card else BENCH_DIR)
     hw = open_sim(load("sim-8"), time.monotonic)
-    session = Session(hw, time.monotonic, start=Start("whakka-mole", 8), seed=seed, paint=RenderProcess())
+    journal = Journal(f"{workdir.name}/molebox.db")
+    journal.stall = card.stall if card else None
+    session = Session(hw, time.monotonic, start=Start("whakka-mole", 8), seed=seed, journal=journal,
+                      paint=RenderProcess())
     watch = Watch([p for s in range(1, 9) for p in hw.lamp_pins(s)])
     out: list[float] = []
     pages = pages_streaming(session, hw) if streaming else nullcontext({})
@@ -86,7 +105,7 @@ def companion_latency(samples: int, seed: int = 1, streaming: bool = False) -> t
         hw.drive(seat, control, False)
         time.sleep(rng.uniform(0.002, 0.01))
 
-    with running(session), pages as streamed:
+    with workdir, running(session), pages as streamed, DiskWatch(workdir.name) as disk:
         while len(out) < samples:
             if session.table.match.over:
                 session.call(session.table.new_game)
@@ -97,7 +116,8 @@ def companion_latency(samples: int, seed: int = 1, streaming: bool = False) -> t
                 for seat, controls in turn.items():
                     if step < len(controls):
                         tap(seat, controls[step], controls[step] != "ok")
-    return out[:samples], streamed
+        commits = list(journal.commit_s)
+    return Presses(out[:samples], streamed, commits, disk.raw)
 
 
 def ioboard_latency(samples: int, baud: int, seed: int = 2) -> tuple[list[float], float]:

@@ -10,7 +10,8 @@ from .common import BENCH_DIR, print_p50_p99, row
 from .oled import print_rows as print_oled_rows
 from .phone_client import PHONES
 from .phones import mixed_panel_latency, phone_latency
-from .press import companion_latency, ioboard_latency
+from .disk import slow_card
+from .press import Presses, companion_latency, ioboard_latency
 from .probe import measure_process
 from .storage import commit_points, resume_time
 from .streams import DASHBOARDS
@@ -20,25 +21,33 @@ def ms(seconds: list[float]) -> list[float]:
     return [1000 * x for x in seconds]
 
 
-def print_press_rows(ours: list[float], paged: list[float], raw_ms: list[float], more: str) -> None:
-    """The table's head and its press-to-lamp rows (ms), each beside the raw chain's."""
-    print(f"molebox bench: {platform.machine()}, Python {platform.python_version()}, {len(ours)} presses{more}\n")
+def print_press_rows(runs: dict[str, Presses], raw_ms: list[float], more: str) -> None:
+    """The table's head and its press-to-lamp rows (ms), each beside the raw chain's; after each, the journal's
+    commit points during its presses beside raw sqlite3 commits on the same disk meanwhile."""
+    first = next(iter(runs.values()))
+    print(f"molebox bench: {platform.machine()}, Python {platform.python_version()}, {len(first.lamps)} presses, "
+          f"every OK journaled{more}\n")
     print("| figure | molebox | raw library | ratio | target |")
     print("| --- | ---: | ---: | ---: | --- |")
-    print_p50_p99("press-to-lamp", "", ours, raw_ms, "< 1 ms, < 10x")
-    print_p50_p99("press-to-lamp", ", web pages streaming", paged, raw_ms, "< 1 ms, < 10x")
+    for where, presses in runs.items():
+        print_p50_p99("press-to-lamp", where, ms(presses.lamps), raw_ms, "< 1 ms, < 10x")
+        print_p50_p99("the journal's commit point", f"{where}, beside sqlite3's on the same disk meanwhile",
+                      ms(presses.commits), ms(presses.disk), "")
 
 
 def print_table(samples: int, idle_s: float, bot_games: int, press_only: bool) -> None:
     """Every row (``press_only``: the press-to-lamp rows alone, the quick check of another machine)."""
-    ours = ms(companion_latency(samples)[0])
-    latencies, streamed = companion_latency(samples, streaming=True)
-    paged, raw_press = ms(latencies), ms(raw.press_to_lamp(samples))
+    runs = {"": companion_latency(samples), ", web pages streaming": companion_latency(samples, streaming=True)}
+    with slow_card() as card:
+        runs[", slow card"] = companion_latency(samples, card=card)
+    raw_press = ms(raw.press_to_lamp(samples))
+    slow = f"\nThe slow card: {card.words}."
     if press_only:
-        print_press_rows(ours, paged, raw_press, "")
+        print_press_rows(runs, raw_press, "")
+        print(slow)
         return
     proc, raw_proc = measure_process("ours", idle_s), measure_process("raw", idle_s)
-    print_press_rows(ours, paged, raw_press, f", idle {idle_s:g} s")
+    print_press_rows(runs, raw_press, f", idle {idle_s:g} s")
     print(row("ready after start (ms)", proc["ready"], raw_proc["ready"], "< 1000 ms", "{:.0f}"))
     print(row("idle CPU (%)", proc["idle"], raw_proc["idle"], "< 1 %", "{:.2f}"))
     print(row("peak RSS, box and render process (MB)", proc["rss"], raw_proc["rss"], "", "{:.1f}"))
@@ -64,5 +73,7 @@ def print_table(samples: int, idle_s: float, bot_games: int, press_only: bool) -
         print_p50_p99("ioboard press-to-lamp", f", {link}", ms(latencies), [1000 * wire], "")
     print_bot_rows(bot_games)
     print_oled_rows()
+    streamed = runs[", web pages streaming"].streamed
     print(f"\nWeb pages streaming: the simulator's and the dashboard's event streams, read over HTTP by another "
-          f"process, got {streamed['EVENTS']:.0f} events ({streamed['BYTES'] / 1e6:.1f} MB) during the rows' presses.")
+          f"process, got {streamed['EVENTS']:.0f} events ({streamed['BYTES'] / 1e6:.1f} MB) during the rows' presses."
+          f"{slow}")

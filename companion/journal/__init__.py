@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections import deque
 from contextlib import suppress
 from pathlib import Path
 from typing import Callable, TypeVar
@@ -33,6 +34,7 @@ from .writer import Ticket, Writer
 
 log = logging.getLogger("molebox.journal")
 T = TypeVar("T")
+COMMITS_KEPT = 4096
 
 
 def short(fault: JournalError) -> str:
@@ -57,6 +59,7 @@ class Journal:
         self.records: Records | None = None
         self.fault: JournalError | None = None
         self.stall: Callable[[], None] | None = None
+        self.commit_s: deque[float] = deque(maxlen=COMMITS_KEPT)     # the last commit points' times, in seconds
         self._open(at_start=True)
         self._writer = Writer(self._append_all)
 
@@ -84,6 +87,7 @@ class Journal:
             raise self.fault
         if self.records is None:
             raise JournalError(f"{self.path} is not open")
+        start = time.perf_counter()
         if self.stall is not None:
             self.stall()
         try:
@@ -91,6 +95,7 @@ class Journal:
         except CardFault as exc:
             self.fault = exc
             raise
+        self.commit_s.append(time.perf_counter() - start)
 
     def checkpoint(self) -> None:
         """Empty the WAL into the main file, in turn (a card that refuses it is the journal's fault from then on)."""

@@ -23,11 +23,16 @@ T = TypeVar("T")
 class Ticket:
     """An append on its way to the disk: ``done`` once its commit point is there, or the ``error`` that refused it."""
 
-    __slots__ = ("done", "error")
+    __slots__ = ("done", "error", "queued_at")
 
     def __init__(self):
         self.done = False
         self.error: Exception | None = None
+        self.queued_at = time.monotonic()
+
+    def waited_s(self) -> float:
+        """How long it has been on its way."""
+        return time.monotonic() - self.queued_at
 
 
 class _Reply:

@@ -31,4 +31,7 @@ def test_the_quick_check_of_another_machine_prints_its_rows():
                          capture_output=True, text=True, check=True, timeout=120).stdout
     rows = [line.split(" | ")[0] for line in out.splitlines() if line.startswith("| press-to-lamp")]
     assert rows == ["| press-to-lamp p50 (ms)", "| press-to-lamp p99 (ms)",
-                    "| press-to-lamp p50, web pages streaming (ms)", "| press-to-lamp p99, web pages streaming (ms)"]
+                    "| press-to-lamp p50, web pages streaming (ms)", "| press-to-lamp p99, web pages streaming (ms)",
+                    "| press-to-lamp p50, slow card (ms)", "| press-to-lamp p99, slow card (ms)"]
+    assert "| the journal's commit point p99, slow card, beside sqlite3's on the same disk meanwhile (ms)" in out
+    assert "The slow card: a " in out

@@ -7,6 +7,7 @@ rows). A power cut during a stall is ``tests/faults/stalled_child.py`` killed.
 """
 from __future__ import annotations
 
+import queue
 import subprocess
 import sys
 import threading
@@ -19,7 +20,7 @@ from companion.journal.records import Records
 from companion.lobby import Start
 from companion.overlays import ACK_S
 from companion.session import Session
-from companion.table import STALL_S
+from companion.table import SAVING, STALL_S
 from tests.waiting import wait_for
 from wiring.profile import load
 
@@ -59,6 +60,12 @@ class LiveBox:
     def glass(self, name: str) -> bytes:
         return self.hw.displays()[name].image.tobytes()
 
+    def notice(self, seat: int) -> str | None:
+        """What the seat's screen is asked to say below its question now (read on the loop)."""
+        said = queue.SimpleQueue()
+        self.session.call(lambda: said.put(self.session.table.scene().notices.get(seat)))
+        return said.get(timeout=10)
+
     def close(self) -> None:
         self.card.set()
         self._stop.set()
@@ -83,6 +90,7 @@ def test_while_the_card_stalls_the_other_seats_go_on_and_the_waiting_seat_answer
         assert wait_for(lambda: box.lamps_changed_since(2, hole), timeout=10)      # its lamps answer
         assert wait_for(lambda: box.glass("seat2") != seat2_glass, timeout=10)     # and its screen
         assert wait_for(lambda: box.session.table.match.view(None)["locked"] == [1], timeout=10)
+        assert wait_for(lambda: box.notice(1) == SAVING, timeout=10)                # its screen says why
         stalled_until = time.perf_counter() + STALL
         while time.perf_counter() < stalled_until:              # the card holds seat 1's decision a second:
             assert not box.lamps_changed_since(1, ok)           # its lamps do not acknowledge it
@@ -92,6 +100,7 @@ def test_while_the_card_stalls_the_other_seats_go_on_and_the_waiting_seat_answer
         assert wait_for(lambda: box.lamps_changed_since(1, ok), timeout=10)        # now they do
         assert min(p.changed_at for p in box.hw.lamp_pins(1) if p.changed_at > ok) >= released
         assert box.session.table.paused is None                 # a second is no fault: only after STALL_S
+        assert wait_for(lambda: box.notice(1) is None, timeout=10)
     finally:
         box.close()
     assert Records(tmp_path / "molebox.db").unfinished().transcript["records"][-1]["key"] == "whack"
