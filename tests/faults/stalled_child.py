@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import sys
 import threading
-import time
 
 from tests.faults.test_slow_card import LiveBox
 from tests.waiting import wait_for
