@@ -5,6 +5,7 @@ import argparse
 import json
 import logging
 import os
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -254,6 +255,23 @@ def cmd_selftest(args) -> int:
     return 0 if all(r.ok for r in results) else 1
 
 
+def cmd_firmware(args) -> int:
+    from companion import firmware
+    from firmware.protocol import BUILD
+
+    profile = load_profile(args.wiring or DEFAULT_WIRING["ioboard"])
+    options = firmware.profile_options(profile)
+    for setting in args.set:
+        name, _, value = setting.partition("=")
+        options[name.strip()] = value.strip()
+    paths = firmware.write(Path(args.folder), options)
+    print(f"molebox firmware: build {BUILD:06x} for {profile.name}: "
+          + ", ".join(f"{name} = {value}" for name, value in options.items()))
+    print(f"copy it onto the Pico (docs/ioboard.md, Flashing):\n  mpremote connect /dev/ttyACM0 cp "
+          f"{' '.join(shlex.quote(str(path)) for path in paths)} : + reset")
+    return 0
+
+
 def cmd_doctor(args) -> int:
     from companion import doctor
 
@@ -341,6 +359,14 @@ def parser() -> argparse.ArgumentParser:
     arena.add_argument("--seed", type=int, default=0, help="seed of the first game; game i uses seed + i")
     arena.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="a variant setting")
     arena.set_defaults(func=cmd_arena)
+
+    flash = sub.add_parser("firmware", help="write the IO board's files for the Pico, main.py's build options "
+                                            "set from the wiring profile (docs/ioboard.md, Flashing)")
+    flash.add_argument("folder", help="where to write protocol.py, board.py and main.py (made if missing)")
+    flash.add_argument("--wiring", default=None, help="the box's wiring profile (default: ioboard-8)")
+    flash.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                       help="another build option at the top of main.py, as Python: --set SETTLE_US=300")
+    flash.set_defaults(func=cmd_firmware)
 
     wiring = sub.add_parser("wiring", help="check a wiring profile against the Pi's header, draw it, or list its "
                                            "parts and current budget")

@@ -14,6 +14,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections import Counter
 from pathlib import Path
@@ -212,4 +213,40 @@ def test_seat_1_ok_held_at_power_up_keeps_the_repl(tmp_path):
         os.set_blocking(pico._slave, False)
         assert b"seat 1 OK held, staying at the REPL" in os.read(pico._slave, 4096)
     finally:
+        pico.close()
+
+
+def test_a_board_restarted_while_the_host_sends_hellos_carrying_ctrl_c_still_links(tmp_path):
+    """Every HELLO here carries a 0x03 (about 1.9% of an older host's did), back to back, as the board restarts
+    ten times: each time it comes up and answers; none stops at the REPL, deaf to the host."""
+    pico = Pico(tmp_path)
+    hello = p.frame(p.HELLO, 0, p.hello(0x0303))
+    welcomes: list[int] = []                        # each WELCOME's boot id
+    stop = threading.Event()
+
+    def host() -> None:
+        decoder = p.Decoder()
+        os.set_blocking(pico._slave, False)
+        while not stop.is_set():
+            try:
+                os.write(pico._slave, hello)
+                pico.ctrl_c()
+                frames = decoder.feed(os.read(pico._slave, 4096))
+            except BlockingIOError:         # nothing to read, or the line full while the board is down
+                continue
+            with pico._changed:
+                welcomes.extend(p.parse_welcome(body)[4] for kind, _, body in frames if kind == p.WELCOME)
+                pico._changed.notify_all()
+
+    sender = threading.Thread(target=host, daemon=True)
+    sender.start()
+    try:
+        for _ in range(10):
+            before = welcomes[-1] if welcomes else None
+            pico.restart()
+            assert pico.wait(lambda: welcomes and welcomes[-1] != before or not pico.alive()), "no answer"
+            assert pico.alive(), (pico.process.returncode, pico.errors())
+    finally:
+        stop.set()
+        sender.join()
         pico.close()
