@@ -66,6 +66,7 @@ class Session(Loop):
             self._guarded(self.table.restore, "resuming the journal's game")
             self._after_play()
         hardware.watch(lambda fault: self.call(lambda: self._hardware_fault(fault)))
+        hardware.listen(lambda text, screen: self.call(lambda: self.alerts.add(text, screen)))
         hardware.connect(self.post)
         self.refresh()
 

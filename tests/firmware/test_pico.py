@@ -21,10 +21,16 @@ from pathlib import Path
 
 import pytest
 
+from companion import doctor
 from companion.hardware import iolink
+from companion.hardware.ioboard import IOBoardHardware
 from companion.lamps import Lamp
+from companion.render import fault as fault_screen
+from companion.selftest import Result, SelfTest
+from companion.session import Session
 from firmware import protocol as p
 from firmware.board import DIM_LEVEL, IDLE_LEVEL
+from tests.firmware.conftest import display
 from tests.firmware.pico import FILES, FIRMWARE, PIXEL_PIN, Pico, tool
 from tests.waiting import wait_for
 from wiring.profile import parse
@@ -250,3 +256,44 @@ def test_a_board_restarted_while_the_host_sends_hellos_carrying_ctrl_c_still_lin
         stop.set()
         sender.join()
         pico.close()
+
+
+def test_a_board_of_another_firmware_build_is_shown_by_doctor_selftest_seat_1_and_the_dashboard(iobox):
+    """It links and plays, and every place the host looks says which build it runs and how to update it."""
+    other = p.BUILD ^ 0x10
+    b = iobox(build=other, connect=False)
+    found = doctor._firmware(b.profile, b.pico.path)            # doctor greets it while nothing holds the port
+    assert not found.ok and f"firmware build {other:06x}" in found.detail and found.fix == iolink.UPDATE
+    assert "molebox firmware ~/pico" in iolink.UPDATE and "mpremote connect" in iolink.UPDATE
+    b.hw = IOBoardHardware(b.profile, time.monotonic, display, find_port=lambda: b.pico.path)
+    session = Session(b.hw, time.monotonic)                     # the service's lobby
+    try:
+        assert wait_for(lambda: b.hw.link.linked.is_set(), 3)
+        held = doctor._firmware(b.profile, b.pico.path)         # the service holds the port now
+        assert held.ok and "running service holds its port" in held.detail
+        assert wait_for(lambda: (session.pump(), session.alerts.unread())[1], 3)
+        text, words = iolink.other_build(other)
+        assert [a["text"] for a in session.public()["alerts"]] == [text]    # the dashboard's notes
+        session.displays.flush()
+        assert b.hw.displays()["seat1"].image.tobytes() == fault_screen.alert(words, 1, "OK: got it").tobytes()
+        b.pico.restart()                                        # a relink: the note is not given again
+        assert wait_for(lambda: b.hw.link.linked.is_set() and b.hw.link.build == other, 3)
+        session.pump()
+        assert len(session.alerts.items) == 1
+    finally:
+        session.close()
+    b.hw = IOBoardHardware(b.profile, time.monotonic, display, find_port=lambda: b.pico.path)
+    try:
+        results = SelfTest(b.hw, wait_s=3, lamp_s=0, prompt=b.pico.tap).run()
+    finally:
+        b.hw.close()
+    assert [r for r in results if not r.ok] == [Result("IO board", False, text)]      # the rest all answered
+
+
+def test_no_hello_from_the_host_carries_a_ctrl_c():
+    """A board that is just starting takes a 0x03 for Ctrl-C: the host's nonces skip the HELLOs that have one."""
+    hellos = [p.frame(p.HELLO, 0, p.hello(iolink.next_nonce(n))) for n in range(1 << 16)]
+    assert not any(iolink.CTRL_C in frame for frame in hellos)
+    assert len({iolink.next_nonce(n) for n in range(1 << 16)}) > 60000          # nearly every nonce still used
+    plain = sum(iolink.CTRL_C in p.frame(p.HELLO, 0, p.hello(n)) for n in range(1 << 16))
+    assert 0.018 < plain / (1 << 16) < 0.02                                     # without: about 1.9% of them
