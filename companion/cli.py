@@ -225,13 +225,16 @@ def cmd_wiring(args) -> int:
     if args.action == "parts":
         print(parts.report(profile), end="")
         return 1 if parts.problems(profile) else 0
-    if args.svg or args.png:
-        drawing = diagram.svg(profile)
-        if args.svg:
-            Path(args.svg).write_text(drawing)
-        if args.png:
-            diagram.png(drawing, Path(args.png))
-    print(diagram.pin_table(profile), end="")
+    if args.action == "pico":
+        from wiring import pico
+        drawing, table = pico.svg(profile), pico.pin_table(profile)
+    else:
+        drawing, table = diagram.svg(profile) if args.svg or args.png else None, diagram.pin_table(profile)
+    if args.svg:
+        Path(args.svg).write_text(drawing)
+    if args.png:
+        diagram.png(drawing, Path(args.png))
+    print(table, end="")
     return 0
 
 
@@ -370,10 +373,11 @@ def parser() -> argparse.ArgumentParser:
 
     wiring = sub.add_parser("wiring", help="check a wiring profile against the Pi's header, draw it, or list its "
                                            "parts and current budget")
-    wiring.add_argument("action", choices=["check", "diagram", "parts"])
+    wiring.add_argument("action", choices=["check", "diagram", "parts", "pico"],
+                        help="pico: the IO board's own drawing (its pins, level shifter, matrix and plugs)")
     wiring.add_argument("profile", help="a built-in profile name (gpio-2, ioboard-8, ...) or a TOML file")
-    wiring.add_argument("--svg", help="diagram: also write the drawing to this SVG file")
-    wiring.add_argument("--png", help="diagram: and render it to this PNG file (rsvg-convert)")
+    wiring.add_argument("--svg", help="diagram, pico: also write the drawing to this SVG file")
+    wiring.add_argument("--png", help="diagram, pico: and render it to this PNG file (rsvg-convert)")
     wiring.set_defaults(func=cmd_wiring)
     return p
 

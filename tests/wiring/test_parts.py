@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from wiring import hardware, i2c
+from wiring import hardware, i2c, pico
 from wiring.check import check
 from wiring.hardware import PI, led_resistor
 from wiring.parts import bill, budget, report
@@ -108,6 +108,7 @@ def test_the_io_board_figures_are_the_firmwares():
     assert options["PIXEL_PIN"] == hardware.PICO_PIXEL_PIN
     assert f"GP{options['FIRST_COLUMN']}-GP{options['FIRST_COLUMN'] + 5}" == hardware.PICO_COLUMNS
     assert len(options["LAMP_PINS"]) == PLAIN_LAMP_SEATS * 5
+    assert (pico.LAMP_PINS, pico.FIRST_COLUMN) == (options["LAMP_PINS"], options["FIRST_COLUMN"])
 
 
 @pytest.mark.parametrize("name", BOXES)
