@@ -150,6 +150,8 @@ class Pico:
         while that is read and the signal sent, so it cannot switch Ctrl-C off in between, as the rp2's
         check in its USB interrupt is whole. True if the byte was a Ctrl-C.
         """
+        if not self.alive():
+            return False                # killed (and reaped): its pid is no longer its own
         pid = self.process.pid
         try:
             os.kill(pid, signal.SIGSTOP)
