@@ -91,6 +91,11 @@ class System:
         except ImportError:
             return False
 
+    def greet(self, port: str, baud: int) -> tuple:
+        """The IO board's answer to one HELLO (``iolink.identify``); SerialException while the service holds it."""
+        from .hardware.iolink import identify
+        return identify(str(self.path(port)), baud)
+
     def answers(self, bus: int, address: int) -> bool:
         """An SMBus quick write, as ``i2cdetect`` probes these addresses."""
         from smbus2 import SMBus
@@ -260,17 +265,17 @@ def _serial(profile: Profile, system: System) -> list[Finding]:
     found = _device(system, "IO board", system.path(port),
                     "set port in the profile's [ioboard] to the board's port (`ls /dev/ttyACM* /dev/serial0`)",
                     "dialout")
-    return [found, _firmware(profile, port)] if found.ok else [found]
+    return [found, _firmware(profile, system, port)] if found.ok else [found]
 
 
-def _firmware(profile: Profile, port: str) -> Finding:
+def _firmware(profile: Profile, system: System, port: str) -> Finding:
     """Which firmware the board runs: it is greeted once, unless the running service holds its port."""
     from firmware import protocol as p
     from serial import SerialException
 
-    from .hardware.iolink import UPDATE, identify, lamp_name
+    from .hardware.iolink import UPDATE, lamp_name
     try:
-        version, _, build, lamp_type, _, levels, _ = identify(port, profile.ioboard.baud)
+        version, _, build, lamp_type, _, levels, _ = system.greet(port, profile.ioboard.baud)
     except SerialException as exc:
         if "lock" in str(exc):
             return Finding("IO board code", True, "not greeted: the running service holds its port (its dashboard "

@@ -262,14 +262,14 @@ def test_a_board_of_another_firmware_build_is_shown_by_doctor_selftest_seat_1_an
     """It links and plays, and every place the host looks says which build it runs and how to update it."""
     other = p.BUILD ^ 0x10
     b = iobox(build=other, connect=False)
-    found = doctor._firmware(b.profile, b.pico.path)            # doctor greets it while nothing holds the port
+    found = doctor._firmware(b.profile, doctor.System(), b.pico.path)            # doctor greets it while nothing holds the port
     assert not found.ok and f"firmware build {other:06x}" in found.detail and found.fix == iolink.UPDATE
     assert "molebox firmware ~/pico" in iolink.UPDATE and "mpremote connect" in iolink.UPDATE
     b.hw = IOBoardHardware(b.profile, time.monotonic, display, find_port=lambda: b.pico.path)
     session = Session(b.hw, time.monotonic)                     # the service's lobby
     try:
         assert wait_for(lambda: b.hw.link.linked.is_set(), 3)
-        held = doctor._firmware(b.profile, b.pico.path)         # the service holds the port now
+        held = doctor._firmware(b.profile, doctor.System(), b.pico.path)         # the service holds the port now
         assert held.ok and "running service holds its port" in held.detail
         assert wait_for(lambda: (session.pump(), session.alerts.unread())[1], 3)
         text, words = iolink.other_build(other)
