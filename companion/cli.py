@@ -5,6 +5,7 @@ import argparse
 import json
 import logging
 import os
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -227,13 +228,16 @@ def cmd_wiring(args) -> int:
     if args.action == "parts":
         print(parts.report(profile), end="")
         return 1 if parts.problems(profile) else 0
-    if args.svg or args.png:
-        drawing = diagram.svg(profile)
-        if args.svg:
-            Path(args.svg).write_text(drawing)
-        if args.png:
-            diagram.png(drawing, Path(args.png))
-    print(diagram.pin_table(profile), end="")
+    if args.action == "pico":
+        from wiring import pico
+        drawing, table = pico.svg(profile), pico.pin_table(profile)
+    else:
+        drawing, table = diagram.svg(profile) if args.svg or args.png else None, diagram.pin_table(profile)
+    if args.svg:
+        Path(args.svg).write_text(drawing)
+    if args.png:
+        diagram.png(drawing, Path(args.png))
+    print(table, end="")
     return 0
 
 
@@ -255,6 +259,23 @@ def cmd_selftest(args) -> int:
         hardware.close()
     print(selftest.report(results))
     return 0 if all(r.ok for r in results) else 1
+
+
+def cmd_firmware(args) -> int:
+    from companion import firmware
+    from firmware.protocol import BUILD
+
+    profile = load_profile(args.wiring or DEFAULT_WIRING["ioboard"])
+    options = firmware.profile_options(profile)
+    for setting in args.set:
+        name, _, value = setting.partition("=")
+        options[name.strip()] = value.strip()
+    paths = firmware.write(Path(args.folder), options)
+    print(f"molebox firmware: build {BUILD:06x} for {profile.name}: "
+          + ", ".join(f"{name} = {value}" for name, value in options.items()))
+    print(f"copy it onto the Pico (docs/ioboard.md, Flashing):\n  mpremote connect /dev/ttyACM0 cp "
+          f"{' '.join(shlex.quote(str(path)) for path in paths)} : + reset")
+    return 0
 
 
 def cmd_doctor(args) -> int:
@@ -345,12 +366,21 @@ def parser() -> argparse.ArgumentParser:
     arena.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="a variant setting")
     arena.set_defaults(func=cmd_arena)
 
+    flash = sub.add_parser("firmware", help="write the IO board's files for the Pico, main.py's build options "
+                                            "set from the wiring profile (docs/ioboard.md, Flashing)")
+    flash.add_argument("folder", help="where to write protocol.py, board.py and main.py (made if missing)")
+    flash.add_argument("--wiring", default=None, help="the box's wiring profile (default: ioboard-8)")
+    flash.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                       help="another build option at the top of main.py, as Python: --set SETTLE_US=300")
+    flash.set_defaults(func=cmd_firmware)
+
     wiring = sub.add_parser("wiring", help="check a wiring profile against the Pi's header, draw it, or list its "
                                            "parts and current budget")
-    wiring.add_argument("action", choices=["check", "diagram", "parts"])
+    wiring.add_argument("action", choices=["check", "diagram", "parts", "pico"],
+                        help="pico: the IO board's own drawing (its pins, level shifter, matrix and plugs)")
     wiring.add_argument("profile", help="a built-in profile name (gpio-2, ioboard-8, ...) or a TOML file")
-    wiring.add_argument("--svg", help="diagram: also write the drawing to this SVG file")
-    wiring.add_argument("--png", help="diagram: and render it to this PNG file (rsvg-convert)")
+    wiring.add_argument("--svg", help="diagram, pico: also write the drawing to this SVG file")
+    wiring.add_argument("--png", help="diagram, pico: and render it to this PNG file (rsvg-convert)")
     wiring.set_defaults(func=cmd_wiring)
     return p
 

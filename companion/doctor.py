@@ -4,8 +4,9 @@ It looks, it does not touch: groups of the user running it, the device nodes
 (``/dev/gpiochip*``, ``/dev/i2c-N``, the serial port), the I2C bus speeds the
 device tree reports (I2C1's, and I2C0's where a profile uses it), whether each
 display and each mux (on its own parent bus) answers at its address, and
-whether the pin factory's library can be imported. It never opens the pins
-or the serial port, so it can run beside the service.
+whether the pin factory's library can be imported. It never opens the pins;
+the IO board's serial port it opens only when the service does not hold it, to
+greet the board once and read which firmware build it runs.
 """
 from __future__ import annotations
 
@@ -89,6 +90,11 @@ class System:
             return importlib.util.find_spec(name) is not None
         except ImportError:
             return False
+
+    def greet(self, port: str, baud: int) -> tuple:
+        """The IO board's answer to one HELLO (``iolink.identify``); SerialException while the service holds it."""
+        from .hardware.iolink import identify
+        return identify(str(self.path(port)), baud)
 
     def answers(self, bus: int, address: int) -> bool:
         """An SMBus quick write, as ``i2cdetect`` probes these addresses."""
@@ -256,9 +262,34 @@ def _serial(profile: Profile, system: System) -> list[Finding]:
     except LookupError as exc:
         return [Finding("IO board", False, str(exc), "plug the Pico in with a data cable (not a charging-only "
                         "one), or set port = \"/dev/ttyACM0\" in the profile's [ioboard]")]
-    return [_device(system, "IO board", system.path(port),
+    found = _device(system, "IO board", system.path(port),
                     "set port in the profile's [ioboard] to the board's port (`ls /dev/ttyACM* /dev/serial0`)",
-                    "dialout")]
+                    "dialout")
+    return [found, _firmware(profile, system, port)] if found.ok else [found]
+
+
+def _firmware(profile: Profile, system: System, port: str) -> Finding:
+    """Which firmware the board runs: it is greeted once, unless the running service holds its port."""
+    from firmware import protocol as p
+    from serial import SerialException
+
+    from .hardware.iolink import UPDATE, lamp_name
+    try:
+        version, _, build, lamp_type, _, levels, _ = system.greet(port, profile.ioboard.baud)
+    except SerialException as exc:
+        if "lock" in str(exc):
+            return Finding("IO board code", True, "not greeted: the running service holds its port (its dashboard "
+                           "and seat 1's screen say if the board runs another firmware build)")
+        return Finding("IO board code", False, f"cannot open {port}: {exc}", "unplug the board and plug it in again")
+    except TimeoutError:
+        return Finding("IO board code", False, "no answer to a HELLO within 1 s: no molebox firmware on it, or it "
+                       "is held at the REPL", "flash it: docs/ioboard.md, Flashing; then unplug it and plug it in")
+    if version != p.VERSION:
+        return Finding("IO board code", False, f"speaks protocol v{version}, molebox v{p.VERSION}", UPDATE)
+    what = f"firmware build {build:06x}, {lamp_name(lamp_type)} lamps, {len(levels)} seats"
+    if build != p.BUILD:
+        return Finding("IO board code", False, f"{what}; this molebox's build is {p.BUILD:06x}", UPDATE)
+    return Finding("IO board code", True, f"{what} (this molebox's build)")
 
 
 def report(profile: Profile, user: str, findings: list[Finding]) -> str:

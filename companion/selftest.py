@@ -46,6 +46,7 @@ class SelfTest:
         self.ports.connect(self.edges.put)
         if not self._linked.wait(self.wait_s):
             return results + [Result("IO board", False, self.ports.fault or "no link")]
+        results += [Result("IO board", False, text) for text, _ in self.ports.notes]     # another firmware build
         self.lamps()
         self.signals()
         results += self.buttons()

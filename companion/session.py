@@ -54,6 +54,7 @@ class Session(Loop):
         self._played()
         self.phones.watch(lambda gone: self.call(self._redraw))
         hardware.watch(lambda fault: self.call(lambda: self.pause.hardware(fault)))
+        hardware.listen(lambda text, screen: self.call(lambda: self._note(text, screen)))
         hardware.connect(self.post)
         self.refresh()
 
@@ -108,6 +109,11 @@ class Session(Loop):
         self._dirty = True
 
     def _redraw(self, *_) -> None:
+        self._dirty = True
+
+    def _note(self, text: str, screen: str | None) -> None:
+        """The hardware has something for the host to read (an IO board of another firmware build)."""
+        self.table.alerts.add(text, screen)
         self._dirty = True
 
     def _display_failed(self, name: str, render_fn, args: tuple, exc: BaseException) -> None:

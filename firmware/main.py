@@ -1,16 +1,25 @@
 """The IO board program for a Raspberry Pi Pico: the hardware around board.Board (docs/ioboard.md).
 
 Copied flat onto the Pico with protocol.py and board.py; it runs at power-up.
-Ctrl-C is switched off while it runs (a 0x03 byte in a frame must not stop
-it): hold seat 1's OK button while plugging the board in to get the REPL.
+Ctrl-C is switched off by its first line, before anything is imported or
+compiled (a 0x03 byte in a frame from the host must never stop it at the
+REPL): hold seat 1's OK button while plugging the board in to get the REPL.
 """
+import micropython
+
+micropython.kbd_intr(-1)            # first of all: from here on a 0x03 from the host is data, not Ctrl-C
+try:                                # a Ctrl-C that came in just before that line is raised at this loop's jump
+    for _ in range(1):
+        pass
+except KeyboardInterrupt:
+    pass
+
 import os
 import select
 import sys
 import time
 
 import machine
-import micropython
 from machine import Pin
 
 import protocol
@@ -130,7 +139,7 @@ def run():
 
 
 if Matrix().scan()[0] & 0x20:
+    micropython.kbd_intr(3)
     print("molebox IO board: seat 1 OK held, staying at the REPL")
 else:
-    micropython.kbd_intr(-1)
     run()

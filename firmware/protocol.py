@@ -18,7 +18,7 @@ except ImportError:
         return value
 
 VERSION = const(2)      # HELLO, WELCOME's first three bytes and BOOT keep their layout in every version
-BUILD = const(0xE9AF5B)  # this firmware's build id, a digest of its files: test_protocol.py says when it is stale
+BUILD = const(0x01CE0D)  # this firmware's build id, a digest of its files: test_protocol.py says when it is stale
 
 # frame types, ASCII so a hex dump reads
 HELLO = const(0x48)     # H  host -> board: version, nonce (2)

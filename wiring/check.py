@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from . import parts
+from . import connector, parts
 from .header import (BUSES, I2C_GPIO, PINS_PER_SEAT, REFERENCE_REVISION, RESERVED_NOTE, buses_in_use, buses_taken,
                      by_gpio, reserved, uses)
 from .profile import Locator, Profile
@@ -32,7 +32,7 @@ def check(profile: Profile, revision: int = REFERENCE_REVISION) -> list[Problem]
     """Everything wrong with the profile's pins and displays, in file order (empty: good to wire)."""
     locate = Locator(profile.text, profile.path)
     problems = (_pins(profile, locate, revision) + _seat_count(profile, locate, revision) + _i2c(profile, locate)
-                + _budget(profile, locate))
+                + _plugs(profile, locate) + _budget(profile, locate))
     return sorted(problems, key=lambda p: _line_number(p.where))
 
 
@@ -164,6 +164,24 @@ def _muxes(profile: Profile, locate: Locator) -> list[Problem]:
                 continue
             out.append(Problem(where, key, problem,
                                "list each channel's own /dev/i2c-N once, as `molebox doctor` shows them"))
+    return out
+
+
+def _plugs(profile: Profile, locate: Locator) -> list[Problem]:
+    """Each panel's plugs (``[connector]``, else the defaults): no lamp supply on the logic plug, every line on one."""
+    if profile.backend == "sim":
+        return []
+    out = []
+    for seat in profile.seats:
+        for plug, pin, problem, fix in connector.problems(profile, seat):
+            if pin and profile.connector:
+                key = f"connector.{plug}[{pin}] = {profile.connector[plug][pin - 1]!r}"
+            else:
+                key = f"connector.{plug}" if profile.connector else "the panels' default plugs"
+            where = locate.at(locate.line_in(plug, "connector") if profile.connector else None)
+            found = Problem(where, key, problem, fix)
+            if found not in out:
+                out.append(found)
     return out
 
 

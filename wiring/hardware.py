@@ -112,6 +112,24 @@ WS2812_BRIGHTNESS = 64      # of 255: the firmware's cap
 WS2812_MA = 60              # a pixel at full white
 PICO_MA = 50                # the Pico itself, from the Pi's USB port (about)
 
+PICO_COLUMN_SERIES = "470 Ohm"     # between each column pin and its pull-up: 5 V on the cable drives 2.5 mA in
+PICO_VSYS_DIODE = "1N5819"          # Schottky: the pixel supply's 5 V into VSYS (pin 39), never VBUS (pin 40)
+PIXEL_PULLDOWN = "10 kOhm"          # the 74AHCT125's input (1A) to GND: the pixels' data stays low while the Pico resets
+BUTTON_SERIES = "2.2 kOhm"          # in each Pi button line at the box's socket: a press still reads 0.14 V against
+#                                     the ~50 kOhm pull-up; 12 V on the line drives under 4 mA into the pin's clamp
+
+# I2C pull-ups to 3.3 V, each line (docs/build.md, section 4): the Pi's own on I2C1, a TCA9548A breakout's
+# (Adafruit's and its clones: 10 kOhm on the upstream SDA/SCL, none on the channels), an OLED module's, and
+# the pair the hub adds on I2C0, which has none on the Pi.
+PI_I2C1_PULLUP_OHMS = 1800
+MUX_PULLUP_OHMS = 10_000
+MODULE_PULLUP_OHMS = 4700
+I2C0_PULLUP_OHMS = 2200
+I2C_RISE_NS = 300           # fast mode (400 kHz): 30% to 70% of 3.3 V within this, 0.847 R C
+I2C_PART_PF = 10            # each part on the bus, the Pi's pin included (datasheets: 10 pF at most)
+CABLE_PF_PER_M = 100        # a core against its neighbours in ribbon or multicore cable
+I2C_SINK_MA = 3             # what every I2C part must sink at 0.4 V (the I2C specification)
+
 BUZZER_BASE_OHMS = 1000     # GPIO -> 1 kOhm -> a BC337's base: 2.6 mA from the pin
 BUZZER_MA = 30              # a 5 V active buzzer (about)
 STATUS_LED = "green"

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .hardware import (DISPLAYS, LAMP_KINDS, PICO_COLUMN_PULLUP, PICO_COLUMNS, PICO_PIXEL_PIN, PICO_ROW_PINS,
-                       STATUS_LED, led_resistor)
+from . import connector
+from .hardware import (BUTTON_SERIES, DISPLAYS, I2C0_PULLUP_OHMS, LAMP_KINDS, PICO_COLUMN_PULLUP, PICO_COLUMN_SERIES,
+                       PICO_COLUMNS, PICO_PIXEL_PIN, PICO_ROW_PINS, PICO_VSYS_DIODE, PIXEL_PULLDOWN, STATUS_LED,
+                       led_resistor)
 from .header import I2C_GPIO, pins
 from .profile import DisplaySpec, MuxSpec, Profile, ProfileError, builtin_names
 
@@ -109,6 +111,9 @@ class _Builder:
                 self._driver(i, seat.lamps)
             self._seat(i, seat)
         self._shared(hub)
+        if self.needs["SDA0"]:
+            hub.notes = (f"SDA0 and SCL0 strips: {I2C0_PULLUP_OHMS / 1000:g} kOhm from each to the 3V3 strip "
+                         "(I2C0 has no pull-ups on the Pi)",)
         if not hub.terminals:
             self.parts.remove(hub)
         return Netlist(self.parts, self.wires)
@@ -177,15 +182,22 @@ class _Builder:
         p = self.profile
         where = p.ioboard.port or f"USB {p.ioboard.usb_id}"
         notes = ["scans every seat's buttons and lights its lamps: docs/ioboard.md",
-                 f"{PICO_COLUMNS}: a {PICO_COLUMN_PULLUP} pull-up each to 3V3 (pin 36)"]
+                 f"{PICO_COLUMNS}: each through {PICO_COLUMN_SERIES} to its cable line, with a {PICO_COLUMN_PULLUP} "
+                 "pull-up from there to 3V3 (pin 36)"]
         if p.lamp.kind == "ws2812":
-            notes += [f"GP{PICO_PIXEL_PIN} -> 74AHCT125 -> 330 Ohm -> seat 1's pixel DIN",
+            notes += [f"GP{PICO_PIXEL_PIN} -> 74AHCT125 1A (pin 2), {PIXEL_PULLDOWN} from there to GND; 1Y (pin 3) "
+                      "-> 330 Ohm -> seat 1's pixel DIN",
+                      "74AHCT125: 1OE (pin 1) and GND (pin 7) to GND, VCC (pin 14) to 5 V; pins 4, 10, 13 to 5 V, "
+                      "5, 9, 12 to GND",
+                      f"5V in -> {PICO_VSYS_DIODE} (band to VSYS) -> VSYS (pin 39); GND in -> GND (pin 38); "
+                      "never VBUS (pin 40)",
                       "a seat with no panel: jumper its DIN to its DOUT"]
         part = self.add(Part("ioboard", "IO board", f"IO board: Raspberry Pi Pico on {where}", tuple(notes)))
         part.terminals["usb"] = "USB (micro-B)"
         self.wire(End("piusb", "usb"), End("ioboard", "usb"), "USB", "USB cable: Pi to Pico (a data cable)", True)
         if p.lamp.kind == "ws2812":
-            part.terminals.update({"5V": "5V in: the pixel chain", "0V": "GND in"})
+            part.terminals.update({"5V": f"5V in: the chain, the 74AHCT125, {PICO_VSYS_DIODE} to VSYS",
+                                   "0V": "GND in"})
             self.wire(End("pixelsupply", "+"), End("ioboard", "5V"), "5V", "5 V supply to the IO board")
             self.wire(End("pixelsupply", "0V"), End("ioboard", "0V"), "GND", "supply ground to the IO board")
 
@@ -229,7 +241,7 @@ class _Builder:
                 goes = f"seat {seat + 1}'s DIN" if seat < len(p.seats) else "nothing (left open)"
                 notes.append(f"pixels: DIN from {came}, DOUT to {goes}")
         else:
-            notes.append("buttons: terminal to one leg, GND to the other")
+            notes.append(f"buttons: terminal to COM, GND to NO; each line through {BUTTON_SERIES} at the box's socket")
             if kind.driver:
                 notes.append(f"lamps: + to +{kind.volts:g} V, - to its lamp terminal")
             else:
@@ -237,6 +249,7 @@ class _Builder:
                 notes.append(f"lamps: terminal -> {ohms} Ohm -> {p.lamp.colour} LED -> GND")
         if spec.display:
             notes.append(f"OLED: {_display_note(p, spec.display)}")
+        notes += [f"{plug.name} plug, {plug.part}: {plug.pinout()}" for plug in connector.plugs(p, spec)]
         part = self.add(Part(f"seat{seat}", f"seat {seat} panel", f"seat {seat} panel", tuple(notes), f"seat{seat}"))
         if p.ioboard:
             part.terminals["cable"] = "IO board cable"

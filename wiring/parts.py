@@ -12,11 +12,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from .hardware import (ADDRESS_JUMPER, BUZZER_BASE_OHMS, BUZZER_MA, DISPLAYS, GPIO_VOLTS, LAMP_KINDS, LEDS,
+from .hardware import (ADDRESS_JUMPER, BUTTON_SERIES, BUZZER_BASE_OHMS, I2C0_PULLUP_OHMS, PICO_COLUMN_SERIES,
+                       PICO_PIXEL_PIN, PICO_VSYS_DIODE, PIXEL_PULLDOWN, BUZZER_MA, DISPLAYS, GPIO_VOLTS, LAMP_KINDS, LEDS,
                        MIN_HEADROOM_V, MUX_MA, PI, PI_3V3_MA, PI_5V_SPARE_MA, PICO, PICO_COLUMN_PULLUP, PICO_COLUMNS,
                        PICO_MA, STATUS_LED,
                        STATUS_LED_MA, ULN2803A_CHANNEL_MA, WS2812_BRIGHTNESS, WS2812_MA, Controller, led_resistor,
                        PI_USB_MA)
+from . import connector, i2c
 from .header import I2C_GPIO, UART_PORTS
 from .netlist import netlist
 from .profile import HOLES_PER_SEAT, Profile
@@ -170,11 +172,14 @@ def bill(profile: Profile) -> list[Item]:
             Item(6, f"{PICO_COLUMN_PULLUP} resistor, 1/4 W", f"one from each column line ({PICO_COLUMNS}) to the "
                  "Pico's 3V3 (pin 36), at the board", "a column rises again in 8 us between rows on 16 m of "
                  "cable (130 us on the internal pull-up): no phantom press on the next seat"),
+            Item(6, f"{PICO_COLUMN_SERIES} resistor, 1/4 W", "one in each column line, between the Pico's pin and "
+                 "its pull-up", "a fault on a panel cable (its 5 V on a column) drives at most 2.5 mA into the pin"),
         ]
     if p.buzzer is not None:
         items += [Item(1, "5 V active buzzer", "active: it sounds on steady power",
                        f"{BUZZER_MA} mA is more than a pin should give: a transistor switches it"),
-                  Item(1, "BC337 NPN transistor (or 2N2222)", f"with a {BUZZER_BASE_OHMS} Ohm base resistor",
+                  Item(1, "BC337 NPN transistor (or 2N2222A)", f"with a {BUZZER_BASE_OHMS} Ohm base resistor; flat "
+                       "face towards you, legs down: a BC337 is C B E, a PN2222A (TO-92) E B C",
                        "2.6 mA from the pin switches the buzzer's current")]
     if p.status_led is not None:
         ohms, ma = led_resistor(STATUS_LED, STATUS_LED_MA)
@@ -241,8 +246,15 @@ def _controls(p: Profile, seats: int, lamps: int) -> list[Item]:
         out.append(Item(lamps, "arcade push button, 30 mm (hole)", "unlit: a pixel under it lights it", "the holes"))
         out.append(Item(lamps, "WS2812B pixel", f"one chain, seat by seat; the firmware caps it at "
                         f"{WS2812_BRIGHTNESS}/255", kind.why))
-        out += [Item(1, "74AHCT125 (or 74HCT125) and a 330 Ohm resistor", "in the chain's data line",
-                     "lifts the Pico's 3.3 V data to the pixels' 5 V"),
+        out += [Item(1, "74AHCT125 (or 74HCT125), a 14-pin DIP socket, a 330 Ohm and a 10 kOhm resistor",
+                     f"GP{PICO_PIXEL_PIN} into 1A (pin 2), {PIXEL_PULLDOWN} from 1A to GND, 1OE (pin 1) and GND (pin 7) "
+                     "to GND, VCC (pin 14) to 5 V, 1Y (pin 3) through 330 Ohm to the chain's DIN; the other three "
+                     "gates' OE (pins 4, 10, 13) to 5 V, their inputs (5, 9, 12) to GND",
+                     "lifts the Pico's 3.3 V data to the pixels' 5 V; the pull-down keeps the data low, the pixels "
+                     "dark, while the Pico resets (a floating input lights them uncapped: about 2.4 A)"),
+                Item(1, f"{PICO_VSYS_DIODE} Schottky diode", "the pixel supply's 5 V to the Pico's VSYS (pin 39), "
+                     "the band towards VSYS; never to VBUS (pin 40)", "the Pico runs from either supply; on VBUS the "
+                     "pixel supply would feed back into the Pi's USB port"),
                 Item(1, "1000 uF 10 V capacitor", "across 5 V at the chain's start", "steadies the pixels' supply"),
                 Item(1, "5 V 2 A supply for the pixels", "its ground joined to the Pico's",
                      f"{lamps} pixels under the cap take about "
@@ -253,9 +265,6 @@ def _controls(p: Profile, seats: int, lamps: int) -> list[Item]:
 
 def _wiring(p: Profile) -> list[Item]:
     net = netlist(p)
-    seat_cores = max((len(part.terminals) + (9 if "cable" in part.terminals else 0)
-                      for part in net.parts if part.key.startswith("seat")), default=0)
-    ribbon = 16 if seat_cores <= 16 else 20
     out = [Item(1, "stripboard, about 10 strips of 25 holes, and pin headers or screw terminals",
                 "the hub: one strip per shared line (3V3, GND, SDA, SCL, the lamp supply)",
                 "each line leaves the header once and reaches every part from its strip")]
@@ -263,10 +272,22 @@ def _wiring(p: Profile) -> list[Item]:
         out.append(Item(len({w.a.terminal for w in net.wires if w.a.part == "pin"}),
                         "female jumper wire for the header (or a 40-way ribbon and a breakout board)",
                         "one per header pin in the diagram", "no solder on the Pi"))
-    out.append(Item(len(p.seats), f"{ribbon}-way ribbon cable with IDC connectors (or {ribbon}-core cable), one "
-                    f"per seat", f"{seat_cores} cores used; keep each under 1 m, see docs/build.md",
-                    "one plug per panel; keep SDA and SCL apart, a ground core between them"))
+    if p.backend == "gpio":
+        out.append(Item(len(p.seats) * (HOLES_PER_SEAT + 1), f"{BUTTON_SERIES} resistor, 1/4 W", "one in each "
+                        "button line (holes and OK), at the box's socket", "a fault on a panel cable (a lamp supply "
+                        "on a button line) drives at most a few mA into the pin"))
+    if 0 in {bus.number for bus in i2c.buses(p)}:
+        out.append(Item(2, f"{I2C0_PULLUP_OHMS / 1000:g} kOhm resistor, 1/4 W", "from the hub's SDA0 and SCL0 strips "
+                        "to its 3V3 strip", "I2C0 has no pull-ups on the Pi: with the mux's and a module's alone "
+                        "(3.2 kOhm) under a metre of cable in all would do at 400 kHz"))
+    for plug in connector.plugs(p, p.seats[0]):
+        out.append(Item(len(p.seats), f"{plug.part}, plug and socket", f"the {plug.name} plug: {plug.pinout()}",
+                        _PLUG_WHY[plug.name]))
     return out
+
+
+_PLUG_WHY = {connector.LOGIC: "keyed: it goes in one way only; keep each cable under 1 m (docs/build.md, section 4)",
+             connector.LAMP: "the lamp supply on a plug of its own, of another pitch: it cannot meet a GPIO"}
 
 
 def _names(names: list[str]) -> str:
@@ -284,6 +305,9 @@ def report(profile: Profile) -> str:
     for row in budget(profile):
         power = f"  {row.ma * row.volts / 1000:.2f} W" if row.volts else ""
         out.append(f"  {row.what:<52} {row.ma:>6.1f} mA {row.limit:>5g} mA  {'ok' if row.ok else 'OVER'}{power}")
+    pulled = i2c.buses(profile) if profile.backend != "sim" else []
+    out += ["", "I2C pull-ups, each line to 3.3 V (docs/build.md, section 4):"] * bool(pulled)
+    out += [f"  {bus.summary()}" for bus in pulled]
     found = problems(profile)
     out += ["", *(f"problem: {problem}; fix: {fix}" for problem, fix in found)] if found else []
     return "\n".join(out) + "\n"

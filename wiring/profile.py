@@ -9,7 +9,7 @@ from __future__ import annotations
 import difflib
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
@@ -23,7 +23,8 @@ DRIVERS = ("ssd1306", "sh1106")
 HOLES_PER_SEAT = 5
 PIN_KEYS = ("holes", "lamps", "ok")
 TOP_KEYS = ("title", "backend", "pin_factory", "interfaces", "buzzer", "status_led", "display", "table", "mux",
-            "ioboard", "lamp", "seats")
+            "ioboard", "lamp", "connector", "seats")
+CONNECTOR_KEYS = ("logic", "lamp")  # each panel's plugs, pin 1 first (wiring/connector.py)
 SEAT_KEYS = ("header", "holes", "lamps", "ok", "display")
 DISPLAY_KEYS = ("driver", "bus", "address", "width", "height", "rotate")
 MUX_KEYS = ("address", "parent", "buses")
@@ -96,6 +97,7 @@ class Profile:
     status_led: int | None = None       # BCM GPIO of the box's status LED
     interfaces: tuple[str, ...] = ()    # "spi", "uart", "i2c" switched on in config.txt for other uses
     lamp: LampSpec = LampSpec()
+    connector: dict[str, tuple[str, ...]] = field(default_factory=dict)    # plug -> its pins' lines; {}: defaults
 
     def displays(self) -> dict[str, DisplaySpec]:
         """Every display by name: ``seat1``..``seatN`` and ``table``."""
@@ -189,7 +191,21 @@ def parse(text: str, path: str = "<profile>") -> Profile:
         status_led=_pin(data, "status_led", where),
         interfaces=_interfaces(data.get("interfaces", []), where),
         lamp=_lamp(data.get("lamp", {}), backend, len(seats), where),
+        connector=_connector(data.get("connector", {}), where),
     )
+
+
+def _connector(raw, where: "Locator") -> dict[str, tuple[str, ...]]:
+    """``[connector]``: each plug's pins by the line they carry; what may go where, ``molebox wiring check`` says."""
+    if not isinstance(raw, dict):
+        raise where.error("connector", f"connector must be a table, got {raw!r}",
+                          'write [connector] and logic = ["GND", "hole1", ...] below it')
+    _known(raw, CONNECTOR_KEYS, where, "[connector]", "connector")
+    for name, pins in raw.items():
+        if not (isinstance(pins, list) and pins and all(isinstance(line, str) for line in pins)):
+            raise where.error(name, f"connector.{name} must list the line on each pin, pin 1 first, got {pins!r}",
+                              f'write e.g. {name} = ["GND", "hole1", "hole2"]', section="connector")
+    return {name: tuple(pins) for name, pins in raw.items()}
 
 
 def _known(raw: dict, allowed: tuple[str, ...], where: "Locator", table: str, section: str | None = None,

@@ -39,7 +39,7 @@ class IOBoardHardware(Hardware):
         spec = profile.ioboard
         self.profile = profile
         self.link = Link(find_port or port_finder(spec), spec.baud, clock, len(profile.seats), self._report, timing,
-                         spec.lamps)
+                         spec.lamps, self._note)
         colours = spec.colours or [tuple(PALETTE[3 * i:3 * i + 3]) for i in range(len(profile.seats))]
         super().__init__([IOSeat(i + 1, make_display(s.display) if s.display else None, colours[i], self.link)
                           for i, s in enumerate(profile.seats)],

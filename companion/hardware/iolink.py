@@ -35,6 +35,7 @@ RESTARTED = "IO board restarted"
 WATCHDOG = "IO board restarted by its watchdog (its firmware hung)"
 GAVE_UP = "IO board gave up on molebox (heard nothing for 1 s)"
 BOOT_FAULTS = {p.RESET: RESTARTED, p.SILENCE: GAVE_UP, p.WATCHDOG: WATCHDOG}
+CTRL_C = 0x03                   # MicroPython's interrupt character, until the board's main.py switches it off
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,54 @@ class Timing:
     backoff_max: float = 2.0
     read: float = 0.005         # serial read timeout: how often the timers are looked at
     catch_up: float = 5.0       # presses the board counted while unlinked for less than this are delivered
+
+
+def next_nonce(nonce: int) -> int:
+    """The nonce after ``nonce`` whose HELLO frame holds no 0x03: a board that is just starting takes that
+    byte for Ctrl-C (about 1.9% of HELLOs would carry one, and the host greets every 40 ms)."""
+    nonce = (nonce + 1) & 0xFFFF
+    while CTRL_C in p.frame(p.HELLO, 0, p.hello(nonce)):
+        nonce = (nonce + 1) & 0xFFFF
+    return nonce
+
+
+UPDATE = ("sudo systemctl stop molebox; molebox firmware ~/pico; hold seat 1's OK while plugging the board in; "
+          "mpremote connect /dev/ttyACM0 cp ~/pico/protocol.py ~/pico/board.py ~/pico/main.py : + reset; "
+          "sudo systemctl start molebox (docs/ioboard.md, Flashing)")
+
+
+def other_build(build: int) -> tuple[str, str]:
+    """The note for a board of another firmware build: in full, and in the words an OLED has room for."""
+    return (f"The IO board runs firmware build {build:06x}, this molebox's is {p.BUILD:06x}: it works, but update "
+            f"it: {UPDATE}", "IO board: other firmware: update it")
+
+
+def lamp_name(lamp_type: int) -> str:
+    """The lamps a board's WELCOME says its firmware drives ("ws2812", "plain")."""
+    return p.LAMP_TYPES[lamp_type] if lamp_type < len(p.LAMP_TYPES) else f"type-{lamp_type}"
+
+
+def identify(path: str, baud: int, timeout: float = 1.0) -> tuple:
+    """Greet the board on ``path`` once: its WELCOME as ``protocol.parse_welcome`` reads it (all but the version
+    None for another protocol). The port is opened exclusively, as the service does: SerialException while the
+    service holds it; TimeoutError when nothing answers."""
+    nonce = next_nonce(random.getrandbits(16))
+    hello = p.frame(p.HELLO, 0, p.hello(nonce))
+    decoder = p.Decoder()
+    with serial.Serial(path, baud, timeout=0.05, write_timeout=0.5, exclusive=True) as port:
+        port.write(hello)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for ftype, _, payload in decoder.feed(port.read(port.in_waiting or 1)):
+                welcome = p.parse_welcome(payload) if ftype == p.WELCOME else None
+                if welcome is not None and (welcome[0] != p.VERSION or welcome[1] == nonce):
+                    return welcome
+                boot = p.parse_boot(payload) if ftype == p.BOOT else None
+                if boot is not None and boot[0] != p.VERSION:
+                    return (boot[0],) + (None,) * 6
+                if boot is not None:
+                    port.write(hello)           # it has just started: greet it again
+    raise TimeoutError(f"no answer on {path} within {timeout:g} s")
 
 
 def level_changes(was: bool, now: bool, presses: int) -> list[bool]:
@@ -63,9 +112,10 @@ class Link:
     """The serial link to one board; ``start`` it, then ``lamps`` from any thread, ``close`` at the end."""
 
     def __init__(self, find_port: Callable[[], str], baud: int, clock: Callable[[], float], seats: int,
-                 on_fault: Callable[[str | None], None], timing: Timing = Timing(), lamp_type: str = "ws2812"):
+                 on_fault: Callable[[str | None], None], timing: Timing = Timing(), lamp_type: str = "ws2812",
+                 on_note: Callable[[str, str], None] = lambda text, screen: None):
         self.find_port, self.baud, self.clock, self.seats = find_port, baud, clock, seats
-        self.on_fault, self.timing, self.lamp_type = on_fault, timing, lamp_type
+        self.on_fault, self.timing, self.lamp_type, self.on_note = on_fault, timing, lamp_type, on_note
         self.sink: Callable[[Edge], None] | None = None
         self.fault: str | None = CONNECTING
         self.linked = threading.Event()
@@ -73,7 +123,8 @@ class Link:
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="ioboard", daemon=True)
         self._port: serial.Serial | None = None
-        self._nonce = random.getrandbits(16)
+        self._nonce = next_nonce(random.getrandbits(16))
+        self.build: int | None = None       # the firmware build of the board last linked
         self._seq = 0
         self._want: dict[int, bytes] = {}                       # seat -> LAMPS payload the session asked for
         self._have: dict[int, bytes] = {}                       # seat -> what the board acknowledged
@@ -207,7 +258,7 @@ class Link:
             return
         if nonce != self._nonce:
             return                      # the answer to an older HELLO
-        lamps = p.LAMP_TYPES[lamp_type] if lamp_type < len(p.LAMP_TYPES) else f"type-{lamp_type}"
+        lamps = lamp_name(lamp_type)
         if lamps != self.lamp_type:
             self._refuse(f'IO board is built for {lamps} lamps: flash main.py with LAMPS = "{self.lamp_type}"',
                          f"the wiring profile has lamps = \"{self.lamp_type}\" (docs/ioboard.md, Build options)")
@@ -222,14 +273,14 @@ class Link:
         self._apply(levels, counts, edges)      # a button held right now goes down; a press made meanwhile, too
         self._have.clear()
         self._sent.clear()
+        if build != p.BUILD and build != self.build:        # told once a build, not at every relink
+            self.on_note(*other_build(build))
+        self.build = build
         self.linked.set()
         self._linked_at = now
         self._set_fault(None)
         log.info("IO board: linked (protocol v%d, firmware build %06x, %s lamps, %d seats)",
                  version, build, lamps, len(levels))
-        if build != p.BUILD:
-            log.warning("IO board runs firmware build %06x, this molebox has build %06x: flash firmware/ from "
-                        "this molebox when you can (docs/ioboard.md, Flashing)", build, p.BUILD)
         for seat in self._want:
             self._push(seat, now)
 
@@ -293,7 +344,7 @@ class Link:
     def _greet(self, now: float, fresh: bool) -> None:
         """HELLO; a fresh one (a new link) carries a new nonce, a repeat the same."""
         if fresh:
-            self._nonce = (self._nonce + 1) & 0xFFFF
+            self._nonce = next_nonce(self._nonce)
         self._hello_at = now
         self._write(p.frame(p.HELLO, 0, p.hello(self._nonce)), now)
 

@@ -10,6 +10,7 @@ whichever thread asks; the blinking ones are toggled by the box's one
 """
 from __future__ import annotations
 
+import threading
 from typing import Callable, Protocol
 
 from gpiozero import PWMLED, DigitalInputDevice
@@ -104,7 +105,10 @@ class Hardware:
     def __init__(self, seats: list[Seat], table, fault: str | None = None, signals: Signals | None = None):
         self.seats, self.table, self.fault = seats, table, fault
         self.signals = signals or Signals()
+        self.notes: list[tuple[str, str | None]] = []       # (text, screen): what the host should read
         self._watchers: list[Callable[[str | None], None]] = []
+        self._listeners: list[Callable[[str, str | None], None]] = []
+        self._notes_lock = threading.Lock()
 
     @property
     def panels(self) -> list[Seat]:
@@ -137,6 +141,22 @@ class Hardware:
     def watch(self, callback: Callable[[str | None], None]) -> None:
         """Call ``callback(fault)`` from any thread whenever the fault changes."""
         self._watchers.append(callback)
+
+    def listen(self, callback: Callable[[str, str | None], None]) -> None:
+        """Call ``callback(text, screen)`` from any thread for every note for the host (companion/alerts.py),
+        the notes given so far first."""
+        with self._notes_lock:
+            self._listeners.append(callback)
+            notes = list(self.notes)
+        for note in notes:
+            callback(*note)
+
+    def _note(self, text: str, screen: str | None) -> None:
+        with self._notes_lock:
+            self.notes.append((text, screen))
+            listeners = list(self._listeners)
+        for callback in listeners:
+            callback(text, screen)
 
     def _report(self, fault: str | None) -> None:
         self.fault = fault

@@ -8,7 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from serial import SerialException
+
 from companion import doctor
+from companion.hardware.iolink import UPDATE
+from firmware import protocol
 from wiring.profile import load
 
 from companion.hardware.fake.i2c import FakeBus
@@ -26,6 +30,7 @@ class FakePi(doctor.System):
         self.member_lists: dict[str, list[str]] = {}
         self.locked: set[str] = set()
         self.libraries = {"lgpio"}
+        self.board: tuple | Exception = protocol.parse_welcome(protocol.welcome(1, 0, 7, bytes(8), bytes(48)))
         self.buses = {1: FakeBus({0x3C: FakeOLED(), 0x3D: FakeOLED("sh1106"), 0x70: FakeOLED()}),
                       **{n: FakeBus({0x3C: FakeOLED()}) for n in range(11, 19)}}     # a mux's 8 channels
         for node in ("dev/gpiochip0", "dev/i2c-1", *(f"dev/i2c-{n}" for n in range(11, 19)), "dev/ttyACM0"):
@@ -58,6 +63,11 @@ class FakePi(doctor.System):
 
     def library(self, name):
         return name in self.libraries
+
+    def greet(self, port, baud):
+        if isinstance(self.board, Exception):
+            raise self.board
+        return self.board
 
     def answers(self, bus, address):
         try:
@@ -223,3 +233,17 @@ def test_the_second_bus_and_its_mux_named_with_their_config_lines(pi, tmp_path):
     found = problems(str(profile), pi)
     assert "dtparam=i2c_vc=on and dtparam=i2c_vc_baudrate=400000" in found["I2C0"][1]
     assert "mux I2C0" not in found and "I2C0 speed" not in found        # nothing to probe without the bus
+
+
+def test_the_io_board_s_firmware_build_with_the_update_command(pi, tmp_path):
+    profile = tmp_path / "board.toml"
+    profile.write_text(load("ioboard-8").text.replace('usb_id = "2E8A:0005"', 'port = "/dev/ttyACM0"'))
+    assert problems(str(profile), pi) == {}
+    pi.board = pi.board[:2] + (0x123456,) + pi.board[3:]      # a board of another firmware build
+    detail, fix = problems(str(profile), pi)["IO board code"]
+    assert detail == f"firmware build 123456, ws2812 lamps, 8 seats; this molebox's build is {protocol.BUILD:06x}"
+    assert fix == UPDATE
+    pi.board = SerialException("[Errno 11] Could not exclusively lock port /dev/ttyACM0")
+    assert problems(str(profile), pi) == {}                     # the service has it: its notes say the rest
+    pi.board = TimeoutError("no answer")
+    assert "no answer to a HELLO within 1 s" in problems(str(profile), pi)["IO board code"][0]

@@ -246,14 +246,15 @@ def test_another_protocol_version_gets_a_clear_error(rig):
     assert not r.hw.link.linked.is_set()
 
 
-def test_another_firmware_build_links_with_a_warning_in_the_log(rig, caplog):
+def test_another_firmware_build_links_with_a_note_for_the_host_naming_the_update(rig):
     def older_build(frame: bytes) -> bytes:
         [(ftype, seq, payload)] = p.Decoder().feed(frame)
         return p.frame(ftype, seq, payload[:3] + b"\x12\x34\x56" + payload[6:]) if ftype == p.WELCOME else frame
 
     r = rig(tamper_out=older_build)
     assert r.faults == [None]
-    assert wait_for(lambda: f"IO board runs firmware build 123456, this molebox has build {p.BUILD:06x}" in caplog.text)
+    assert r.hw.notes == [iolink.other_build(0x123456)] and r.hw.link.build == 0x123456
+    assert "firmware build 123456, this molebox's is" in r.hw.notes[0][0] and iolink.UPDATE in r.hw.notes[0][0]
 
 
 def relinked_after_giving_up(r: Rig) -> bool:

@@ -29,11 +29,9 @@ from pathlib import Path
 
 import pytest
 
-import firmware
+from companion.firmware import FILES, SOURCE as FIRMWARE, write
 from companion.inputs import CONTROLS
 
-FIRMWARE = Path(firmware.__file__).parent
-FILES = ("protocol.py", "board.py", "main.py")
 RIG = Path(__file__).parent / "rp2"
 ROWS = tuple(range(2, 10))          # docs/ioboard.md: seat 1's row on GP2 ... seat 8's on GP9
 COLUMNS = tuple(range(10, 16))      # hole1..hole5, ok on GP10..GP15
@@ -44,6 +42,19 @@ DAY_MS = 24 * 3600 * 1000
 HEAP = "64k"
 TIMEOUT = 5.0
 TAP_S = 0.015
+# The board's start. The rp2 has Ctrl-C off until its pyexec runs main.py; the unix port has it on from the
+# first statement of ``-c``, so the rig's own start switches it off first, as main.py does, and rig.run switches
+# it on again as the rp2's pyexec does.
+BOOT = """import micropython
+micropython.kbd_intr(-1)
+try:
+    for _ in range(1):
+        pass
+except KeyboardInterrupt:
+    pass
+import rig
+rig.run()
+"""
 
 
 def tool(name: str) -> str:
@@ -56,22 +67,29 @@ def tool(name: str) -> str:
     return found
 
 
-def flash(folder: Path, source: Path = FIRMWARE, options: dict[str, str] | None = None,
-          version: int | None = None) -> Path:
-    """Copy the firmware flat into ``folder`` with main.py's build options (``{"LAMPS": '"plain"'}``) set."""
-    folder.mkdir(parents=True, exist_ok=True)
-    for name in FILES:
-        text = (source / name).read_text()
-        if name == "main.py":
-            for option, value in (options or {}).items():
-                text, n = re.subn(rf"^{option} = [^#\n]*?(\s*#|$)", rf"{option} = {value}\1", text, count=1,
-                                  flags=re.M)
-                assert n == 1, f"main.py has no build option {option}"
-        if name == "protocol.py" and version is not None:
-            text, n = re.subn(r"^VERSION = const\(\d+\)", f"VERSION = const({version})", text, flags=re.M)
+def flash(folder: Path, options: dict[str, str] | None = None, version: int | None = None,
+          build: int | None = None) -> Path:
+    """The firmware flat in ``folder`` as ``molebox firmware`` writes it, with main.py's build options
+    (``{"LAMPS": '"plain"'}``), and for a board of another protocol or firmware build, another VERSION or BUILD."""
+    write(folder, options or {})
+    protocol = folder / "protocol.py"
+    for name, value in (("VERSION", version), ("BUILD", build)):
+        if value is not None:
+            text, n = re.subn(rf"^{name} = const\(\w+\)", f"{name} = const({value})", protocol.read_text(), flags=re.M)
             assert n == 1
-        (folder / name).write_text(text)
+            protocol.write_text(text)
     return folder
+
+
+def _no_ctrl_c_yet() -> None:
+    """In the board's process before it starts: SIGINT ignored, so that the port's ``micropython`` command, a
+    CPython program, takes no Ctrl-C of its own; MicroPython catches it once it runs code, as the rp2 does."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _proc_status(pid: int) -> dict[str, str]:
+    lines = Path(f"/proc/{pid}/status").read_text().splitlines()
+    return dict(line.split(":\t", 1) for line in lines if ":\t" in line)
 
 
 class Pico:
@@ -106,9 +124,10 @@ class Pico:
                "RIG_TICKS": str(self.ticks), "RIG_RECOVER_US": str(self.recover_us), "RIG_CAUSE": cause,
                "RIG_HELD": ",".join(map(str, self._held)), "PATH": os.environ.get("PATH", "")}
         with open(self.stderr, "ab") as err:
-            command = [tool("micropython"), "-X", f"heapsize={HEAP}", "-c", "import rig; rig.run()"]
+            command = [tool("micropython"), "-X", f"heapsize={HEAP}", "-c", BOOT]
             self.process = subprocess.Popen(command, cwd=self.folder, stdin=self._master, stdout=self._master,
-                                            stderr=err, pass_fds=(commands_r, replies_w), env=env)
+                                            stderr=err, pass_fds=(commands_r, replies_w), env=env,
+                                            preexec_fn=_no_ctrl_c_yet)
         os.close(commands_r)
         os.close(replies_w)
         threading.Thread(target=self._read, args=(replies_r,), name="pico-replies", daemon=True).start()
@@ -123,6 +142,28 @@ class Pico:
             self.process.send_signal(signal.SIGKILL)
             self.process.wait()
         os.close(self._commands)
+
+    def ctrl_c(self) -> bool:
+        """A 0x03 byte from the host, as the rp2's USB stack takes it: a KeyboardInterrupt while Ctrl-C is on.
+
+        The unix port has Ctrl-C on exactly while it catches SIGINT (``kbd_intr``). The board is held still
+        while that is read and the signal sent, so it cannot switch Ctrl-C off in between, as the rp2's
+        check in its USB interrupt is whole. True if the byte was a Ctrl-C.
+        """
+        if not self.alive():
+            return False                # killed (and reaped): its pid is no longer its own
+        pid = self.process.pid
+        try:
+            os.kill(pid, signal.SIGSTOP)
+            while _proc_status(pid)["State"][0] not in "TtZ":     # stopped: it runs no more code until SIGCONT
+                pass
+            caught = int(_proc_status(pid)["SigCgt"], 16) >> (signal.SIGINT - 1) & 1
+            if caught:
+                os.kill(pid, signal.SIGINT)
+            os.kill(pid, signal.SIGCONT)
+        except (ProcessLookupError, FileNotFoundError, KeyError):
+            return False                # the board has already stopped
+        return bool(caught)
 
     def alive(self) -> bool:
         return self.process is not None and self.process.poll() is None

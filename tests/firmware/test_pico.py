@@ -14,16 +14,23 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
+from companion import doctor
 from companion.hardware import iolink
+from companion.hardware.ioboard import IOBoardHardware
 from companion.lamps import Lamp
+from companion.render import fault as fault_screen
+from companion.selftest import Result, SelfTest
+from companion.session import Session
 from firmware import protocol as p
 from firmware.board import DIM_LEVEL, IDLE_LEVEL
+from tests.firmware.conftest import display
 from tests.firmware.pico import FILES, FIRMWARE, PIXEL_PIN, Pico, tool
 from tests.waiting import wait_for
 from wiring.profile import parse
@@ -213,3 +220,80 @@ def test_seat_1_ok_held_at_power_up_keeps_the_repl(tmp_path):
         assert b"seat 1 OK held, staying at the REPL" in os.read(pico._slave, 4096)
     finally:
         pico.close()
+
+
+def test_a_board_restarted_while_the_host_sends_hellos_carrying_ctrl_c_still_links(tmp_path):
+    """Every HELLO here carries a 0x03 (about 1.9% of an older host's did), back to back, as the board restarts
+    ten times: each time it comes up and answers; none stops at the REPL, deaf to the host."""
+    pico = Pico(tmp_path)
+    hello = p.frame(p.HELLO, 0, p.hello(0x0303))
+    welcomes: list[int] = []                        # each WELCOME's boot id
+    stop = threading.Event()
+
+    def host() -> None:
+        decoder = p.Decoder()
+        os.set_blocking(pico._slave, False)
+        while not stop.is_set():
+            try:
+                os.write(pico._slave, hello)
+                pico.ctrl_c()
+                frames = decoder.feed(os.read(pico._slave, 4096))
+            except BlockingIOError:         # nothing to read, or the line full while the board is down
+                continue
+            with pico._changed:
+                welcomes.extend(p.parse_welcome(body)[4] for kind, _, body in frames if kind == p.WELCOME)
+                pico._changed.notify_all()
+
+    sender = threading.Thread(target=host, daemon=True)
+    sender.start()
+    try:
+        for _ in range(10):
+            before = welcomes[-1] if welcomes else None
+            pico.restart()
+            assert pico.wait(lambda: welcomes and welcomes[-1] != before or not pico.alive()), "no answer"
+            assert pico.alive(), (pico.process.returncode, pico.errors())
+    finally:
+        stop.set()
+        sender.join()
+        pico.close()
+
+
+def test_a_board_of_another_firmware_build_is_shown_by_doctor_selftest_seat_1_and_the_dashboard(iobox):
+    """It links and plays, and every place the host looks says which build it runs and how to update it."""
+    other = p.BUILD ^ 0x10
+    b = iobox(build=other, connect=False)
+    found = doctor._firmware(b.profile, doctor.System(), b.pico.path)            # doctor greets it while nothing holds the port
+    assert not found.ok and f"firmware build {other:06x}" in found.detail and found.fix == iolink.UPDATE
+    assert "molebox firmware ~/pico" in iolink.UPDATE and "mpremote connect" in iolink.UPDATE
+    b.hw = IOBoardHardware(b.profile, time.monotonic, display, find_port=lambda: b.pico.path)
+    session = Session(b.hw, time.monotonic)                     # the service's lobby
+    try:
+        assert wait_for(lambda: b.hw.link.linked.is_set(), 3)
+        held = doctor._firmware(b.profile, doctor.System(), b.pico.path)         # the service holds the port now
+        assert held.ok and "running service holds its port" in held.detail
+        assert wait_for(lambda: (session.pump(), session.table.alerts.unread())[1], 3)
+        text, words = iolink.other_build(other)
+        assert [a["text"] for a in session.table.public()["alerts"]] == [text]    # the dashboard's notes
+        session.out.displays.flush()
+        assert b.hw.displays()["seat1"].image.tobytes() == fault_screen.alert(words, 1, "OK: got it").tobytes()
+        b.pico.restart()                                        # a relink: the note is not given again
+        assert wait_for(lambda: b.hw.link.linked.is_set() and b.hw.link.build == other, 3)
+        session.pump()
+        assert len(session.table.alerts.items) == 1
+    finally:
+        session.close()
+    b.hw = IOBoardHardware(b.profile, time.monotonic, display, find_port=lambda: b.pico.path)
+    try:
+        results = SelfTest(b.hw, wait_s=3, lamp_s=0, prompt=b.pico.tap).run()
+    finally:
+        b.hw.close()
+    assert [r for r in results if not r.ok] == [Result("IO board", False, text)]      # the rest all answered
+
+
+def test_no_hello_from_the_host_carries_a_ctrl_c():
+    """A board that is just starting takes a 0x03 for Ctrl-C: the host's nonces skip the HELLOs that have one."""
+    hellos = [p.frame(p.HELLO, 0, p.hello(iolink.next_nonce(n))) for n in range(1 << 16)]
+    assert not any(iolink.CTRL_C in frame for frame in hellos)
+    assert len({iolink.next_nonce(n) for n in range(1 << 16)}) > 60000          # nearly every nonce still used
+    plain = sum(iolink.CTRL_C in p.frame(p.HELLO, 0, p.hello(n)) for n in range(1 << 16))
+    assert 0.018 < plain / (1 << 16) < 0.02                                     # without: about 1.9% of them

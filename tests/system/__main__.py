@@ -1,9 +1,11 @@
 """``make test-system``: the box's whole life under a real systemd, in VMs of Debian bookworm and trixie.
 
 Builds (or takes from the cache) the images, runs each release's life in its own VM (both at once:
-each emulated CPU takes one core), then the project's test suite under trixie's Python 3.13, and
-prints one table: release, test, result, figures. Exit status 0 only when every row passed.
-Needs root (mmdebstrap, chroot, mount) and Debian's qemu-system-x86, mmdebstrap and e2fsprogs.
+each emulated CPU takes one core), then the project's test suite under trixie's Python 3.13, then the
+install, a game and doctor in a trixie root for arm64 under qemu's user-mode emulation, and prints one
+table: release, test, result, figures. Exit status 0 only when every row passed. Needs root
+(mmdebstrap, chroot, mount, binfmt_misc) and Debian's qemu-system-x86, qemu-user-static, mmdebstrap
+and e2fsprogs.
 """
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from . import images
+from .arm64 import Arm64
 from .life import Life, Row
 from .suite import run_suite
 from .vm import accelerator
@@ -22,7 +25,9 @@ from .wheels import wheelhouse
 
 CUTS = {"bookworm": 30, "trixie": 20}          # 50 across both releases
 TOOLS = {"qemu-system-x86_64": "qemu-system-x86", "mmdebstrap": "mmdebstrap", "e2fsck": "e2fsprogs",
-         "mke2fs": "e2fsprogs", "chroot": "coreutils"}
+         "mke2fs": "e2fsprogs", "chroot": "coreutils", "qemu-aarch64-static": "qemu-user-static"}
+PARTS = ("vms", "suite", "arm64")               # each release's life in a VM; the suite on 3.13; the arm64 root
+ARM64 = "trixie"
 
 
 def parse(argv: list[str] | None = None) -> argparse.Namespace:
@@ -32,6 +37,9 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--cuts", type=int, help="power cuts per release (default: 30 on bookworm, 20 on trixie, whose "
                                             "emulated boot is slower, so that both finish together)")
     p.add_argument("--no-suite", action="store_true", help="skip the test suite under trixie's Python")
+    p.add_argument("--only", action="append", choices=PARTS,
+                   help="only this part (again for more): vms (each release's life), suite (make test on 3.13), "
+                        "arm64 (install, game and doctor on arm64 under qemu-user); default: all")
     p.add_argument("--serial", action="store_true", help="one VM at a time (default: the releases side by side)")
     p.add_argument("--bench", type=int, metavar="PRESSES",
                    help="instead of the tests: `make bench`'s press-to-lamp rows (--press-only, this many presses) "
@@ -52,6 +60,12 @@ def table(rows: list[Row]) -> str:
     return "\n".join(lines)
 
 
+def _timed(build, *args):
+    """``build(*args)`` and the seconds it took (a cached image: about none)."""
+    started = time.monotonic()
+    return build(*args), time.monotonic() - started
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
     if os.geteuid() != 0:
@@ -62,23 +76,29 @@ def main(argv: list[str] | None = None) -> int:
         print(f"tests.system: apt-get install {' '.join(missing)} (CI installs them from .ci/apt-packages)",
               file=sys.stderr)
         return 2
-    releases = args.release or list(images.PYTHONS)
+    parts = set(args.only or PARTS) - ({"suite"} if args.no_suite else set())
+    releases = (args.release or list(images.PYTHONS)) if "vms" in parts or args.bench else []
     run_dir = images.CACHE / "run"
     started = time.monotonic()
 
     with ThreadPoolExecutor(4) as pool:             # downloads: the images and the wheels at once
         vm_images = {r: pool.submit(images.vm_image, r) for r in releases}
-        suite = None if args.no_suite or "trixie" not in releases else pool.submit(images.suite_root, "trixie")
+        suite = pool.submit(images.suite_root, "trixie") if "suite" in parts and not args.bench else None
         wheels = {r: pool.submit(wheelhouse, images.PYTHONS[r], images.CACHE / f"wheels-{images.PYTHONS[r]}")
                   for r in releases}
         suite_wheels = None if suite is None else pool.submit(
             wheelhouse, "3.13", images.CACHE / "wheels-3.13-test", ("test",))
+        arm64 = pool.submit(_timed, images.arm64_root, ARM64) if "arm64" in parts and not args.bench else None
+        arm64_wheels = None if arm64 is None else pool.submit(
+            wheelhouse, images.PYTHONS[ARM64], images.CACHE / f"wheels-{images.PYTHONS[ARM64]}-aarch64",
+            machine="aarch64")
         vm_images = {r: f.result() for r, f in vm_images.items()}
         wheels = {r: f.result() for r, f in wheels.items()}
+        arm64_root = None if arm64 is None else arm64.result()
     built = time.monotonic() - started
-    accel = accelerator(str(next(iter(vm_images.values())).kernel))
-    print(f"tests.system: images and wheels ready in {built:.0f} s; {accel.upper()} "
-          f"({'a KVM guest booted' if accel == 'kvm' else 'software emulation: a KVM guest does not boot here'})",
+    accel = accelerator(str(next(iter(vm_images.values())).kernel)) if vm_images else None
+    print(f"tests.system: images and wheels ready in {built:.0f} s" + ("" if accel is None else f"; {accel.upper()} "
+          f"({'a KVM guest booted' if accel == 'kvm' else 'software emulation: a KVM guest does not boot here'})"),
           flush=True)
 
     lives = [Life(vm_images[r], wheels[r], run_dir / r, args.cuts or CUTS[r], cpus=args.cpus) for r in releases]
@@ -86,11 +106,14 @@ def main(argv: list[str] | None = None) -> int:
         for life in lives:
             print(f"\n{life.release}:\n{life.bench(args.bench)}", flush=True)
         return 0
-    with ThreadPoolExecutor(1 if args.serial else len(lives)) as pool:
+    with ThreadPoolExecutor(max(1, 1 if args.serial else len(lives))) as pool:
         results = [pool.submit(life.run) for life in lives]
         rows = [row for f in results for row in f.result()]
     if suite is not None:
         rows.append(run_suite("trixie", suite.result(), suite_wheels.result(), run_dir / "logs"))
+    if arm64_root is not None:
+        root, built_s = arm64_root
+        rows += Arm64(ARM64, root, arm64_wheels.result(), run_dir / "arm64", built_s).run()
 
     print()
     print(table(rows))

@@ -1,11 +1,17 @@
 """Debian root filesystems made from Debian's own packages, cached by what they are made of.
 
-Two kinds, each for bookworm and trixie (the bases of Raspberry Pi OS):
+Three kinds, the first two for bookworm and trixie (the bases of Raspberry Pi OS):
 
 - the **VM image**: a minimal system with Debian's kernel and systemd, python3, python3-venv and
   make, as an ext4 disk image with the kernel and initrd beside it for a direct kernel boot;
 - the **suite root** (trixie only): python3, make, chromium and systemd, to run the project's whole
-  test suite natively under the release's Python in a chroot.
+  test suite natively under the release's Python in a chroot;
+- the **arm64 root** (trixie): python3, python3-venv, a shell and coreutils for the Pi's architecture,
+  whose programs run under qemu's user-mode emulation (``arm64.py``). Its packages are unpacked, not
+  configured: each maintainer script would run under emulation too, and that alone took longer than
+  the whole arm64 part may (docs/pi.md, section 10). What configuring would add and the test needs is
+  written in (base-passwd's users and groups, ca-certificates' bundle, which Debian's pip reads);
+  whether Debian has python3-lgpio for arm64 is read from apt's package list while it is there.
 
 ``mmdebstrap`` makes the tree; the few test-only changes (an address on qemu's user network, the
 agent, units masked that only cost boot time under emulation, an initrd without udev) come from
@@ -32,6 +38,9 @@ PYTHONS = {"bookworm": "3.11", "trixie": "3.13"}
 VM_PACKAGES = ("linux-image-amd64", "systemd-sysv", "udev", "kmod", "initramfs-tools", "iproute2",
                "python3", "python3-venv", "make", "i2c-tools")
 SUITE_PACKAGES = ("python3", "python3-venv", "make", "chromium", "systemd", "git")
+ARM64_PACKAGES = ("python3", "python3-venv", "dash", "coreutils", "base-passwd")
+MERGED_USR = "/usr/share/mmdebstrap/hooks/merged-usr"      # mmdebstrap's own: /bin, /lib, /sbin into /usr
+ARM64_RECIPE = 2        # raise it when arm64_root's build changes what it writes: the cached root is rebuilt
 # Started at every boot, needed by nothing here; each costs seconds under emulation.
 MASKED = ("getty.target", "getty-static.service", "serial-getty@ttyS0.service", "systemd-remount-fs.service",
           "dev-hugepages.mount", "dev-mqueue.mount", "sys-kernel-debug.mount", "sys-kernel-tracing.mount",
@@ -117,8 +126,8 @@ def _cached(kind: str, release: str, key: str, build) -> Path:
     return final
 
 
-def _mmdebstrap(release: str, packages: tuple[str, ...], tree: Path, log: Path) -> None:
-    _run("mmdebstrap", "--variant=apt", "--mode=root", f"--include={','.join(packages)}",
+def _mmdebstrap(release: str, packages: tuple[str, ...], tree: Path, log: Path, *options: str) -> None:
+    _run("mmdebstrap", "--variant=apt", "--mode=root", f"--include={','.join(packages)}", *options,
          release, str(tree), MIRROR, log=log)
 
 
@@ -174,3 +183,28 @@ def suite_root(release: str) -> Path:
         return {"release": release, "python": python, "packages": list(SUITE_PACKAGES)}
 
     return _cached("suite", release, _key(release, SUITE_PACKAGES), build) / "tree"
+
+
+def arm64_root(release: str) -> Path:
+    """A root of ``release`` for arm64 (its programs run through binfmt_misc and qemu): its tree, built now if
+    missing."""
+
+    def build(out: Path, log: Path) -> dict:
+        tree = out / "tree"
+        _run("mmdebstrap", "--variant=extract", "--mode=root", "--architectures=arm64",
+             f"--include={','.join(ARM64_PACKAGES)}", f"--hook-dir={MERGED_USR}", "--skip=cleanup/apt/lists",
+             release, str(tree), MIRROR, log=log)
+        for name in ("passwd", "group"):        # what base-passwd's postinst would write
+            shutil.copy(tree / f"usr/share/base-passwd/{name}.master", tree / f"etc/{name}")
+        # ...and ca-certificates' (update-ca-certificates): the bundle Debian's pip reads, even offline
+        certs = sorted((tree / "usr/share/ca-certificates").rglob("*.crt"))
+        (tree / "etc/ssl/certs/ca-certificates.crt").write_bytes(b"".join(path.read_bytes() for path in certs))
+        lists = tree / "var/lib/apt/lists"
+        lgpio = any(b"\nPackage: python3-lgpio\n" in path.read_bytes() for path in lists.glob("*_Packages"))
+        shutil.rmtree(lists)
+        lists.mkdir()
+        python = max(p.name for p in (tree / "usr/bin").glob("python3.*") if p.name[8:].isdigit())
+        return {"release": release, "arch": "arm64", "python": python, "packages": list(ARM64_PACKAGES),
+                "python3-lgpio": lgpio}
+
+    return _cached("arm64", release, _key(release, "arm64", ARM64_PACKAGES, ARM64_RECIPE), build) / "tree"

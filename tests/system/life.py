@@ -7,6 +7,7 @@ next one goes on where it can; once the service cannot be installed, the rest ar
 from __future__ import annotations
 
 import io
+import json
 import random
 import re
 import shutil
@@ -33,6 +34,7 @@ WATCHDOG_S, RESTART_S = 10, 5                     # systemd/molebox.service
 LOBBY_TO_WHAKKA = "1 hole1\n1 ok\n1 ok\n1 ok\n"  # seat 1 in the lobby: game 1, seats as they are, players, start
 GAME_SCRIPT = ROOT / "tests/system/whakka-2seat.txt"
 DECISIONS = ("locked", "unlocked")                # the public events a seat's committed answer makes
+DOCTOR = "/opt/molebox/venv/bin/molebox doctor"   # as the service's venv has it (install.sh)
 
 
 @dataclass
@@ -211,20 +213,11 @@ class Life:
         return f"/dashboard 200, simulator with {config['panels']} panels, displays {', '.join(config['displays'])}"
 
     def doctor(self) -> str:
-        out = self.vm.sh("/opt/molebox/venv/bin/molebox doctor; echo \"exit status $?\"", check=False)
-        assert "Traceback" not in out, out
-        assert out.startswith("molebox doctor: gpio-2-mux"), out
-        status = int(out.rsplit("exit status ", 1)[1])
-        problems = re.search(r"^(\d+) problems? to fix", out, re.M)
-        assert status in (0, 1) and (status == 0) == (problems is None), out
-        return f"exit {status}: {problems.group(0) if problems else 'all ok'} (a VM has no GPIO chip or I2C bus)"
+        out = self.vm.sh(f"{DOCTOR}; echo \"exit status $?\"", check=False)
+        return doctor_verdict(out, "gpio-2-mux") + " (a VM has no GPIO chip or I2C bus)"
 
     def game(self) -> str:
-        with tempfile.TemporaryDirectory() as out:
-            subprocess.run([sys.executable, "-m", "companion.cli", "sim", "--game", "whakka-mole", "--seats", "2",
-                            "--script", str(GAME_SCRIPT), "--out", out], check=True, capture_output=True, cwd=ROOT)
-            import json
-            expected = json.loads((Path(out) / "state.json").read_text())
+        expected = host_game()
         self.panel.play(LOBBY_TO_WHAKKA)
         self.panel.play(GAME_SCRIPT.read_text())
         deadline = time.monotonic() + 60
@@ -404,6 +397,24 @@ class _Finger(threading.Thread):
     def stop(self) -> None:
         self.stopped.set()
         self.join(timeout=30)
+
+
+def doctor_verdict(out: str, profile: str) -> str:
+    """What ``molebox doctor; echo "exit status $?"`` printed, checked: no traceback, its exit status as its count."""
+    assert "Traceback" not in out, out
+    assert out.startswith(f"molebox doctor: {profile}"), out
+    status = int(out.rsplit("exit status ", 1)[1])
+    problems = re.search(r"^(\d+) problems? to fix", out, re.M)
+    assert status in (0, 1) and (status == 0) == (problems is None), out
+    return f"exit {status}: {problems.group(0) if problems else 'all ok'}"
+
+
+def host_game() -> dict:
+    """The state ``molebox sim`` ends the system test's game in, on this host: what every guest must match."""
+    with tempfile.TemporaryDirectory() as out:
+        subprocess.run([sys.executable, "-m", "companion.cli", "sim", "--game", "whakka-mole", "--seats", "2",
+                        "--script", str(GAME_SCRIPT), "--out", out], check=True, capture_output=True, cwd=ROOT)
+        return json.loads((Path(out) / "state.json").read_text())
 
 
 def _copy_checkout(dest: Path) -> None:

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from firmware import protocol
+from wiring import i2c
 from wiring.hardware import DISPLAYS, LAMP_KINDS, LEDS, MIN_HEADROOM_V, GPIO_VOLTS, led_resistor
 from wiring.parts import report
 from wiring.profile import load
@@ -69,3 +71,27 @@ def test_pi_md_shows_the_pin_table_and_check_lines_molebox_prints():
     for name in ("gpio-2", "ioboard-8"):
         line = check_report(load(name), []).split(": ok: ", 1)[1]
         assert f"wiring/profiles/{name}.toml: ok: {line}" in pi
+
+
+def test_the_pull_up_table_is_what_the_code_counts():
+    rows = {(m.group(1), m.group(2)): m.groups()[2:] for m in re.finditer(
+        r"^ *\| (`[^|]+`) \| (I2C\d) \| [^|]+ \| ([\d.]+) kΩ \| ([\d.]+) mA \| (\d+) pF \| ([\d.]+) m \|$", BUILD, re.M)}
+    assert len(rows) == 3
+    for (builds, name), figures in rows.items():
+        for build in re.findall(r"`([^`]+)`", builds):
+            bus = next(b for b in i2c.buses(load(build)) if f"I2C{b.number}" == name)
+            assert figures == (f"{bus.ohms / 1000:.2f}", f"{bus.sink_ma:.1f}", f"{bus.max_pf:.0f}",
+                               f"{bus.cable_m:.1f}"), (build, name)
+
+
+def test_the_power_on_glow_list_names_every_plain_lamp_on_a_pulled_up_pin():
+    section = BUILD.split("### At power-on", 1)[1].split("\n## ", 1)[0]
+    for seat in load("gpio-2").seats:
+        for gpio in seat.lamps:
+            assert (f"GPIO{gpio}" in section) == (gpio <= 8), gpio
+
+
+def test_the_firmware_build_the_docs_show_is_this_one():
+    ioboard = (ROOT / "docs/ioboard.md").read_text()
+    shown = set(re.findall(r"firmware build ([0-9a-f]{6})", BUILD + ioboard))
+    assert shown == {f"{protocol.BUILD:06x}"}, shown

@@ -258,3 +258,50 @@ def test_the_report_names_both_buses_in_use_and_no_eeprom(capsys):
     assert main(["wiring", "check", "ioboard-8-two-buses"]) == 0
     assert capsys.readouterr().out.rstrip().endswith(
         ": 8 seats, 0 GPIO, 9 displays, buses in use: I2C1, I2C0; reserved: none")
+
+
+GPIO_2_MUX = builtin("gpio-2-mux").read_text()
+LOGIC = 'logic = ["GND", "hole1", "hole2", "hole3", "hole4", "hole5", "ok", "3V3", "SDA", "GND", "SCL"]'
+LAMP = 'lamp = ["12V", "lamp1", "lamp2", "lamp3", "lamp4", "lamp5"]'
+
+
+def test_the_12_v_lamp_supply_on_a_logic_plug_pin_is_refused():
+    text = edit(LOGIC, LOGIC.replace('"ok", "3V3"', '"ok", "12V", "3V3"'), GPIO_2_MUX)
+    text = edit(LAMP, LAMP.replace('"12V", ', ''), text)
+    assert problems(text) == [
+        f"box.toml:{line_of(text, 'logic = [')}: connector.logic[8] = '12V': the logic plug carries the 12 V lamp "
+        "supply (12V) beside button and I2C lines: a plug put in reversed or one row off puts 12 V on a GPIO; fix: "
+        "move it to the lamp plug: a polarised plug of another kind, which cannot go into the logic plug's socket"]
+
+
+def test_a_lamps_minus_on_the_logic_plug_is_refused_it_sits_at_12_v_while_off():
+    text = edit(LOGIC, LOGIC.replace('"SCL"]', '"SCL", "lamp5"]'), GPIO_2_MUX)
+    text = edit(LAMP, LAMP.replace(', "lamp5"', ''), text)
+    assert [p.split(": ", 2)[1:] for p in problems(text)] == [[
+        "connector.logic[12] = 'lamp5'", "the logic plug carries a lamp's minus, at 12 V while its driver is off "
+        "(lamp5) beside button and I2C lines: a plug put in reversed or one row off puts 12 V on a GPIO; fix: move "
+        "it to the lamp plug: a polarised plug of another kind, which cannot go into the logic plug's socket"]]
+
+
+def test_the_pixels_5_v_on_the_io_boards_logic_plug_is_refused():
+    text = builtin("ioboard-8").read_text() + ('\n[connector]\nlogic = ["row", "hole1", "hole2", "hole3", "hole4", '
+                                              '"hole5", "ok", "5V", "3V3", "SDA", "GND", "SCL"]\n'
+                                              'lamp = ["DIN", "DOUT", "GND"]\n')
+    [problem] = problems(text)
+    assert "connector.logic[8] = '5V': the logic plug carries the 5 V lamp supply (5V)" in problem
+    assert problem.startswith(f"box.toml:{line_of(text, 'logic = [')}:")
+
+
+def test_a_line_on_no_plug_or_on_two_or_unknown_is_named():
+    text = edit(LOGIC, LOGIC.replace('"hole5", ', '"hole4", "buton", '), GPIO_2_MUX)
+    found = [p.split(": ", 2)[2] for p in problems(text)]
+    assert found == ["hole4 is already on the logic plug's pin 5; fix: give each line one pin (GND may have several)",
+                     "'buton' is not a line of this box's panels (they have GND, hole1, hole2, hole3, hole4, hole5, "
+                     "ok, 3V3, SDA, SCL, 12V, lamp1, lamp2, lamp3, lamp4, lamp5); fix: name each pin after one of "
+                     "those, or NC",
+                     "no pin carries hole5; fix: add each to the logic or the lamp plug"]
+
+
+def test_a_connector_that_is_no_list_of_lines_names_the_line():
+    with pytest.raises(ProfileError, match=r"box.toml:\d+: connector.lamp must list the line on each pin"):
+        parse(edit(LAMP, 'lamp = "12V"', GPIO_2_MUX), "box.toml")

@@ -9,14 +9,17 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from companion.cli import main
+from wiring import pico
 from wiring.diagram import pin_table, svg, svg_digest
 from wiring.netlist import End, netlist
 from wiring.profile import load
 
 GOLDEN = Path(__file__).parent / "golden"
 DOCS = Path(__file__).parents[2] / "docs"
+SVG = "{http://www.w3.org/2000/svg}"
 REFERENCE = ["gpio-2", "gpio-2-mux", "ioboard-8", "ioboard-8-two-buses"]
 
 
@@ -81,3 +84,39 @@ def test_a_mux_on_i2c0_takes_pins_27_and_28_from_the_eeprom():
     assert (End("pin", "27"), End("mux2", "SDA")) in ends and (End("pin", "28"), End("mux2", "SCL")) in ends
     assert net.part("mux2").title == "TCA9548A I2C mux at 0x70 on I2C0"
     assert net.part("mux2").terminals["SDA"] == "SDA: GPIO0 (pin 27)"
+
+
+def test_the_io_board_drawing_is_current_and_its_png_shows_it():
+    committed = (DOCS / "ioboard-pico.svg").read_text()
+    assert committed == pico.svg(load("ioboard-8")), \
+        "molebox wiring pico ioboard-8 --svg docs/ioboard-pico.svg --png docs/ioboard-pico.png"
+    with Image.open(DOCS / "ioboard-pico.png") as image:
+        assert image.text["Source"].endswith(svg_digest(committed))
+
+
+def test_the_io_board_drawing_names_every_pico_pin_the_board_uses():
+    """Pin by pin as the Pico's datasheet numbers them: the rows, the columns, the pixel data, VSYS, not VBUS."""
+    root = ET.fromstring((DOCS / "ioboard-pico.svg").read_text())
+    drawn = {g.get("data-pin"): (g.get("data-name"), " ".join(t.text for t in g.iter(f"{SVG}text")))
+             for g in root.iter(f"{SVG}g") if g.get("class") == "pin"}
+    assert len(drawn) == 40
+    for seat, gp in enumerate(range(2, 10), 1):
+        pin = next(n for n, (name, _) in drawn.items() if name == f"GP{gp}")
+        assert drawn[pin][1].endswith(f"row, seat {seat}")
+    assert drawn["20"] == ("GP15", "20 GP15 column ok: 470 Ohm, 4.7 kOhm to 3V3")
+    assert drawn["21"] == ("GP16", "GP16 21 pixel data -> 74AHCT125 1A (pin 2)")
+    assert drawn["39"] == ("VSYS", "VSYS 39 VSYS <- 1N5819 (band here) <- 5 V in")
+    assert drawn["40"] == ("VBUS", "VBUS 40 VBUS: nothing (the Pi's USB only)")
+    shifter = {g.get("data-pin"): " ".join(t.text for t in g.iter(f"{SVG}text"))
+               for g in root.iter(f"{SVG}g") if g.get("class") == "shifter-pin"}
+    assert shifter["1"] == "1 1OE GND: gate 1 always on" and shifter["14"] == "VCC 14 5 V, 100 nF to GND"
+    assert shifter["2"] == "2 1A GP16; 10 kOhm to GND"
+    crossings = [g for g in root.iter(f"{SVG}g") if g.get("class") == "crossing"]
+    assert len(crossings) == 48
+    plugs = [g.get("data-pin") for g in root.iter(f"{SVG}g") if g.get("class") == "plug-pin"]
+    assert plugs[:2] == ["1 row", "2 hole1"] and plugs[-4:] == ["1 5V", "2 DIN", "3 DOUT", "4 GND"]
+
+
+def test_only_a_box_with_an_io_board_has_its_drawing(capsys):
+    assert main(["wiring", "pico", "gpio-2"]) == 2
+    assert "gpio-2 has no IO board" in capsys.readouterr().err

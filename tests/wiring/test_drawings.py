@@ -359,15 +359,42 @@ def test_the_label_widths_the_layout_assumes_are_the_fonts():
             assert textwidth.width(text, 11, bold) == pytest.approx(Face(11, bold).getlength(text), abs=0.5)
 
 
-def test_the_io_board_drawing_carries_the_pull_ups_and_the_pixel_chain_in_order():
+def drawn_text(name: str) -> str:
+    """Every label of a drawing in document order, a note's wrapped lines joined again."""
+    return " ".join(label.text for label in read(DOCS / f"wiring-{name}.svg").labels)
+
+
+def test_the_io_board_drawing_carries_the_pull_ups_the_protection_and_the_pixel_chain_in_order():
     """What docs/ioboard.md asks of a builder is on the picture they solder from, seat by seat."""
-    text = {label.text for label in read(DOCS / "wiring-ioboard-8.svg").labels}
-    assert "GP10-GP15: a 4.7 kOhm pull-up each to 3V3 (pin 36)" in text
-    assert "GP16 -> 74AHCT125 -> 330 Ohm -> seat 1's pixel DIN" in text
+    text = drawn_text("ioboard-8")
+    assert "GP10-GP15: each through 470 Ohm to its cable line, with a 4.7 kOhm pull-up from there to 3V3 (pin 36)" in text
+    assert ("GP16 -> 74AHCT125 1A (pin 2), 10 kOhm from there to GND; 1Y (pin 3) -> 330 Ohm -> seat 1's pixel DIN"
+            in text)
+    assert "74AHCT125: 1OE (pin 1) and GND (pin 7) to GND, VCC (pin 14) to 5 V; pins 4, 10, 13 to 5 V, 5, 9, 12 to GND" in text
+    assert "5V in -> 1N5819 (band to VSYS) -> VSYS (pin 39); GND in -> GND (pin 38); never VBUS (pin 40)" in text
     assert "pixels: DIN from GP16 (level shifter), DOUT to seat 2's DIN" in text
     for seat in range(2, 8):
         assert f"pixels: DIN from seat {seat - 1}'s DOUT, DOUT to seat {seat + 1}'s DIN" in text
     assert "pixels: DIN from seat 7's DOUT, DOUT to nothing (left open)" in text
+
+
+@pytest.mark.parametrize("name, lamp", [("gpio-2-mux", "6-pin JST-VH (3.96 mm, polarised): 1 12V, 2 lamp1, 3 lamp2, "
+                                                       "4 lamp3, 5 lamp4, 6 lamp5"),
+                                        ("ioboard-8", "4-pin JST-VH (3.96 mm, polarised): 1 5V, 2 DIN, 3 DOUT, 4 GND")])
+def test_every_panel_shows_its_plugs_the_lamp_supply_on_its_own(name, lamp):
+    text = drawn_text(name)
+    seats = len(load(name).seats)
+    assert text.count(f"lamp plug, {lamp}") == seats
+    logic = [m for m in text.split("logic plug, ")[1:]]
+    assert len(logic) == seats and all(m.startswith("12-way IDC box header (2 x 6, shrouded and keyed)") for m in logic)
+    assert not any(" 12V" in m.split(" lamp plug")[0] or " 5V" in m.split(" lamp plug")[0] for m in logic)
+    if name.startswith("gpio"):
+        assert text.count("buttons: terminal to COM, GND to NO; each line through 2.2 kOhm at the box's socket") == seats
+
+
+def test_the_hub_adds_i2c0s_pull_ups():
+    assert "SDA0 and SCL0 strips: 2.2 kOhm from each to the 3V3 strip (I2C0 has no pull-ups on the Pi)" in drawn_text(
+        "ioboard-8-two-buses")
 
 
 def test_the_second_mux_takes_i2c0_from_pins_27_and_28():

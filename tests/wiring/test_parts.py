@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from wiring import hardware
+from wiring import hardware, i2c, pico
 from wiring.check import check
 from wiring.hardware import PI, led_resistor
 from wiring.parts import bill, budget, report
@@ -108,9 +108,26 @@ def test_the_io_board_figures_are_the_firmwares():
     assert options["PIXEL_PIN"] == hardware.PICO_PIXEL_PIN
     assert f"GP{options['FIRST_COLUMN']}-GP{options['FIRST_COLUMN'] + 5}" == hardware.PICO_COLUMNS
     assert len(options["LAMP_PINS"]) == PLAIN_LAMP_SEATS * 5
+    assert (pico.LAMP_PINS, pico.FIRST_COLUMN) == (options["LAMP_PINS"], options["FIRST_COLUMN"])
 
 
 @pytest.mark.parametrize("name", BOXES)
 def test_the_cli_prints_the_list_and_the_budget(name, capsys):
     assert main(["wiring", "parts", name]) == 0
     assert capsys.readouterr().out == report(load(name))
+
+
+def test_every_i2c_line_s_pull_ups_are_counted_the_mux_breakout_s_too():
+    [bus] = i2c.buses(load("ioboard-8"))
+    assert [whose for whose, _ in bus.pullups] == ["the Pi", "mux breakout", "table module",
+                                                   "the selected channel's module"]
+    assert round(bus.ohms) == 925 and round(bus.sink_ma, 1) == 3.1
+
+
+def test_i2c0_gets_the_hubs_pull_ups_without_them_under_a_metre_of_cable():
+    first, second = i2c.buses(load("ioboard-8-two-buses"))
+    assert (first.number, second.number) == (1, 0) and second.pullups[0] == ("the hub's pair", 2200)
+    bare = i2c.Bus(0, second.pullups[1:], second.parts)         # the mux's and the module's alone
+    assert round(bare.ohms, -2) == 3200 and round(bare.max_pf, -1) == 110 and bare.cable_m < 1
+    assert second.cable_m > 2
+    assert "2 x 2.2 kOhm resistor, 1/4 W\n        from the hub's SDA0 and SCL0 strips" in report(load("ioboard-8-two-buses"))

@@ -17,6 +17,7 @@ and nothing else, for the matrix: a column pulled low through a pressed switch s
 ``RIG_RECOVER_US`` after its row lets go (the cable's capacitance against the pull-ups), so a row read
 sooner sees a phantom press.
 """
+import micropython
 import os
 import select
 import sys
@@ -125,9 +126,20 @@ def gpio_in():
 
 
 def run(path="main.py"):
-    """Run main.py as the Pico does at power-up, but with a traceback on stderr: stdout is the serial line."""
+    """Run main.py as the rp2's pyexec does at power-up: compiled with Ctrl-C off, then run with it on (until
+    main.py says otherwise); a traceback goes to stderr, not to stdout, the serial line.
+
+    Ctrl-C comes as the rp2's USB stack raises it, from outside: the test's SIGINT stands for a 0x03 from
+    the host, and the unix port turns it into a KeyboardInterrupt exactly while ``kbd_intr`` has Ctrl-C on.
+    A board it stops would sit at the REPL, deaf to the host: here it says so on stderr and exits.
+    """
+    code = compile(open(path).read(), path, "exec")      # Ctrl-C is still off: pico.py's BOOT switched it off
+    micropython.kbd_intr(3)
     try:
-        exec(open(path).read(), {"__name__": "__main__"})
+        exec(code, {"__name__": "__main__"})
+    except KeyboardInterrupt:
+        sys.stderr.write("KeyboardInterrupt: stopped at the REPL by a Ctrl-C from the host\n")
+        sys.exit(3)
     except Exception as exc:
         sys.print_exception(exc, sys.stderr)
         sys.exit(1)

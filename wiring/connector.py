@@ -1,0 +1,121 @@
+"""Each panel's plugs: which of its lines goes to which pin, the lamp supply kept off the logic plug.
+
+A panel joins the box through a **logic plug** (its button lines, the matrix row on the IO board, its
+OLED's 3V3, SDA, SCL and ground) and, where its lamps have a supply of their own (5 V or 12 V arcade
+lamps through a driver, the pixel chain), a **lamp plug** of another kind and pitch, polarised, so that
+neither goes into the other's socket. A 12 V or 5 V line one pin over from a button line is a GPIO at
+12 V when a plug goes in reversed or one row off. A profile's ``[connector]`` may give both pinouts, pin 1
+first; without it the defaults below apply, and ``molebox wiring check`` refuses a supply on the logic
+plug (``check.py``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .hardware import LAMP_KINDS
+from .profile import HOLES_PER_SEAT, Profile, SeatSpec
+
+LOGIC, LAMP = "logic", "lamp"
+PLUGS = (LOGIC, LAMP)
+SHARED = ("GND", "NC")          # may stand on several pins (NC: a pin left unconnected)
+HOLES = tuple(f"hole{n}" for n in range(1, HOLES_PER_SEAT + 1))
+LAMPS = tuple(f"lamp{n}" for n in range(1, HOLES_PER_SEAT + 1))
+DISPLAY = ("3V3", "SDA", "GND", "SCL")      # a ground between SDA and SCL (docs/build.md, section 4)
+
+
+@dataclass(frozen=True)
+class Plug:
+    name: str                       # LOGIC or LAMP
+    pins: tuple[str, ...]           # the line on each pin, pin 1 first
+
+    @property
+    def part(self) -> str:
+        """The connector to buy: the logic plug a keyed IDC box header, the lamp plug a polarised JST-VH."""
+        if self.name == LOGIC:
+            ways = len(self.pins) + len(self.pins) % 2
+            return f"{ways}-way IDC box header (2 x {ways // 2}, shrouded and keyed) and ribbon"
+        return f"{len(self.pins)}-pin JST-VH (3.96 mm, polarised)"
+
+    def pinout(self) -> str:
+        """``1 GND, 2 hole1, ...``; an IDC header's last pin, when the lines leave it over, ``NC``."""
+        spare = ("NC",) * (self.name == LOGIC and len(self.pins) % 2)
+        return ", ".join(f"{n} {line}" for n, line in enumerate(self.pins + spare, 1))
+
+
+def lines(profile: Profile, seat: SeatSpec) -> dict[str, str]:
+    """Every line the seat's panel takes at its plugs, and which plug it belongs on (LOGIC or LAMP)."""
+    kind = LAMP_KINDS[profile.lamp.kind]
+    out = {"GND": LOGIC, **{hole: LOGIC for hole in HOLES}, "ok": LOGIC}
+    if profile.ioboard:
+        out["row"] = LOGIC
+    if seat.display is not None:
+        out.update({line: LOGIC for line in DISPLAY})
+    if profile.lamp.kind == "ws2812":
+        out.update({"5V": LAMP, "DIN": LAMP, "DOUT": LAMP})
+    elif kind.driver:                   # the lamps' minus sits at the supply's voltage while the driver is off
+        out.update({supply(profile): LAMP, **{lamp: LAMP for lamp in LAMPS}})
+    else:
+        out.update({lamp: LOGIC for lamp in LAMPS})
+    return out
+
+
+def supply(profile: Profile) -> str | None:
+    """The lamps' own supply line ("12V", "5V"), None when a pin lights them itself."""
+    kind = LAMP_KINDS[profile.lamp.kind]
+    return f"{kind.volts:g}V" if kind.driver or profile.lamp.kind == "ws2812" else None
+
+
+def default_plugs(profile: Profile, seat: SeatSpec) -> tuple[Plug, ...]:
+    """The built-in pinouts: buttons, then the lamps a pin lights itself, then the display's lines."""
+    need = lines(profile, seat)
+    logic = ("row",) if profile.ioboard else ("GND",)
+    logic += HOLES + ("ok",) + tuple(lamp for lamp in LAMPS if need.get(lamp) == LOGIC)
+    if seat.display is not None:
+        logic += DISPLAY
+    elif profile.ioboard:
+        logic += ("GND",)
+    if profile.lamp.kind == "ws2812":
+        return Plug(LOGIC, logic), Plug(LAMP, ("5V", "DIN", "DOUT", "GND"))
+    if need.get("lamp1") == LAMP:
+        return Plug(LOGIC, logic), Plug(LAMP, (supply(profile),) + LAMPS)
+    return (Plug(LOGIC, logic),)
+
+
+def plugs(profile: Profile, seat: SeatSpec) -> tuple[Plug, ...]:
+    """The seat's plugs: the profile's ``[connector]`` pinouts, else the defaults."""
+    if not profile.connector:
+        return default_plugs(profile, seat)
+    return tuple(Plug(name, profile.connector[name]) for name in PLUGS if name in profile.connector)
+
+
+def problems(profile: Profile, seat: SeatSpec) -> list[tuple[str, int, str, str]]:
+    """What is wrong with the seat's plugs: (plug, pin (0: the plug as a whole), problem, fix)."""
+    need, out, seen = lines(profile, seat), [], {}
+    for plug in plugs(profile, seat):
+        for pin, line in enumerate(plug.pins, 1):
+            if line in SHARED:
+                continue
+            if line not in need:
+                out.append((plug.name, pin, f"{line!r} is not a line of this box's panels (they have "
+                            f"{', '.join(need)})", "name each pin after one of those, or NC"))
+            elif line in seen:
+                out.append((plug.name, pin, f"{line} is already on the {seen[line][0]} plug's pin {seen[line][1]}",
+                            "give each line one pin (GND may have several)"))
+            elif plug.name == LOGIC and need[line] == LAMP:
+                out.append((plug.name, pin, _why_not(profile, line), "move it to the lamp plug: a polarised "
+                            "plug of another kind, which cannot go into the logic plug's socket"))
+            seen.setdefault(line, (plug.name, pin))
+    missing = [line for line in need if line not in seen and line not in SHARED]
+    missing += ["GND"] * (not any("GND" in plug.pins for plug in plugs(profile, seat)))
+    if missing:
+        out.append((LOGIC, 0, f"no pin carries {', '.join(missing)}", "add each to the logic or the lamp plug"))
+    return out
+
+
+def _why_not(profile: Profile, line: str) -> str:
+    volts = LAMP_KINDS[profile.lamp.kind].volts
+    what = {"DIN": "the pixels' 5 V data", "DOUT": "the pixels' 5 V data"}.get(
+        line, f"the {volts:g} V lamp supply" if line == supply(profile) else f"a lamp's minus, at {volts:g} V "
+        "while its driver is off")
+    return (f"the logic plug carries {what} ({line}) beside button and I2C lines: a plug put in reversed or one "
+            f"row off puts {volts:g} V on a GPIO")
