@@ -36,7 +36,8 @@ CACHE = Path(os.environ.get("MOLEBOX_SYSTEM_CACHE", "/var/tmp/molebox-system"))
 PYTHONS = {"bookworm": "3.11", "trixie": "3.13"}
 
 VM_PACKAGES = ("linux-image-amd64", "systemd-sysv", "udev", "kmod", "initramfs-tools", "iproute2",
-               "python3", "python3-venv", "make", "i2c-tools")
+               "python3", "python3-venv", "make", "i2c-tools",
+               "dmsetup", "e2fsprogs")      # the bench's slow card: a device-mapper delay target (companion/bench/disk.py)
 SUITE_PACKAGES = ("python3", "python3-venv", "make", "chromium", "systemd", "git")
 ARM64_PACKAGES = ("python3", "python3-venv", "dash", "coreutils", "base-passwd")
 MERGED_USR = "/usr/share/mmdebstrap/hooks/merged-usr"      # mmdebstrap's own: /bin, /lib, /sbin into /usr
