@@ -1,22 +1,21 @@
-"""Words that fit their box: every word a screen draws is placed here.
+"""Words in a 7-pixel bitmap font, as every screen drew them before type was sized in millimetres.
 
-:func:`fit` draws text inside a box: as it is when it fits; else each word that has a short
-form in :data:`SHORT` shortened; else the next of the alternatives the caller gave; else wrapped
-over the lines the box has room for. It never cuts a word silently: what could not be placed
-whole is drawn cut and *recorded* as cut. With :func:`recording` on (the layout test), every
-placement is kept (the box, the text asked for, the lines drawn, the ink's bounding box, and
-whether it was cut), so a test can hold every screen to its boxes.
+Only companion/web/pin.py draws with it still (its host PIN stamp and its copy of the PIN screen, which
+:mod:`companion.render.pin` now draws to the rules); it goes when that copy goes. Its placements are
+recorded where :func:`companion.render.oled.recording` keeps the others, with their 7- and 14-pixel
+capitals, so the layout test finds them too small (``tests/companion/test_layout.py``).
 
-Two sizes of the one bitmap font: :data:`SMALL` (6 x 11 cells, 7-pixel capitals, about 1.2 mm on a
-0.96" panel) for the details, and :data:`BIG` (twice that: 12 x 22 cells, 14-pixel capitals) for the
-one thing a screen is about, which a player reads at arm's length.
+:func:`fit` draws text inside a box: as it is when it fits; else each word that has a short form in
+:data:`SHORT` shortened; else the next of the alternatives the caller gave; else wrapped over the
+lines the box has room for.
 """
 from __future__ import annotations
 
-import contextlib
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont
+
+from . import oled
 
 ON, OFF = 255, 0
 WIDTH, HEIGHT = 128, 64
@@ -59,7 +58,6 @@ class Font:
 
 
 SMALL, BIG = Font(1), Font(2)
-_records: list | None = None
 
 
 def _glyph_rows() -> dict[str, tuple[int, int]]:
@@ -83,17 +81,6 @@ def ink_rows(line: str, font: Font) -> tuple[int, int]:
     if not rows:
         return font.ink_top, font.ink_top + font.ink_h - 1
     return min(r[0] for r in rows) * font.scale, (max(r[1] for r in rows) + 1) * font.scale - 1
-
-
-@contextlib.contextmanager
-def recording():
-    """Keep every placement drawn inside the ``with``: yields the list they go into."""
-    global _records
-    before, _records = _records, []
-    try:
-        yield _records
-    finally:
-        _records = before
 
 
 def _shortened(text: str) -> str:
@@ -164,21 +151,16 @@ def fit(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], text: str | t
         drawn = _draw(draw, (x, y), line, font, fill)
         ink = drawn if ink is None else (min(ink[0], drawn[0]), min(ink[1], drawn[1]),
                                          max(ink[2], drawn[2]), max(ink[3], drawn[3])) if drawn else ink
-    if _records is not None:
-        _records.append({"box": box, "asked": text, "lines": lines, "ink": ink, "whole": whole})
-
-
-def left_out(text: str, box: tuple[int, int, int, int]) -> None:
-    """Text a screen had no room for at all: recorded as cut."""
-    if _records is not None:
-        _records.append({"box": box, "asked": text, "lines": [], "ink": None, "whole": False})
+    if oled._records is not None:
+        oled._records.append({"role": "prompt" if font is BIG else "body", "box": box, "asked": text, "lines": lines,
+                              "ink": ink, "whole": whole, "caps": [7 * font.scale] * len(lines)})
 
 
 def _draw(draw: ImageDraw.ImageDraw, xy: tuple[int, int], line: str, font: Font, fill: int):
     """One line at ``xy`` (its cell's top-left); the ink's bounding box (inclusive), or None for blanks."""
     if font.scale == 1:
         draw.text(xy, line, font=_FONT, fill=fill)
-        if _records is None:
+        if oled._records is None:
             return None
         glyphs = Image.new("1", (font.width(line) or 1, 11), 0)
         ImageDraw.Draw(glyphs).text((0, 0), line, font=_FONT, fill=1)
