@@ -2,8 +2,8 @@
 
 Every character is drawn by the first face of :data:`CHAIN` that has it: DejaVu Sans Condensed for
 Latin (with its diacritics and Vietnamese), Greek and Cyrillic, WenQuanYi Micro Hei for Chinese,
-Japanese and Korean (Debian's fonts-dejavu-extra and fonts-wqy-microhei, which ``systemd/install.sh``
-and ``.ci/apt-packages`` install; Raspberry Pi OS has both). A face that is not installed is
+Japanese and Korean (Debian's fonts-dejavu-extra and fonts-wqy-microhei, both in Raspberry Pi OS's
+archive, which ``systemd/install.sh`` and ``.ci/apt-packages`` install). A face that is not installed is
 skipped; with none at all, Pillow's own font draws what it can. A character no face has is drawn as
 its first face's empty box: a name never faults a screen.
 """

@@ -33,7 +33,7 @@ REASONS = {
 }
 #: each question in a word or two, for a glass too small for the rules' own words
 ASKS = {"call": "Your call", "where": "Where?", "gad": "On top?", "protected": "In R/C?", "dead": "Who died?",
-        "hitter": "Which hit?", "start": "From where?", "how": "How died?"}
+        "hitter": "Which hit?", "start": "From?", "how": "How died?"}
 SHORT = {"Under mignette": "Under mig.", "Open/partly in": "Open", "Fully in R/C": "Fully in", "Mole circle": "Circle",
          "Behind loup": "Loup", "Taupiniere": "Taupin."}
 
@@ -101,7 +101,7 @@ def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
     key = entry.get("key")
     if key == "push":                               # the waiting seat's optional claim: not a move it must make
         return Screen(**head, prompt=_doing(view), lines=("You may claim a push",) + _last(state)[:1],
-                      options=(Option("1", ("push (optional)", "push?"), entry["draft"] == "push"),
+                      options=(Option("1", ("push (optional)", "may push"), entry["draft"] == "push"),
                                Option("OK", "claim it")))
     if key:
         return Screen(**head, prompt=(entry["prompt"], ASKS[key.split("-")[0]]), options=options(entry, "answer" if key != "call" else "call it",

@@ -35,7 +35,7 @@ def _words(label: str, key: str = ""):
     """An answer in words: a whacking die's face is a hole (or a miss), the prize die's stars; else its label."""
     if key.startswith("roll-") and not key.endswith("-prize"):
         return "missed" if label == MISS else f"hole {label}"
-    if key.endswith("-prize") or key == "take":
+    if key.endswith("-prize") or key.startswith("mole-") or key == "discard":
         return f"{label} stars"
     if key == "prize":                              # a stand: its name and stars
         name, stars = label.rsplit(" ", 1)
@@ -59,7 +59,7 @@ def _rolled(state: dict, seat: int) -> tuple[str, ...]:
 
 def _asked(entry: dict) -> tuple[str, ...]:
     key = entry["key"]
-    short = ASKS.get(key) or ("Rolled?" if key.startswith("roll-") else "Stars?")
+    short = ASKS.get(key) or ("Rolled?" if key.startswith("roll-") else "Stars?" if key.startswith("mole-") else "Which?")
     return (entry["prompt"], short)
 
 

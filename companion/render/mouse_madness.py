@@ -104,7 +104,7 @@ def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
         return Screen(**head, prompt="You win!" if state["winner"] == you else _status(view), **new)
     if key in CHOOSING:
         if key == "push":
-            prompt = (f"On {naming.who(view, _under(state))}: push or jump?", "Push or jump?")
+            prompt = (f"On {naming.who(view, _under(state))}: push or jump?", "Push or jump?", "Push/jump?")
         else:
             prompt = (entry["prompt"], *(("Which way?", "Go where?") if key == "direction" else ("Jump?",)))
         return Screen(**head, prompt=prompt, options=options(entry, "go", _words))

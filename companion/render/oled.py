@@ -78,14 +78,19 @@ def fitted(face_: Face, words: Words, width: int, lines: int = 1) -> tuple[list[
     return [_cut(face_, options[-1], width)], False
 
 
+def _margin(role: str) -> int:
+    """Columns kept clear at a line's ends: one for the prompt, whose large letters keep their own clear."""
+    return 1 if role == "prompt" else MARGIN
+
+
 def text(draw, box: tuple[int, int, int, int], words: Words, face_: Face, role: str, align: str = "left",
          fill: int = ON, lines: int = 1) -> None:
     """``words`` in ``box`` (left, top, right, bottom, inclusive), each line on the baseline its face puts it."""
-    drawn, whole = fitted(face_, words, box[2] - box[0] + 1 - 2 * MARGIN, lines)
+    drawn, whole = fitted(face_, words, box[2] - box[0] + 1 - 2 * _margin(role), lines)
     ink = None
     for i, line in enumerate(drawn):
         width = face_.width(line)
-        left = {"left": box[0] + MARGIN, "right": box[2] + 1 - MARGIN - width,
+        left = {"left": box[0] + _margin(role), "right": box[2] + 1 - _margin(role) - width,
                 "centre": box[0] + (box[2] - box[0] + 1 - width) // 2}[align]
         got = face_.draw(draw, left, box[1] + i * face_.height + face_.above + face_.cap, line, fill)
         if got:
@@ -115,17 +120,20 @@ def lay(draw, screen: Screen, panel: Panel = SMALLEST, box: tuple[int, int, int,
     def add(priority: int, order: int, kind: str, *forms) -> None:
         units.append((priority, order, [_Row(kind, height, paint) for height, paint in forms]))
 
-    def wrapping(words: Words, face_: Face, paint, cut: bool = True) -> list[tuple[int, object]]:
-        """Two lines where the words need them, else one (cut, unless ``cut`` is False and two are whole)."""
-        lines, whole = fitted(face_, words, width - 2 * MARGIN, 2)
-        least = len(lines) if whole and not cut else 1
-        return [(n * face_.height, lambda d, y, n=n: paint(d, y, n)) for n in range(len(lines), least - 1, -1)]
+    def wrapping(words: Words, face_: Face, margins: int, paint, cut: bool = True) -> list[tuple[int, object]]:
+        """The forms of a text that may take two lines: two where a wording needs them, one where a wording fits
+        it (cut to fit where ``cut``, or where nothing else would)."""
+        two, whole = fitted(face_, words, width - margins, 2)
+        counts = [2] if len(two) == 2 and whole else []
+        if cut or fitted(face_, words, width - margins)[1] or not counts:
+            counts.append(1)
+        return [(n * face_.height, lambda d, y, n=n: paint(d, y, n)) for n in counts]
 
     if screen.prompt:
-        add(0, 20, "prompt", *wrapping(screen.prompt, big, lambda d, y, n: text(
-            d, (left, y, right, y + n * big.height - 1), screen.prompt, big, "prompt", "centre", lines=n), cut=False))
+        add(0, 20, "prompt", *wrapping(screen.prompt, big, 2, lambda d, y, n: text(
+            d, (left, y, right, y + n * big.height - 1), screen.prompt, big, "prompt", lines=n), cut=False))
     if screen.notice:
-        add(1, 90, "notice", *wrapping(screen.notice, body, lambda d, y, n: _bar(
+        add(1, 90, "notice", *wrapping(screen.notice, body, 2 * MARGIN, lambda d, y, n: _bar(
             d, (left, y, right, y + n * body.height - 1), screen.notice, body, n)))
     rows = _option_rows(option, screen.options, width)
     chosen = next((i for i, row in enumerate(rows) if any(o.chosen for o in row)), 0)
@@ -140,7 +148,7 @@ def lay(draw, screen: Screen, panel: Panel = SMALLEST, box: tuple[int, int, int,
         add(8, 10, "line", (body.height, lambda d, y: text(d, (left, y, right, y + body.height - 1), screen.status,
                                                            body, "body")))
     for i, line in enumerate(screen.lines):
-        add(3 if i == 0 else 9 + i, 70 + i, "line", *wrapping(line, body, lambda d, y, n, line=line: text(
+        add(3 if i == 0 else 9 + i, 70 + i, "line", *wrapping(line, body, 2 * MARGIN, lambda d, y, n, line=line: text(
             d, (left, y, right, y + n * body.height - 1), line, body, "body", lines=n)))
     kept: dict[int, tuple[int, list[_Row], int]] = {}      # unit -> (display order, its forms, the form drawn)
     used = 0
