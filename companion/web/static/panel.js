@@ -70,7 +70,7 @@ const panels = (() => {
     box.parentElement.hidden = sizes.length === 0;
     const saved = JSON.parse(localStorage.getItem("molebox.realSize") || "{}");
     pxPerMm.value = saved.scale ?? 96 / 25.4;           // CSS's own millimetre until calibrated
-    box.checked = Boolean(saved.on);
+    box.checked = saved.on ?? true;                     // real size unless the player turned it off
     box.addEventListener("change", apply);
     pxPerMm.addEventListener("input", apply);
     apply();
