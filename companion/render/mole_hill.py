@@ -196,9 +196,9 @@ def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
         return Screen(**head, prompt=_outcome(view, you), **new_game(you, *_rounds(view)))
     if mine:
         phase = state["phase"]
-        keys = [Option("OK", OK[phase] if entry["legal"] else ("not here", "no")), Option("1-4", "move")]
+        keys = [Option("OK", OK[phase] if entry["legal"] else ("not here", "no")), Option("1-4", ("move", ""))]
         if phase == "rod":
-            keys.append(Option("5", "turn"))
+            keys.append(Option("5", ("turn", "")))
         return Screen(**head, prompt=DOES[phase], options=tuple(keys), lines=(_score(view, you), _supply(state, you)))
     doer = naming.who(view, state["to_act"])
     return Screen(**head, prompt=(f"{doer} {VERBS[state['phase']]}", f"{doer}'s go", "Wait"),
@@ -219,10 +219,10 @@ def seat(view: dict, entry: dict, notice: str = "", panel: Panel = SMALLEST):
 def describe_table(view: dict) -> Screen:
     state = view["state"]
     doer = naming.who(view, state["to_act"]) if state["to_act"] else ""
-    status = _outcome(view) if view["over"] else (f"{doer} {VERBS[state['phase']]}", f"{doer}'s go",
-                                                  VERBS[state["phase"]].split()[0].capitalize())
+    verb = VERBS.get(state["phase"], "")
+    doing = (_outcome(view),) if view["over"] else (doer, (verb, verb.split()[0]))     # a line each: a narrow column
     return Screen(title=(f"Round {state['round']}", f"R{state['round']}"),
-                  lines=(status, _score(view, 0), *_rounds(view), _supply(state, None), _supply(state, state["mole"])),
+                  lines=(*doing, _score(view, 0), *_rounds(view), _supply(state, None), _supply(state, state["mole"])),
                   board={"rods": state["rods"], "trail": state["trail"], "position": state["position"]})
 
 

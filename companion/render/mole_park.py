@@ -36,7 +36,7 @@ def _words(label: str, key: str = ""):
     if key.startswith("roll-") and not key.endswith("-prize"):
         return "missed" if label == MISS else f"hole {label}"
     if key.endswith("-prize") or key.startswith("mole-") or key == "discard":
-        return f"{label} stars"
+        return f"{label} star" if label == "1" else f"{label} stars"
     if key == "prize":                              # a stand: its name and stars
         name, stars = label.rsplit(" ", 1)
         return (label, f"{name.split()[0]} {stars}", f"{stars} stars")

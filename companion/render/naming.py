@@ -24,5 +24,5 @@ def waiting(view: dict) -> tuple[str, ...]:
     seats = view["waiting"]
     if not seats:
         return ("",)
-    return (f"Waiting for {listed(view, seats)}", f"Wait: {listed(view, seats)}", f"Waiting for {len(seats)}",
+    return (f"Waiting for {listed(view, seats)}", f"Wait: {listed(view, seats)}", f"{len(seats)} still choosing",
             f"{len(seats)} to go")

@@ -26,6 +26,8 @@ ON, OFF = 255, 0
 WIDTH, HEIGHT = 128, 64
 MARGIN = 2                  # columns between the glass's edge (or a bar's) and its words
 ELLIPSIS = "…"
+#: what a glass keeps first, when it cannot keep everything (docs/screens.md)
+PROMPT, NOTICE, OPTIONS, FIRST_LINE, TITLE, STATUS = range(6)
 _records: list | None = None
 
 
@@ -92,6 +94,9 @@ def text(draw, box: tuple[int, int, int, int], words: Words, face_: Face, role: 
         width = face_.width(line)
         left = {"left": box[0] + _margin(role), "right": box[2] + 1 - _margin(role) - width,
                 "centre": box[0] + (box[2] - box[0] + 1 - width) // 2}[align]
+        ink_ = face_.box(line)
+        if ink_:                                    # a letter reaching past its advance (J, f) stays in the box
+            left = min(max(left, box[0] - ink_[0]), box[2] - ink_[2])
         got = face_.draw(draw, left, box[1] + i * face_.height + face_.above + face_.cap, line, fill)
         if got:
             ink = got if ink is None else (min(ink[0], got[0]), min(ink[1], got[1]), max(ink[2], got[2]),
@@ -130,25 +135,27 @@ def lay(draw, screen: Screen, panel: Panel = SMALLEST, box: tuple[int, int, int,
         return [(n * face_.height, lambda d, y, n=n: paint(d, y, n)) for n in counts]
 
     if screen.prompt:
-        add(0, 20, "prompt", *wrapping(screen.prompt, big, 2, lambda d, y, n: text(
+        add(PROMPT, 20, "prompt", *wrapping(screen.prompt, big, 2, lambda d, y, n: text(
             d, (left, y, right, y + n * big.height - 1), screen.prompt, big, "prompt", lines=n), cut=False))
     if screen.notice:
-        add(1, 90, "notice", *wrapping(screen.notice, body, 2 * MARGIN, lambda d, y, n: _bar(
+        add(NOTICE, 90, "notice", *wrapping(screen.notice, body, 2 * MARGIN, lambda d, y, n: _bar(
             d, (left, y, right, y + n * body.height - 1), screen.notice, body, n)))
-    rows = _option_rows(option, screen.options, width)
-    chosen = next((i for i, row in enumerate(rows) if any(o.chosen for o in row)), 0)
-    for i, row in enumerate(rows):
-        add(2 if i == chosen else 5 + abs(i - chosen), 60 + i, "options",
-            (option.height, lambda d, y, row=row: _options(d, (left, y, right, y + option.height - 1), row, option)))
+    if screen.options:                  # in rows in their words, in fewer rows in their shortest, or in one row
+        shortest = tuple(Option(o.button, wordings(o.words)[-1], o.chosen) for o in screen.options)
+        blocks = [_option_rows(option, screen.options, width), _option_rows(option, shortest, width)]
+        blocks = [rows for i, rows in enumerate(blocks) if len(rows) > 1 and (i == 0 or len(rows) < len(blocks[0]))]
+        blocks.append([_one_row(option, screen.options, width)])
+        add(OPTIONS, 60, "options", *((len(rows) * option.height, lambda d, y, rows=rows: _option_block(
+            d, (left, y, right), rows, option)) for rows in blocks))
     title_status = _title_row(body, screen, width)
     if title_status:
-        add(4, 0, "title", (body.height, lambda d, y: _title(d, (left, y, right, y + body.height - 1), screen, body,
+        add(TITLE, 0, "title", (body.height, lambda d, y: _title(d, (left, y, right, y + body.height - 1), screen, body,
                                                               title_status)))
     if screen.status and title_status != "both":
-        add(8, 10, "line", (body.height, lambda d, y: text(d, (left, y, right, y + body.height - 1), screen.status,
+        add(STATUS, 10, "line", (body.height, lambda d, y: text(d, (left, y, right, y + body.height - 1), screen.status,
                                                            body, "body")))
     for i, line in enumerate(screen.lines):
-        add(3 if i == 0 else 9 + i, 70 + i, "line", *wrapping(line, body, 2 * MARGIN, lambda d, y, n, line=line: text(
+        add(FIRST_LINE if i == 0 else STATUS + 1 + i, 70 + i, "line", *wrapping(line, body, 2 * MARGIN, lambda d, y, n, line=line: text(
             d, (left, y, right, y + n * body.height - 1), line, body, "body", lines=n)))
     kept: dict[int, tuple[int, list[_Row], int]] = {}      # unit -> (display order, its forms, the form drawn)
     used = 0
@@ -158,8 +165,15 @@ def lay(draw, screen: Screen, panel: Panel = SMALLEST, box: tuple[int, int, int,
             kept[unit] = (order, forms, smallest)
             used += forms[smallest].height
     for unit in sorted(kept, key=lambda u: (units[u][0], units[u][1])):     # then the larger forms, by priority
+        if unit not in kept:
+            continue
         order, forms, now = kept[unit]
-        better = next((i for i in range(now) if used - forms[now].height + forms[i].height <= room), now)
+        later = sorted((u for u in kept if units[u][0] > FIRST_LINE), key=lambda u: units[u][:2])
+        freed = sum(kept[u][1][kept[u][2]].height for u in later) if forms[0].kind == "options" else 0
+        better = next((i for i in range(now) if used - freed - forms[now].height + forms[i].height <= room), now)
+        while used - forms[now].height + forms[better].height > room:    # the options named before the title
+            _, gone, form = kept.pop(later.pop())
+            used -= gone[form].height
         used += forms[better].height - forms[now].height
         kept[unit] = (order, forms, better)
     kept = sorted((order, forms[form]) for order, forms, form in kept.values())
@@ -220,6 +234,29 @@ def _option_rows(face_: Face, options: tuple[Option, ...], width: int) -> list[l
             rows.append([option])
             used = need
     return rows
+
+
+def _one_row(face_: Face, options: tuple[Option, ...], width: int) -> list[Option]:
+    """Every option in one row, where all rows will not fit: the draft (before one, the range of holes that
+    answer, as ``1-4 choose``) and OK, in their shortest words, or with none but the first's."""
+    holes = [o for o in options if o.button[0].isdigit()]
+    rest = [o for o in options if not o.button[0].isdigit()]
+    picked = [o for o in holes if o.chosen] or holes[:1]
+    if len(holes) > 1 and not any(o.chosen for o in holes):
+        digits = [int(d) for o in holes for d in o.button.split("-")]
+        picked = [Option(f"{min(digits)}-{max(digits)}", "choose")]
+    shortest = [Option(o.button, wordings(o.words)[-1], o.chosen) for o in picked + rest]
+    bare = [Option(o.button, "", o.chosen) for o in shortest]
+    for row in (shortest, shortest[:1] + bare[1:], shortest[:1], bare):
+        if sum(_option_width(face_, o, width) for o in row) + face_.cap * (len(row) - 1) <= width:
+            return row
+    return bare[:1]
+
+
+def _option_block(draw, box, rows: list[list[Option]], face_: Face) -> None:
+    left, top, right = box
+    for i, row in enumerate(rows):
+        _options(draw, (left, top + i * face_.height, right, top + (i + 1) * face_.height - 1), row, face_)
 
 
 def _option_width(face_: Face, option: Option, width: int) -> int:

@@ -25,7 +25,8 @@ class Option:
     chosen: bool = False        # the seat's draft
 
     def text(self, words: str) -> str:
-        return f"{self.button} {words}"
+        """The option as a line says it: its button, then its words (where there is room for them)."""
+        return f"{self.button} {words}" if words else self.button
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from tests.companion.scripted import SCRIPTED, collecting, every_screen
 from wiring.profile import builtin_names, load
 
 WIDTH, HEIGHT = 128, 64
-BUTTON = re.compile(r"^(hold OK|OK|[1-5](-[1-5])?) \S")
+BUTTON = re.compile(r"^(hold OK|OK|[1-5](-[1-5])?)( \S|$)")
 PANELS = sorted({screens.panel_of(spec.driver) for name in builtin_names()
                  for spec in load(name).displays().values()}, key=lambda p: p.mm_per_px)
 

@@ -4,8 +4,8 @@ A player who has never read the rules plays from the panel's OLED alone: the
 next button must be on the screen of the seat that has to act. The presses
 come from the decision the rules ask (the inverse of the panel's entry), but
 before each click the test reads that seat's screen, as it is drawn, and fails
-if the button is not named there: by "OK", a key label ("<1", "2>", the
-d-pad's digits, "5 -" for the rod), a range ("1-5"), a phrase ("1 pass, 2 go, OK"), or the cell
+if the button is not named there: by an option that starts with it ("2 Frying Pan", "1-5 pop up",
+"OK lock in"), by "OK", a key label, a range ("1-5"), a phrase ("1 pass, 2 go, OK"), or the cell
 drawn above the hole.
 """
 from __future__ import annotations
@@ -16,8 +16,8 @@ import time
 
 import pytest
 
-from companion.render import layout
-from companion.render.common import WIDTH
+from companion.render import oled
+from companion.render.oled import WIDTH
 from rules import registry
 from tests.presses import presses_for
 from tests.random_play import random_answer
@@ -28,6 +28,7 @@ CELL_W = WIDTH // 5                 # a hole's cell, as common.cells draws it ab
 RANGE = re.compile(r"(?<![\w-])([1-5])-([1-5])(?![\w-])")
 DIGIT = re.compile(r"(?<![\w-])([1-5])(?![\w-])")
 KEY_LABEL = re.compile(r"^\s*(<?[1-5]>?\s*)+[-|]?$")     # "<1", "2>", " 2", "1 4", "5 -": keys where they sit
+OPTION = re.compile(r"^(OK|([1-5])(?:-([1-5]))?) ")         # an option names its button first: "2 Frying Pan"
 TAP_OK = re.compile(r"(?<!hold )(?<!seat 1 )(?<!S1: )\bOK\b")
 DECISIONS = 40                      # a first turn takes far fewer; more means the screens lead nowhere
 
@@ -35,7 +36,7 @@ DECISIONS = 40                      # a first turn takes far fewer; more means t
 def drawn(live, name: str) -> list[dict]:
     """What a display shows, placement by placement (text asked for, lines drawn, box)."""
     render, *args = live.session.out._shown[name]
-    with layout.recording() as placed:
+    with oled.recording() as placed:
         render(*args)
     return placed
 
@@ -44,6 +45,13 @@ def named(placed: list[dict], control: str) -> bool:
     """Whether a screen names ``control`` ("ok" or "holeN") as a player would read it."""
     for p in placed:
         text = " ".join(p["lines"])
+        button = OPTION.match(text) if p.get("role") == "option" else None
+        if button and control == "ok" and button.group(1) == "OK":
+            return True
+        if button and button.group(2) and control != "ok":
+            low, high = int(button.group(2)), int(button.group(3) or button.group(2))
+            if low <= int(control.removeprefix("hole")) <= high:
+                return True
         if control == "ok":
             if TAP_OK.search(text):
                 return True
