@@ -61,13 +61,23 @@ def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
                   else ())
 
 
-def _holes(draw, panel: Panel, sheet: list[int], marked) -> int:
-    """The sheet along the top: a circle a hole, filled with its tokens' count; marked holes get a bar below.
-    Returns the rows it took."""
+def _sheet(panel: Panel, holes: int) -> tuple[int, int, int]:
+    """A sheet of ``holes`` on this glass: a hole's step, its circle's radius (room for a figure at the body
+    size), and the bar under a drafted one."""
+    step = WIDTH // holes
+    radius = min(step // 2 - 1, (face(panel, "body").cap + 8) // 2)
+    return step, radius, max(2, radius // 4)
+
+
+def _sheet_rows(panel: Panel, holes: int) -> int:
+    _, radius, mark = _sheet(panel, holes)
+    return 2 * radius + 3 + mark
+
+
+def _holes(draw, panel: Panel, sheet: list[int], marked) -> None:
+    """The sheet along the top: a circle a hole, filled with its tokens' count; marked holes get a bar below."""
     digits = face(panel, "body")
-    step = WIDTH // len(sheet)
-    radius = min(step // 2 - 1, (digits.cap + 8) // 2)
-    mark = max(2, radius // 4)
+    step, radius, mark = _sheet(panel, len(sheet))
     for i, tokens in enumerate(sheet):
         cx, cy = step * i + step // 2, radius
         box = (cx - radius, cy - radius, cx + radius, cy + radius)
@@ -79,13 +89,19 @@ def _holes(draw, panel: Panel, sheet: list[int], marked) -> int:
             draw.ellipse(box, outline=ON, width=2)
         if i + 1 in marked:
             draw.rectangle((cx - radius, 2 * radius + 2, cx + radius, 2 * radius + 1 + mark), fill=ON)
-    return 2 * radius + 3 + mark
 
 
 def seat(view: dict, entry: dict, notice: str = "", panel: Panel = SMALLEST):
+    """The sheet over the words; where the glass has no room for the sheet, the prompt and a notice, the
+    notice goes before the sheet."""
     image, draw = canvas()
     screen = describe_seat(view, entry, notice)
-    rows = _holes(draw, panel, screen.board["sheet"], screen.board["marked"])
+    words = face(panel, "prompt").height + face(panel, "body").height
+    rows = _sheet_rows(panel, len(screen.board["sheet"]))
+    if notice and HEIGHT - rows < words:
+        rows = 0
+    else:
+        _holes(draw, panel, screen.board["sheet"], screen.board["marked"])
     lay(draw, screen, panel, (0, rows, WIDTH - 1, HEIGHT - 1))
     return image
 

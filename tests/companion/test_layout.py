@@ -134,3 +134,18 @@ def test_the_join_screen_names_the_page_a_phone_opens():
         join.screen(2, "4KMBJ", "http://192.168.1.23:8080/J/4KMBJ", "", PANELS[-1])
     said = "".join(line for p in placed for line in p["lines"])
     assert "192.168.1.23:8080/join" in said.replace(" ", "") and "/J/" not in said, said
+
+
+@pytest.mark.parametrize("notice", ["hole 6 cannot be chosen", "Seat 1 undid your lock-in"])
+def test_a_notice_never_hides_the_question(box_factory, notice):
+    """A refusal, or what changed the seat's game from elsewhere, stands under the question on every glass."""
+    box = box_factory(seats=3)
+    box.play("1 hole2")
+    render, *args = screens.screens(box.session.scene())["seat1"]
+    view, entry = args[:2]
+    for panel in PANELS:
+        with oled.recording() as placed:
+            render(view, entry, notice, panel)
+        said = {p["role"]: " ".join(p["lines"]) for p in placed}
+        assert said["prompt"] in ("Which pop up?", "Pop up?"), (panel.name, said)
+        assert notice.startswith(said["body"].rstrip("…")), (panel.name, said)
