@@ -74,8 +74,10 @@ def screens(scene: Scene) -> dict[str, tuple]:
 
 
 def panels(profile) -> tuple[tuple[str, Panel], ...]:
-    """:attr:`Scene.panels` for a wiring profile's displays (a phone's OLED is drawn as the smallest glass)."""
-    return tuple((name, panel_of(spec.driver)) for name, spec in sorted(profile.displays().items()))
+    """:attr:`Scene.panels` for a wiring profile's displays (``session.scene()`` passes ``panels(hw.profile)``);
+    a phone's OLED, and every display of a box with no profile, is drawn as the smallest glass."""
+    displays = profile.displays() if profile is not None else {}
+    return tuple((name, panel_of(spec.driver)) for name, spec in sorted(displays.items()))
 
 
 def panel_of(driver: str) -> Panel:

@@ -11,6 +11,7 @@ must start with its button; a prompt or an option is never cut.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -149,3 +150,11 @@ def test_a_notice_never_hides_the_question(box_factory, notice):
         said = {p["role"]: " ".join(p["lines"]) for p in placed}
         assert said["prompt"] in ("Which pop up?", "Pop up?"), (panel.name, said)
         assert notice.startswith(said["body"].rstrip("…")), (panel.name, said)
+
+
+def test_each_display_is_drawn_for_the_panel_its_profile_names(box_factory):
+    box = box_factory(seats=2)
+    scene = replace(box.session.scene(), panels=screens.panels(load("gpio-2-mux")))
+    shown = screens.screens(scene)
+    assert [shown[name][-1].name for name in ("seat1", "seat2", "table", "seat3")] == ['1.3"', '1.3"', '2.42"', '0.96"']
+    assert all(shown[name][-1] == screens.panel_of("ssd1306") for name in shown if name not in ("seat1", "seat2", "table"))
