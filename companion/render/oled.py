@@ -2,10 +2,12 @@
 
 Every word is drawn at the cap height its role needs on the panel (:mod:`companion.render.reading`):
 the prompt at 20 minutes of arc, everything else at 16. What a glass has no room for goes, least
-important first (``docs/screens.md``): the prompt stays, then the notice, the options' row with the
-draft, the first line, the title, the other options, the status and the other lines. The kept
-rows stand in the order a player reads: the title bar, the prompt, then from the bottom up the
-notice, the lines and the options, so the rows a screen keeps stay put from one frame to the next.
+important first (``docs/screens.md``): the prompt stays, then the notice, the options, the first
+line, the title, the status and the other lines, each first in its smallest form (a text on one
+line, the options in one row), then grown where room is left (the options may push out the title and
+the later lines to be named in full). The kept rows stand in the order a player reads: the title bar,
+the prompt, then from the bottom up the notice, the lines and the options, so the rows a screen keeps
+stay put from one frame to the next.
 
 With :func:`recording` on (the layout test, the browser tests), every text placed is kept: its role,
 its box, the text asked for and the lines drawn, its ink, the cap height of each of its fonts and
