@@ -46,13 +46,21 @@ def _ink(font, text: str) -> tuple[bytes, tuple | None]:
 @cache
 def _has(path: Path, char: str) -> bool:
     """Whether the face at ``path`` has a glyph of its own for ``char`` (not the box of a missing one)."""
-    font = _font(path, 20)
-    return char.isspace() or _ink(font, char)[0] != _ink(font, MISSING)[0]
+    font = _font(path, 12)
+    return char.isspace() or _mask(font, char) != _mask(font, MISSING)
+
+
+def _mask(font, char: str) -> tuple:
+    mask = font.getmask(char, mode="1")
+    return mask.size, Image.Image()._new(mask).tobytes()
 
 
 def _face_of(char: str) -> Path | None:
+    """The first face that has ``char`` (ASCII: the first face, as every text face has it)."""
     faces = _installed()
-    return next((path for path in faces if _has(path, char)), faces[0] if faces else None)
+    if not faces or char < "\x80":
+        return faces[0] if faces else None
+    return next((path for path in faces if _has(path, char)), faces[0])
 
 
 @dataclass(frozen=True)
