@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import time
+import unicodedata
 from collections import Counter
 
 from rules import registry
@@ -11,8 +12,9 @@ NAME_CHARS = 16
 
 
 def clean_name(text: str) -> str | None:
-    """A player's name as typed on the dashboard, tidied; None for a blank one. ValueError says what is wrong."""
-    name = " ".join(text.split())
+    """A player's name as typed on the dashboard, tidied (its letters composed, as the screens' fonts draw them:
+    a phone may send "e" and two marks for "ễ"); None for a blank one. ValueError says what is wrong."""
+    name = " ".join(unicodedata.normalize("NFC", text).split())
     if len(name) > NAME_CHARS:
         raise ValueError(f"a name has at most {NAME_CHARS} characters, not {len(name)}")
     if not all(ch.isprintable() and ch != "|" for ch in name):

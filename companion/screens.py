@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.match import Match
+from wiring.hardware import DISPLAYS
 
 from . import render
 from .entry import Entry
@@ -17,6 +18,7 @@ from .lamps import Lamp
 from .lobby import Lobby
 from .players import Computers
 from .render import bot as bot_screen, fault as fault_screen, join as join_screen, lobby as lobby_screens
+from .render.reading import SMALLEST, Panel
 
 ROLL_S = 0.8            # the table shows virtual dice tumbling this long before they land
 ROLL_FRAMES = 4
@@ -42,6 +44,7 @@ class Scene:
     phones: frozenset[int] = frozenset()    # seats played on phones (a panel's among them shows it is not)
     saving: frozenset[int] = frozenset()    # seats whose decision is on its way to the disk: their own lamps
                                             # stay as they were until it is there (Outputs.show)
+    panels: tuple[tuple[str, Panel], ...] = ()  # rendering only: each display's glass (unsaid: the smallest)
 
 
 def _named(scene: Scene, view: dict, **more) -> dict:
@@ -55,7 +58,8 @@ def rolls(game_id: str) -> bool:
 
 
 def screens(scene: Scene) -> dict[str, tuple]:
-    """Each display's ``(render function, *arguments)``: ``seat1``.. and ``table``."""
+    """Each display's ``(render function, *arguments)``: ``seat1``.. and ``table``; the last argument is always
+    the display's :class:`~companion.render.reading.Panel`, which sizes its type."""
     if scene.storage_fault:
         paused = (fault_screen.storage, scene.storage_fault)
     elif scene.hardware_fault:
@@ -63,11 +67,25 @@ def screens(scene: Scene) -> dict[str, tuple]:
     else:
         paused = None
     names = [f"seat{seat}" for seat in scene.seats] + ["table"]
+    glass = dict(scene.panels)
     if paused:
-        return {name: paused for name in names}
+        return {name: (*paused, glass.get(name, SMALLEST)) for name in names}
     out = {f"seat{seat}": _seat(scene, seat) for seat in scene.seats}
     out["table"] = _table(scene)
-    return out
+    return {name: (*shown, glass.get(name, SMALLEST)) for name, shown in out.items()}
+
+
+def panels(profile) -> tuple[tuple[str, Panel], ...]:
+    """:attr:`Scene.panels` for a wiring profile's displays (the table is told them as the session starts); a phone's
+    OLED, and every display of a box with no profile, is drawn as the smallest glass."""
+    displays = profile.displays() if profile is not None else {}
+    return tuple((name, panel_of(spec.driver)) for name, spec in sorted(displays.items()))
+
+
+def panel_of(driver: str) -> Panel:
+    """The glass of a display with ``driver``, as wiring/hardware.py's table has it."""
+    display = DISPLAYS[driver]
+    return Panel(display.size, display.glass_mm[0] / 128)
 
 
 def _seat(scene: Scene, seat: int) -> tuple:
@@ -80,7 +98,7 @@ def _seat(scene: Scene, seat: int) -> tuple:
         cursor = scene.lobby.cursor if scene.lobby.stage == "players" else None
         free = next((join for join in scene.joins if join[0] == cursor and _needs_a_phone(scene, cursor)), None)
         if free is not None and not scene.table:        # the players stage, on a free phone seat: how to join it
-            return (join_screen.screen, *free, "1<>2 3 OK")
+            return (join_screen.screen, *free, "1 < seat > 2, OK start")
         return (lobby_screens.menu, scene.lobby.view(), notice, scene.pin_hint)
     match = scene.match
     if seat > match.header.seats:
@@ -103,11 +121,12 @@ def _needs_a_phone(scene: Scene, seat: int) -> bool:
 def _table(scene: Scene) -> tuple:
     if scene.lobby is not None and scene.unread:
         return (fault_screen.alert, scene.unread[0]["screen"], len(scene.unread), "seat 1 OK: got it")
+
     free = next((join for join in scene.joins if _needs_a_phone(scene, join[0])), None)
     if free is not None:                    # the game cannot go on without that seat: a phone joins it first
-        return (join_screen.screen, *free)
+        return (join_screen.screen, *free, "")
     if scene.lobby is not None:
-        return (lobby_screens.menu, scene.lobby.view())
+        return (lobby_screens.menu, scene.lobby.view(), "", False)
     match = scene.match
     screens_of, view = render.for_game(match.header.game), _named(scene, match.view(None))
     if scene.since_roll < ROLL_S and hasattr(screens_of, "rolling"):

@@ -26,7 +26,7 @@ from rules.match import Header, Match
 from rules.settings import from_pairs
 from wiring.profile import load as load_profile
 
-from . import players
+from . import players, screens
 from .hardware import open_backend
 from .hardware.phone import add_phones
 from .journal import Journal
@@ -93,10 +93,12 @@ def build(args, plan: Plan, journal: Journal | None, clock=time.monotonic, host_
     add_phones(hardware, plan.phones)
     if getattr(args, "frames", None):
         hardware.record_frames(Path(args.frames))
+    glass = dict(screens.panels(plan.profile))
     if host_pin is not None and hardware.table is not None:
-        hardware.table = PinGlass(hardware.table, host_pin)
+        hardware.table = PinGlass(hardware.table, host_pin, panel=glass.get("table"))
     elif host_pin is not None and hardware.seats and not hardware.seats[0].phone and hardware.seats[0].display:
-        hardware.seats[0].display = PinGlass(hardware.seats[0].display, host_pin, on_request=True)
+        hardware.seats[0].display = PinGlass(hardware.seats[0].display, host_pin, on_request=True,
+                                             panel=glass.get("seat1"))
     session = Session(hardware, clock, start=plan.start(args), seed=args.seed, journal=journal, paint=paint)
     return hardware, session
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 from typing import Callable
 
+from . import screens
 from .alerts import Alerts
 from .entry import Refuse
 from .inputs import DEBOUNCE_S, HOLD_S, Edge, Gesture, Inputs
@@ -43,7 +44,8 @@ class Session(Loop):
         self.out = Outputs(hardware, self.news, clock=clock, after=self.after, redraw=self._redraw,
                            on_fault=self._display_failed, paint=paint)
         self.table = Table(self.phones, self.keeper, Alerts(), clock, start=start, seed=seed,
-                           table_display="table" in hardware.displays(), pin_on_request=self.out.pin_on_request)
+                           table_display="table" in hardware.displays(), pin_on_request=self.out.pin_on_request,
+                           panels=screens.panels(hardware.profile))
         self.pause = Pause(self.table, hardware.signals, after=self.after, call=self.call, clock=clock,
                            changed=self._changed)
         self._dirty = False

@@ -38,14 +38,15 @@ SAVING = "saving..."
 
 class Table:
     def __init__(self, phones: PhoneSeats, keeper: Keeper, alerts: Alerts, clock: Callable[[], float], *,
-                 start: Start | None = None, seed: int = 0, table_display: bool = True, pin_on_request: bool = False):
+                 start: Start | None = None, seed: int = 0, table_display: bool = True, pin_on_request: bool = False,
+                 panels: tuple = ()):
         """``phones``: the box's seats, which of them are phones and who holds those; ``start``: the game the
         command line fixed (played again and again), else the lobby; ``table_display``: whether the box has
         one (else seat 1's OLED offers the phone seats); ``pin_on_request``: seat 1 holding OK in the lobby
-        shows the host PIN on its OLED."""
+        shows the host PIN on its OLED; ``panels``: each display's glass (:func:`companion.screens.panels`)."""
         self.phones, self.keeper, self.alerts, self.clock = phones, keeper, alerts, clock
         self.fixed, self.seed = start, seed
-        self.table_display, self.pin_on_request = table_display, pin_on_request
+        self.table_display, self.pin_on_request, self.panels = table_display, pin_on_request, panels
         self.seats = phones.seats
         self.lobby: Lobby | None = self._new_lobby()
         self.match: Match | None = None
@@ -421,7 +422,7 @@ class Table:
             hardware_fault=self.hardware_fault, since_roll=self.clock() - self.rolled_at,
             pin_hint=self.pin_on_request, names=tuple(sorted(self.names.items())), joins=self.phones.joins(),
             table=self.table_display, phones=self.phones.playing,
-            saving=frozenset(g.seat for _, g, _ in self.saving))
+            saving=frozenset(g.seat for _, g, _ in self.saving), panels=self.panels)
 
     def public(self) -> dict:
         """What anyone may see: the lobby or the match's public view (names, computer seats, the public log),

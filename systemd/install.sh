@@ -141,7 +141,8 @@ do_install() {
         [ "$(id -u)" -eq 0 ] || { say "run it as root: sudo $0"; exit 1; }
         local lgpio=python3-lgpio     # Raspberry Pi OS packages it; plain Debian (the system test's VM) does not
         apt-cache show "$lgpio" >/dev/null 2>&1 || { say "apt has no $lgpio here: the gpio backend needs it"; lgpio=; }
-        apt-get install -y -qq python3-venv $lgpio i2c-tools
+        # the screens' letters for every name (companion/render/fonts.py): Latin, Greek, Cyrillic, Vietnamese; CJK
+        apt-get install -y -qq python3-venv $lgpio i2c-tools fonts-dejavu-core fonts-dejavu-extra fonts-wqy-microhei
     fi
     install_file 644 "$SRC/systemd/molebox.sysusers" "$SYSUSERS"
     if live; then

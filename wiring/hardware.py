@@ -25,11 +25,15 @@ class Display:
 
 DISPLAYS = {
     # Active areas: 21.744 x 10.864 mm for the 0.96" panels (UG-2864HSWEG01 datasheet, 0.17 mm pitch),
-    # 29.42 x 14.70 mm for the 1.3" ones (0.23 mm pitch).
+    # 29.42 x 14.70 mm for the 1.3" ones (0.23 mm pitch), 55.01 x 27.49 mm for the 2.42" ones (0.43 mm pitch).
+    # The screens size their type from these (docs/screens.md): a 2.42" panel says the most.
     "ssd1306": Display("SSD1306", '0.96"', 20, (21.744, 10.864), "the common 0.96\" 128x64 module; luma's ssd1306 driver"),
     "sh1106": Display("SH1106", '1.3"', 30, (29.42, 14.70), "most 1.3\" 128x64 modules; luma's sh1106 driver (an SSD1306 driver "
                                             "shows them shifted by two columns, with a stripe of noise)"),
+    "ssd1309": Display("SSD1309", '2.42"', 60, (55.01, 27.49), "the 2.42\" 128x64 module; luma's ssd1309 driver (most "
+                                              "ship wired for SPI: move its resistors to the I2C setting)"),
 }
+PANELS = {display.size: driver for driver, display in DISPLAYS.items()}   # a profile's `panel`, by its size
 ADDRESS_JUMPER = {0x3C: "as shipped (the back reads 0x78, the same address shifted left)",
                   0x3D: "move the address resistor on the back to 0x7A"}
 

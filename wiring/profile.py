@@ -15,18 +15,18 @@ from pathlib import Path
 
 from firmware.protocol import LAMP_TYPES, MAX_SEATS as IOBOARD_SEATS
 
-from .hardware import LAMP_KINDS, LEDS
+from .hardware import LAMP_KINDS, LEDS, PANELS
 
 BACKENDS = ("gpio", "ioboard", "sim")
 PIN_FACTORIES = ("lgpio", "rpigpio", "mock")
-DRIVERS = ("ssd1306", "sh1106")
+DRIVERS = ("ssd1306", "sh1106", "ssd1309")
 HOLES_PER_SEAT = 5
 PIN_KEYS = ("holes", "lamps", "ok")
 TOP_KEYS = ("title", "backend", "pin_factory", "interfaces", "buzzer", "status_led", "display", "table", "mux",
             "ioboard", "lamp", "connector", "seats")
 CONNECTOR_KEYS = ("logic", "lamp")  # each panel's plugs, pin 1 first (wiring/connector.py)
 SEAT_KEYS = ("header", "holes", "lamps", "ok", "display")
-DISPLAY_KEYS = ("driver", "bus", "address", "width", "height", "rotate")
+DISPLAY_KEYS = ("panel", "driver", "bus", "address", "width", "height", "rotate")
 MUX_KEYS = ("address", "parent", "buses")
 LAMP_KEYS = ("kind", "colour", "ma")
 PLAIN_LAMP_SEATS = 2                # the IO board's ten plain-lamp pins (LAMP_PINS in firmware/main.py)
@@ -362,6 +362,15 @@ def _display(raw: dict, defaults: dict, where: "Locator", key: str, table: str, 
                           "write e.g. display = { bus = 1, address = 0x3C }", occurrence, section)
     _known(raw, DISPLAY_KEYS, where, f"{table} display", section, occurrence)
     merged = {**defaults, **raw}
+    if "panel" in merged:                      # the panel by its size names its controller
+        panel = merged.pop("panel")
+        if panel not in PANELS:
+            raise where.error("panel", f"{table}: unknown panel {panel!r}",
+                              f"use one of {', '.join(repr(p) for p in PANELS)} (the glass's diagonal in inches)",
+                              occurrence, section)
+        if merged.setdefault("driver", PANELS[panel]) != PANELS[panel]:
+            raise where.error("driver", f"{table}: a {panel} panel has an {PANELS[panel]}, not {merged['driver']!r}",
+                              "leave driver out: the panel names it", occurrence, section)
     driver = merged.get("driver", "ssd1306")
     if driver not in DRIVERS:
         raise where.error(key, f"{table}: unknown display driver {driver!r}", f"use one of {', '.join(DRIVERS)}",

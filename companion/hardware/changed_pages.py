@@ -18,7 +18,7 @@ fails part-way leaves the next one to be sent in full.
 """
 from __future__ import annotations
 
-from luma.oled.device import sh1106, ssd1306
+from luma.oled.device import sh1106, ssd1306, ssd1309
 from PIL import Image
 
 REVERSED = bytes(int(f"{i:08b}"[::-1], 2) for i in range(256))
@@ -100,4 +100,8 @@ class ChangedSH1106(ChangedPages, sh1106):
         self.data(list(data))
 
 
-DRIVERS = {"ssd1306": ChangedSSD1306, "sh1106": ChangedSH1106}
+class ChangedSSD1309(ChangedSSD1306, ssd1309):
+    """The 2.42" panel's controller: an SSD1306's commands."""
+
+
+DRIVERS = {"ssd1306": ChangedSSD1306, "sh1106": ChangedSH1106, "ssd1309": ChangedSSD1309}

@@ -9,16 +9,15 @@ from __future__ import annotations
 
 import threading
 
-from PIL import ImageDraw
-
-from companion.render import pin as pin_screen
-from companion.render.common import CHAR_W, fit
+from companion.render import pin
 
 
 class PinGlass:
-    def __init__(self, device, pin, on_request: bool = False):
-        """``pin``: the box's :class:`~companion.web.pin.HostPin` (read at every frame: a new PIN shows at once)."""
-        self.device, self.host, self.on_request = device, pin, on_request
+    def __init__(self, device, host_pin, on_request: bool = False, panel=None):
+        """``host_pin``: the box's :class:`~companion.web.pin.HostPin` (read at every frame: a new PIN shows at once);
+        ``panel``: the glass, for the size of the PIN's digits."""
+        self.device, self.host, self.on_request = device, host_pin, on_request
+        self.panel = panel
         self._last = None
         self._shown = False
         self._lock = threading.Lock()            # the display worker and the session loop both draw here
@@ -36,15 +35,10 @@ class PinGlass:
                 self.device.display(self._glass(self._last))
 
     def _glass(self, image):
+        panel = {"panel": self.panel} if self.panel else {}
         if self.on_request:
-            return pin_screen.screen(self.host.pin) if self._shown else image
-        label = f"#{self.host.pin}"
-        stamped = image.copy()
-        draw = ImageDraw.Draw(stamped)
-        left, top = stamped.width - CHAR_W * len(label) - 4, stamped.height - 11
-        draw.rectangle((left, top, stamped.width - 1, stamped.height - 1), fill=1)
-        fit(draw, (left + 2, top + 1, stamped.width - 2, stamped.height - 1), label, fill=0, wrap=False)
-        return stamped
+            return pin.screen(self.host.pin, **panel) if self._shown else image
+        return pin.stamp(image, self.host.pin, **panel)
 
     def __getattr__(self, name: str):
         return getattr(self.device, name)

@@ -5,15 +5,21 @@ picks would face an empty chair that everyone at the table can read.
 """
 from __future__ import annotations
 
-from .common import BIG, ROWS, canvas, fit, hint, names, rows, title
+from . import naming
+from .oled import frame
+from .reading import SMALLEST, Panel
+from .screen import Screen
 
 
-def seat(view: dict, seat: int, level: str, status: str, notice: str = ""):
-    image, draw = canvas()
-    title(draw, names(view, seat), "computer")
+def describe(view: dict, seat: int, level: str, status: str, notice: str = "") -> Screen:
     if view["over"]:
         status = "won!" if seat in view["winners"] else "game over"
-    rows(draw, [f"A {level} computer player", "" if status == status.split(",")[0] else status])
-    fit(draw, (2, ROWS[2] + 1, 125, ROWS[3] + 10), status.split(",")[0].capitalize(), font=BIG, align="centre")
-    hint(draw, "seat 1 hold OK: undo" if not view["over"] else "seat 1 OK: new game", notice)
-    return image
+    doing, _, more = status.partition(",")
+    return Screen(title=naming.title(view, seat), status="computer", prompt=doing.capitalize(),
+                  lines=(f"A {level} computer player", *((more.strip(),) if more else ()),
+                         "Seat 1 OK: new game" if view["over"] else ("Seat 1 holds OK to undo", "S1 hold OK: undo")),
+                  notice=notice)
+
+
+def seat(view: dict, seat: int, level: str, status: str, notice: str = "", panel: Panel = SMALLEST):
+    return frame(describe(view, seat, level, status, notice), panel)

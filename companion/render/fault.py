@@ -6,53 +6,36 @@ service stops.
 """
 from __future__ import annotations
 
-import textwrap
-
-from .common import CHAR_W, WIDTH, canvas, rows, title
-
-COLUMNS = WIDTH // CHAR_W - 1
+from .oled import frame
+from .reading import SMALLEST, Panel
+from .screen import Option, Screen
 
 
-def _wrap(words: str, lines: int) -> list[str]:
-    """``words`` on at most ``lines`` rows, padded to that many so what follows sits on the last rows."""
-    wrapped = textwrap.wrap(words, COLUMNS)[:lines]
-    return wrapped + [""] * (lines - len(wrapped))
+def paused(fault: str, panel: Panel = SMALLEST):
+    return frame(Screen(title="molebox", status="paused", prompt="Paused", lines=(fault, "The game waits")), panel)
 
 
-def paused(fault: str):
-    image, draw = canvas()
-    title(draw, "molebox", "paused")
-    rows(draw, _wrap(fault, 4) + ["game waits"])
-    return image
-
-
-def storage(fault: str):
+def storage(fault: str, panel: Panel = SMALLEST):
     """Every display while the journal cannot be written: play waits, nothing acknowledged is lost."""
-    image, draw = canvas()
-    title(draw, "molebox", "paused")
-    rows(draw, _wrap(f"Storage fault: {fault}", 2) + ["Nothing is lost.", "Retrying by itself;", "see the dashboard."])
-    return image
+    return frame(Screen(title="molebox", status="paused", prompt=("Storage fault", "Paused"),
+                        lines=(fault, "Nothing is lost", "Retrying by itself", "See the dashboard")), panel)
 
 
-def alert(words: str, count: int, action: str):
-    """A notice the host must read in the lobby (``count`` of them waiting), and the button that reads on."""
-    image, draw = canvas()
-    title(draw, "molebox", "notice" if count == 1 else f"notice 1/{count}")
-    rows(draw, _wrap(words, 4) + [action])
-    return image
+def alert(words: str, count: int, action: str, panel: Panel = SMALLEST):
+    """A notice the host must read in the lobby (``count`` of them waiting), and the button that reads on
+    (``action``: who presses OK, if not this seat's)."""
+    who = action.removesuffix("OK: got it").strip()
+    return frame(Screen(title="Notice", status="" if count == 1 else f"1 of {count}", lines=(words,),
+                        options=(Option("OK", (f"got it ({who})", "got it") if who else "got it"),)), panel)
 
 
-def broken(name: str):
+def broken(name: str, panel: Panel = SMALLEST):
     """What a display shows when its own frame could not be drawn or sent: the rest of the box plays on."""
-    image, draw = canvas()
-    title(draw, "molebox", "screen fault")
-    rows(draw, ["This screen could", "not draw its frame.", "The game goes on;", "the log says why."])
-    return image
+    return frame(Screen(title="molebox", status="screen fault", prompt="Screen fault",
+                        lines=("The game goes on", "The log says why")), panel)
 
 
-def parting():
+def parting(panel: Panel = SMALLEST):
     """What every display keeps showing after the service stops (luma's ``persist``)."""
-    image, draw = canvas()
-    title(draw, "molebox", "stopped")
-    rows(draw, ["the box is off", "the game is saved", "and goes on when", "it starts again"])
-    return image
+    return frame(Screen(title="molebox", status="stopped", prompt="Stopped",
+                        lines=("The game is saved", "It goes on at the next start")), panel)

@@ -1,15 +1,23 @@
 """The join screen: a free phone seat's QR code (its join address) and its short code, for the table
 display (or seat 1's OLED in the lobby, on a box without one).
 
-The QR code is drawn dark on a lit square, as a camera expects it, two pixels a module where it
-fits (a version 3 code: 29 modules and a quiet zone of one), else one.
+The QR code is drawn dark on a lit square, as a camera expects it, a module at least a third of a
+millimetre where the code's letters still fit beside it at the size the panel needs (two pixels a
+module on a 1.3" glass, one on a 2.42"), else one pixel (on a 0.96" glass: 5 mm, scanned from close). The code is typed on the
+page the screen names (``/join``), so its letters stand apart: each starts a few columns after the
+last one's ink ends, whatever their shapes.
 """
 from __future__ import annotations
 
 import segno
 
-from .common import ROWS, WIDTH, canvas, fit, rows_at
-from .layout import BIG, HEIGHT, OFF, ON
+from . import oled
+from .oled import HEIGHT, OFF, ON, WIDTH, canvas, face, lay
+from .reading import SMALLEST, Panel
+from .screen import Screen
+
+JOIN_PAGE = "/join"
+MODULE_MM = 0.33            # a QR module this large or more (a code of 10 mm) scans from across a table
 
 
 def qr_matrix(url: str) -> list[list[bool]]:
@@ -18,28 +26,73 @@ def qr_matrix(url: str) -> list[list[bool]]:
     return [[bool(module) for module in row] for row in code.matrix]
 
 
-def draw_qr(draw, url: str, left: int = 0) -> int:
-    """Draw ``url``'s QR code at ``left``, filling the screen's height; returns the width it took."""
+def draw_qr(draw, url: str, left: int = 0, scale: int = 2) -> int:
+    """Draw ``url``'s QR code at ``left``, ``scale`` pixels a module (fewer where the height has no room), in the
+    middle of the screen's height; returns the width it took."""
     matrix = qr_matrix(url)
-    size = len(matrix)
-    scale = max(1, min(2, (HEIGHT - 2) // (size + 2)))
-    quiet = max(1, (HEIGHT - size * scale) // 2)
-    side = size * scale + 2 * quiet
-    draw.rectangle((left, 0, left + side - 1, side - 1), fill=ON)
+    side, scale, quiet = _qr_side(len(matrix), scale)
+    top = (HEIGHT - side) // 2
+    draw.rectangle((left, top, left + side - 1, top + side - 1), fill=ON)
     for y, row in enumerate(matrix):
         for x, dark in enumerate(row):
             if dark:
-                x0, y0 = left + quiet + x * scale, quiet + y * scale
+                x0, y0 = left + quiet + x * scale, top + quiet + y * scale
                 draw.rectangle((x0, y0, x0 + scale - 1, y0 + scale - 1), fill=OFF)
     return side
 
 
-def screen(seat: int, code: str, url: str, keys: str = "code at /j"):
-    """Seat ``seat`` is free to join from a phone: scan the code, or open the address and type it.
-    ``keys``: the bottom line (seat 1's lobby names its buttons there)."""
+def _qr_side(size: int, scale: int) -> tuple[int, int, int]:
+    """A QR code of ``size`` modules at ``scale`` (or fewer to fit the height): its side, scale and quiet zone
+    (at two pixels a module, what the height leaves; at one, a module)."""
+    scale = max(1, min(scale, (HEIGHT - 2) // (size + 2)))
+    quiet = (HEIGHT - size * scale) // 2 if scale > 1 else 1
+    return size * scale + 2 * quiet, scale, quiet
+
+
+def page(url: str) -> tuple[str, ...]:
+    """The page a phone opens to type the code: the join address's host and /join (then broken after the host,
+    for two lines), else the page alone."""
+    base = url.split("://", 1)[-1].rsplit("/J/", 1)[0]
+    host, colon, port = base.partition(":")
+    return (base + JOIN_PAGE, f"{host} {colon}{port}{JOIN_PAGE}", f"at {JOIN_PAGE}")
+
+
+def _gap(panel: Panel) -> int:
+    return max(2, face(panel, "body").cap // 5)
+
+
+def spaced_width(code: str, panel: Panel) -> int:
+    """The columns ``code`` takes with its letters apart."""
+    letters = face(panel, "body")
+    return sum(box[2] - box[0] + 1 for box in map(letters.box, code) if box) + _gap(panel) * (len(code) - 1)
+
+
+def spaced(draw, left: int, top: int, code: str, panel: Panel) -> tuple[int, int, int, int]:
+    """``code`` with its letters apart: each begins a few columns after the ink of the one before."""
+    letters = face(panel, "body")
+    baseline = top + letters.above + letters.cap
+    x, ink = left, None
+    for letter in code:
+        bearing = letters.box(letter)
+        got = letters.draw(draw, x - (bearing[0] if bearing else 0), baseline, letter, ON)
+        if got:
+            ink = got if ink is None else (ink[0], min(ink[1], got[1]), got[2], max(ink[3], got[3]))
+            x = got[2] + 1 + _gap(panel)
+    box = (left, top, WIDTH - 1, top + letters.height - 1)
+    if oled._records is not None:
+        oled._records.append({"role": "body", "box": box, "asked": code, "lines": [code], "ink": ink,
+                              "whole": ink is not None and ink[2] < WIDTH, "caps": [letters.cap], "spaced": True})
+    return box
+
+
+def screen(seat: int, code: str, url: str, keys: str = "", panel: Panel = SMALLEST):
+    """Seat ``seat`` is free to join from a phone: scan the code, or open the page and type it.
+    ``keys``: what seat 1's buttons do meanwhile (in the lobby)."""
     image, draw = canvas()
-    right = draw_qr(draw, url) + 3
-    rows_at(draw, right, [f"Seat {seat}", "scan, or"], start=0)
-    fit(draw, (right, ROWS[2] + 1, WIDTH - 1, ROWS[3] + 10), code, font=BIG, wrap=False)
-    rows_at(draw, right, [keys], start=4)
+    beside = WIDTH - spaced_width(code, panel) - 2 * oled.MARGIN - 1      # the QR code's room beside the code
+    scale = 2 if panel.mm_per_px < MODULE_MM and beside >= _qr_side(len(qr_matrix(url)), 2)[0] else 1
+    right = draw_qr(draw, url, scale=scale) + 1
+    box = spaced(draw, right + oled.MARGIN, 0, code, panel)
+    lay(draw, Screen(status=f"Seat {seat}", lines=(page(url), *((keys,) if keys else ()))),
+        panel, (right, box[3] + 1, WIDTH - 1, HEIGHT - 1))
     return image

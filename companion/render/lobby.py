@@ -6,54 +6,46 @@ from __future__ import annotations
 
 from companion.lamps import Lamp
 
-from .common import BIG, ROWS, WIDTH, canvas, fit, hint, inverted_row, rows, rows_at, title
+from .oled import frame
+from .reading import SMALLEST, Panel
+from .screen import Option, Screen
 
 
-def menu(lobby: dict, notice: str = "", pin_hint: bool = False):
+def describe(lobby: dict, notice: str = "", pin_hint: bool = False) -> Screen:
     """Seat 1's menu (and the table display's); ``pin_hint``: seat 1 may hold OK to see the host PIN."""
-    image, draw = canvas()
     if lobby["stage"] == "game":
-        title(draw, ("Pick with 1-5", "Pick 1-5"), "PIN:hold OK" if pin_hint else "")
-        for i, name in enumerate(lobby["games"][:5]):
-            line = (f"{i + 1} {name}", f"{i + 1} {lobby['short'][i]}")
-            if i == lobby["index"]:
-                inverted_row(draw, i, (f"{i + 1} {name}  OK>", f"{i + 1} {lobby['short'][i]}  OK>", line[1]))
-            else:
-                rows(draw, [line], start=i)
-        if notice:
-            hint(draw, "", notice)
-        return image
+        games = [Option(str(i + 1), (name, short), i == lobby["index"])
+                 for i, (name, short) in enumerate(zip(lobby["games"][:5], lobby["short"]))]
+        return Screen(title="molebox", status=("hold OK: PIN", "PIN: hold OK") if pin_hint else "",
+                      prompt=("Pick a game", "Game?"), options=(*games, Option("OK", "set it up")), notice=notice)
     if lobby["stage"] == "players":
-        title(draw, "Players", f"{lobby['seats']} seats")
-        who = lobby["bots"].get(str(lobby["cursor"]))
+        bot = lobby["bots"].get(str(lobby["cursor"]))
         person = "on a phone" if lobby["phone"] else "a person"
-        inverted_row(draw, 0, f"Seat {lobby['cursor']}: {f'{who} computer' if who else person}")
+        keys = [Option("1", "< seat"), Option("2", "seat >")]
         if lobby["bot_levels"]:
-            computers = ",".join(f"{s}{level[0].upper()}" for s, level in lobby["bots"].items()) or "none"
-            rows(draw, ["1 < seat >  2", ("3 computer, 4 phone", "3 bot, 4 phone"), f"Computers: {computers}"],
-                 start=1)
-        else:
-            rows(draw, ["1 < seat >  2", "4 phone or panel"], start=1)
-        hint(draw, "OK start   5 back", notice)
-        return image
-    title(draw, lobby["short"][lobby["index"]], "setup")
+            keys.append(Option("3", "computer"))
+        computers = ", ".join(f"{seat} {level}" for seat, level in lobby["bots"].items())
+        return Screen(title="Players", status=f"{lobby['seats']} seats",
+                      prompt=(f"Seat {lobby['cursor']}: {f'{bot} computer' if bot else person}",
+                              f"Seat {lobby['cursor']}: {'computer' if bot else 'phone' if lobby['phone'] else 'person'}"),
+                      options=(*keys, Option("4", "phone"), Option("OK", "start"), Option("5", "back")),
+                      lines=(f"Computers: {computers}",) if computers else (), notice=notice)
     low, high = lobby["bounds"]
-    fit(draw, (2, ROWS[0] + 1, 26, ROWS[1] + 10), str(lobby["seats"]), font=BIG, wrap=False)
-    rows_at(draw, 30, [f"seats, {low} to {high}", "1 fewer, 2 more"])
-    lines = [f"3 dice: {lobby['dice']}" if "dice" in lobby["chance"] else "",
-             f"4 cards: {lobby['cards']}" if "cards" in lobby["chance"] else ""]
-    rows(draw, [line for line in lines if line], start=2)
-    hint(draw, "OK players   5 back", notice)
-    return image
+    chance = [Option("3", f"dice: {lobby['dice']}")] if "dice" in lobby["chance"] else []
+    chance += [Option("4", f"cards: {lobby['cards']}")] if "cards" in lobby["chance"] else []
+    return Screen(title=(lobby["games"][lobby["index"]], lobby["short"][lobby["index"]]), status="setup",
+                  prompt=f"{lobby['seats']} seats", lines=(f"{low} to {high} seats",),
+                  options=(Option("1", "fewer"), Option("2", "more"), *chance, Option("OK", "players"),
+                           Option("5", "back")), notice=notice)
 
 
-def waiting(seat: int, name: str = ""):
-    image, draw = canvas()
-    title(draw, "molebox", f"seat {seat}")
-    fit(draw, (2, ROWS[0] + 1, WIDTH - 1, ROWS[1] + 10), (name.split()[0][:10] if name else f"Seat {seat}"),
-        font=BIG, align="centre")
-    rows(draw, ["Seat 1 is choosing", "the game..."], start=3)
-    return image
+def menu(lobby: dict, notice: str = "", pin_hint: bool = False, panel: Panel = SMALLEST):
+    return frame(describe(lobby, notice, pin_hint), panel)
+
+
+def waiting(seat: int, name: str = "", panel: Panel = SMALLEST):
+    return frame(Screen(title="molebox", status=f"seat {seat}", prompt=(name, name.split()[0], f"Seat {seat}") if name else f"Seat {seat}",
+                        lines=(("Seat 1 is choosing the game", "Seat 1 chooses", "Please wait"),)), panel)
 
 
 def lamps(lobby: dict, seat: int):
@@ -69,11 +61,7 @@ def lamps(lobby: dict, seat: int):
             Lamp.DIM)
 
 
-def on_phone(seat: int):
+def on_phone(seat: int, panel: Panel = SMALLEST):
     """A panel whose seat is played on a phone: its own screen is on that phone alone."""
-    image, draw = canvas()
-    title(draw, "molebox", f"seat {seat}")
-    fit(draw, (2, ROWS[0] + 1, WIDTH - 1, ROWS[1] + 10), "On a phone", font=BIG, align="centre")
-    rows(draw, ["This seat plays on", "a phone tonight."], start=3)
-    return image
-
+    return frame(Screen(title="molebox", status=f"seat {seat}", prompt="On a phone",
+                        lines=(("This seat plays on a phone tonight", "Played on a phone"),)), panel)

@@ -1,231 +1,237 @@
 """Mole Hill screens and lamps.
 
-Everything in Mole Hill is public, so every screen draws the same 9 x 7 board
-from the view, as large as the panel allows: a space every 9 pixels, its mark
-7 x 7. A free space is a dot and the centre a ring; a red flower (2 points) is
-a filled diamond and a white one (1 point) a cross, told apart at a glance; the
-trail's pieces are hollow (light) or filled (dark) squares with their flower
-cut into them; the rods are bars on their edges and the mole's stack a disc
-(with a hole while its bottom piece is light). Beside the board: who, the
-mole's score (named as the mole's, on the gardener's panel too), the rods or
-pieces left, and on the seat that acts its cursor keys: 2 up, 1 left, 4
-right, 3 down, OK, and 5 to turn a rod. A seat's cursor is a box round a space
-(whole when OK would take it, dotted when not) or a frame round an edge; the
-mole's legal targets get corner dots. The table adds both rounds' scores.
+Everything in Mole Hill is public. The table display draws the whole 9 x 7
+board; a seat draws the neighbourhood of its cursor (or the mole), its spaces
+at least 2 mm apart on the glass, beside the words: the question and its keys
+while the seat acts, else who does what and the score. A free space is a dot
+and the centre a ring; a red flower (2 points) is a filled diamond and a white
+one (1 point) a cross; the trail's pieces are hollow (light) or filled (dark)
+squares with their flower cut into them; the rods are bars on the edges, never
+a mark in a space, and the mole's stack a disc (with a hole while its bottom
+piece is light). A seat's cursor is a space inverted (every other pixel where
+OK would refuse it) or a frame round an edge; the mole's legal targets get
+corner dots.
 """
 from __future__ import annotations
+
+import math
 
 from companion.lamps import Lamp
 from rules.mole_hill import COLS, ROWS as BOARD_ROWS
 
-from .common import OFF, ON, WIDTH, canvas, fit, who
+from . import naming
+from .choices import new_game
+from .oled import HEIGHT, OFF, ON, WIDTH, canvas, face, lay
+from .reading import SMALLEST, Panel
+from .screen import Option, Screen
 
-PITCH = 9                  # pixels from one space to the next; a space's mark is 7 x 7 inside it
-BX, BY = 0, 0              # the top-left pixel of space (1, 1)'s pitch
-PANEL_X = BX + PITCH * COLS + 2        # the text beside the board: 7 characters
-LINE = 10
-
-#: 7 x 7 marks as (x, y) pixels: a free space, and what is cut into a piece on it
-DOT = ((3, 3),)
-RING = tuple((x, y) for x in range(2, 5) for y in range(2, 5) if (x, y) != (3, 3))
-DIAMOND = tuple((x, y) for x in range(7) for y in range(7) if abs(x - 3) + abs(y - 3) <= 3)    # red: 2 points
-CROSS = tuple((x, y) for x in range(7) for y in range(7) if x == y or x + y == 6)              # white: 1 point
-SMALL_DIAMOND = tuple((x, y) for x in range(1, 6) for y in range(1, 6) if abs(x - 3) + abs(y - 3) <= 2)
-SMALL_CROSS = tuple((x, y) for x in range(1, 6) for y in range(1, 6) if x == y or x + y == 6)
-CORNERS = ((0, 0), (6, 0), (0, 6), (6, 6))
-FLOWERS = {2: DIAMOND, 1: CROSS}
-IN_PIECE = {2: SMALL_DIAMOND, 1: SMALL_CROSS}
+SPACE_MM = 2.0              # a seat's spaces at least this far apart on the glass
+WORDS_CAPS = 5              # a seat's words keep room beside the board for a prompt this many capitals wide
+VERBS = {"place": "places", "rod": "puts a rod", "move": "moves", "jump": "jumps"}
+DOES = {"place": ("Place your stack", "Place"), "rod": ("Put a rod", "Rod"), "move": ("Move the mole", "Move"),
+        "jump": ("Jump anywhere", "Jump")}
+OK = {"place": "put", "rod": "put", "move": "go", "jump": "go"}
 
 
-def _origin(col: int, row: int) -> tuple[int, int]:
-    """The top-left pixel of a space's 7 x 7 mark."""
-    return BX + PITCH * (col - 1) + 1, BY + PITCH * (row - 1) + 1
+class Grid:
+    """Where the board's spaces fall: ``pitch`` pixels apart, the window's first space at (``col0``, ``row0``)."""
+
+    def __init__(self, pitch: int, col0: int = 1, row0: int = 1, cols: int = COLS, rows: int = BOARD_ROWS):
+        self.pitch, self.col0, self.row0, self.cols, self.rows = pitch, col0, row0, cols, rows
+
+    def shows(self, col: int, row: int) -> bool:
+        return self.col0 <= col < self.col0 + self.cols and self.row0 <= row < self.row0 + self.rows
+
+    def origin(self, col: int, row: int) -> tuple[int, int]:
+        """The top-left pixel of a space's pitch."""
+        return (col - self.col0) * self.pitch, (row - self.row0) * self.pitch
+
+    @property
+    def width(self) -> int:
+        return self.cols * self.pitch
 
 
-def _glyph(draw, col: int, row: int, pixels, fill: int = ON) -> None:
-    x0, y0 = _origin(col, row)
-    for x, y in pixels:
-        draw.point((x0 + x, y0 + y), fill=fill)
+def _window(panel: Panel, focus: tuple[int, int]) -> Grid:
+    """The neighbourhood of ``focus`` a seat's glass holds at 2 mm a space or more."""
+    pitch = max(9, math.ceil(SPACE_MM / panel.mm_per_px))
+    words = WORDS_CAPS * face(panel, "prompt").cap
+    cols, rows = min(COLS, (WIDTH - words) // pitch), min(BOARD_ROWS, HEIGHT // pitch)
+    col0 = min(max(1, focus[0] - cols // 2), COLS - cols + 1)
+    row0 = min(max(1, focus[1] - rows // 2), BOARD_ROWS - rows + 1)
+    return Grid(pitch, col0, row0, cols, rows)
 
 
-def _rod(draw, edge) -> None:
-    """A rod: a bar two pixels thick in the gap between the two spaces, as long as a space."""
-    col, row, side = edge
-    x0, y0 = _origin(col, row)
-    if side == "E":
-        draw.rectangle((x0 + 7, y0 - 1, x0 + 8, y0 + 7), fill=ON)
-    else:
-        draw.rectangle((x0 - 1, y0 + 7, x0 + 7, y0 + 8), fill=ON)
+def _mark(draw, grid: Grid, cell, kind: str, fill: int = ON, inset: int = 1) -> None:
+    """A space's mark: ``dot``, ``ring``, ``diamond`` (red flower), ``cross`` (white flower), ``corners``."""
+    x, y = grid.origin(*cell)
+    p = grid.pitch
+    left, top, right, bottom = x + inset, y + inset, x + p - 1 - inset, y + p - 1 - inset
+    cx, cy = (left + right) / 2, (top + bottom) / 2
+    if kind == "dot":
+        r = 1 if p >= 12 else 0
+        draw.rectangle((math.floor(cx) - r, math.floor(cy) - r, math.floor(cx) + r, math.floor(cy) + r), fill=fill)
+    elif kind == "ring":
+        r = max(2, p // 4)
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=fill)
+    elif kind == "diamond":
+        draw.polygon(((cx, top), (right, cy), (cx, bottom), (left, cy)), fill=fill)
+    elif kind == "cross":
+        width = 2 if p >= 12 else 1
+        draw.line((left, top, right, bottom), fill=fill, width=width)
+        draw.line((left, bottom, right, top), fill=fill, width=width)
+    elif kind == "corners":
+        for px, py in ((left, top), (right, top), (left, bottom), (right, bottom)):
+            draw.point((px, py), fill=fill)
 
 
-def board(draw, state: dict, targets=()) -> None:
-    """The board of ``state`` (a Mole Hill view) with the mole's ``targets`` marked."""
-    cols, rows = state["cols"], state["rows"]
+FLOWERS = {2: "diamond", 1: "cross"}
+
+
+def board(draw, state: dict, grid: Grid, targets=()) -> None:
+    """The spaces of ``state`` (a Mole Hill view) in ``grid``, with the mole's ``targets`` marked."""
     flowers = {(c, r): points for c, r, points in state["flowers"]}
     centre = tuple(state["centre"])
     pieces = {(c, r): colour for c, r, colour in state["trail"]}
-    for row in range(1, rows + 1):
-        for col in range(1, cols + 1):
-            cell = (col, row)
-            x0, y0 = _origin(col, row)
+    p = grid.pitch
+    for row in range(grid.row0, grid.row0 + grid.rows):
+        for col in range(grid.col0, grid.col0 + grid.cols):
+            cell, (x, y) = (col, row), grid.origin(col, row)
             flower = flowers.get(cell)
             if cell not in pieces:
-                _glyph(draw, col, row, FLOWERS.get(flower) or (RING if cell == centre else DOT))
-            elif pieces[cell] == "light":
-                draw.rectangle((x0, y0, x0 + 6, y0 + 6), outline=ON)
-                _glyph(draw, col, row, IN_PIECE.get(flower, ()))
-            else:
-                draw.rectangle((x0, y0, x0 + 6, y0 + 6), fill=ON)
-                _glyph(draw, col, row, IN_PIECE.get(flower, ()), fill=OFF)
+                _mark(draw, grid, cell, FLOWERS.get(flower) or ("ring" if cell == centre else "dot"))
+                continue
+            dark = pieces[cell] != "light"
+            draw.rectangle((x + 1, y + 1, x + p - 2, y + p - 2), fill=ON if dark else OFF, outline=ON)
+            if flower:
+                _mark(draw, grid, cell, FLOWERS[flower], fill=OFF if dark else ON, inset=3)
     for cell in targets:
-        _glyph(draw, *cell, CORNERS)
-    for edge in state["rods"]:
-        _rod(draw, edge)
-    if state["position"]:
-        _mole(draw, tuple(state["position"]), pieces, state["rods"])
+        if grid.shows(*cell):
+            _mark(draw, grid, cell, "corners", inset=0)
+    for col, row, side in map(tuple, state["rods"]):
+        x, y = grid.origin(col, row)
+        if side == "E" and (grid.shows(col, row) or grid.shows(col + 1, row)):
+            draw.rectangle((x + p - 1, y, x + p, y + p - 1), fill=ON)
+        elif side == "S" and (grid.shows(col, row) or grid.shows(col, row + 1)):
+            draw.rectangle((x, y + p - 1, x + p - 1, y + p), fill=ON)
+    if state["position"] and grid.shows(*state["position"]):
+        _mole(draw, grid, tuple(state["position"]), pieces)
+    draw.rectangle((grid.width, 0, WIDTH - 1, HEIGHT - 1), fill=OFF)   # a rod on the window's edge stays in it
 
 
-def _mole(draw, cell, pieces: dict, rods) -> None:
-    """The stack: a disc over the space's whole pitch, holed while its bottom piece is light.
-
-    A rod beside it is cut into the disc, so the bar stays apart from it.
-    """
-    x0, y0 = _origin(*cell)
-    pitch = (x0 - 1, y0 - 1, x0 + 7, y0 + 7)
-    draw.ellipse(pitch, fill=ON)
+def _mole(draw, grid: Grid, cell, pieces: dict) -> None:
+    """The stack: a disc over the space, holed while its bottom piece is light."""
+    x, y = grid.origin(*cell)
+    p = grid.pitch
+    draw.ellipse((x + 1, y + 1, x + p - 2, y + p - 2), fill=ON)
     if pieces[cell] == "light":
-        draw.rectangle((x0 + 2, y0 + 2, x0 + 4, y0 + 4), fill=OFF)
-    left, top, right, bottom = pitch
-    col, row = cell
-    beside = {(col, row, "E"): (right, top, right, bottom), (col - 1, row, "E"): (left, top, left, bottom),
-              (col, row, "S"): (left, bottom, right, bottom), (col, row - 1, "S"): (left, top, right, top)}
-    for edge in map(tuple, rods):
-        if edge in beside:
-            draw.line(beside[edge], fill=OFF)
+        h = max(1, p // 6)
+        draw.rectangle((x + p // 2 - h, y + p // 2 - h, x + p // 2 + h - 1, y + p // 2 + h - 1), fill=OFF)
 
 
-def _cursor(image, draft, legal: bool) -> None:
-    """The seat's cursor, inverted over the board so it shows on anything.
-
-    A space's whole pitch is inverted; an edge gets an inverted frame round it (holding the rod if
-    one is there). Where OK would refuse the target, only every other pixel is inverted.
-    """
+def _cursor(image, grid: Grid, draft, legal: bool) -> None:
+    """The seat's cursor inverted over the board: a space's pitch, or a frame round an edge; every other pixel
+    where OK would refuse the target."""
     col, row, *side = draft
-    x0, y0 = _origin(col, row)
+    x, y = grid.origin(col, row)
+    p = grid.pitch
     if not side:
-        left, top, right, bottom = x0 - 1, y0 - 1, x0 + 7, y0 + 7
+        left, top, right, bottom = x, y, x + p - 1, y + p - 1
     elif side[0] == "E":
-        left, top, right, bottom = x0 + 6, y0 - 2, x0 + 9, y0 + 8
+        left, top, right, bottom = x + p - 3, y - 1, x + p + 2, y + p
     else:
-        left, top, right, bottom = x0 - 2, y0 + 6, x0 + 8, y0 + 9
-    box = [(x, y) for x in range(left, right + 1) for y in range(top, bottom + 1)
-           if (legal or (x + y) % 2 == 0) and (not side or x in (left, right) or y in (top, bottom))]
-    inside = range(BX, BX + PITCH * COLS), range(BY, BY + PITCH * BOARD_ROWS)
-    for x, y in box:
-        if x in inside[0] and y in inside[1]:
-            image.putpixel((x, y), OFF if image.getpixel((x, y)) else ON)
-
-
-def _panel(draw, lines: list) -> None:
-    """Text beside the board: a line of 7 characters each, top to bottom."""
-    for i, line in enumerate(lines[:6]):
-        if line:
-            fit(draw, (PANEL_X, i * LINE + 2, WIDTH - 1, i * LINE + 11), line, wrap=False)
-
-
-def _keys(draw, phase: str, legal: bool, draft) -> None:
-    """The cursor keys, laid out as they move: 2 up, 1 left, 4 right, 3 down; then what OK does, and on a rod
-    what 5 turns it to (| or -)."""
-    x = PANEL_X
-    for row, text in ((3, " 2"), (4, "1 4"), (5, " 3")):
-        fit(draw, (x, row * LINE + 2, x + 17, row * LINE + 11), text, wrap=False)
-    right = (x + 24, WIDTH - 1)
-    word = {"place": "put", "rod": "rod", "move": "go", "jump": "go"}[phase] if legal else "no"
-    fit(draw, (right[0], 3 * LINE + 2, right[1], 3 * LINE + 11), "OK", wrap=False)
-    fit(draw, (right[0], 4 * LINE + 2, right[1], 4 * LINE + 11), word, wrap=False)
-    if phase == "rod" and draft is not None and len(draft) > 2:
-        fit(draw, (right[0], 5 * LINE + 2, right[1], 5 * LINE + 11), "5 |" if draft[2] == "S" else "5 -", wrap=False)
-
-
-def _supply(state: dict, seat: int | None) -> str:
-    """What the seat has left to play: the gardener its rods, the mole its pieces (the table: both)."""
-    left = state["pieces_left"]
-    pieces = f"L{left['light']} D{left['dark']}"
-    if seat is None:
-        return f"Rods {state['rods_left']}", pieces
-    return pieces if seat == state["mole"] else f"Rods {state['rods_left']}"
+        left, top, right, bottom = x - 1, y + p - 3, x + p, y + p + 2
+    for px in range(max(0, left), min(grid.width, right + 1)):
+        for py in range(max(0, top), min(HEIGHT, bottom + 1)):
+            if (legal or (px + py) % 2 == 0) and (not side or px in (left, right) or py in (top, bottom)):
+                image.putpixel((px, py), OFF if image.getpixel((px, py)) else ON)
 
 
 def _score(view: dict, seat: int) -> tuple[str, ...]:
-    """The mole's score so far (it is the mole's, whoever's panel it is on), against round 1's in round 2."""
+    """The mole's score so far (the mole's, whoever's panel it is on), against round 1's in round 2."""
     state = view["state"]
-    mine = seat == state["mole"]
-    so_far = state["score"]
+    mole = "Your score" if seat == state["mole"] else f"{naming.who(view, state['mole'])}'s score"
     if state["round"] == 2 and state["rounds"]:
-        return (f"{so_far} vs {state['rounds'][0]['score']}", f"{so_far} v {state['rounds'][0]['score']}")
-    return (f"You {so_far}", f"{so_far} pts") if mine else (f"Mole {so_far}", f"M {so_far}")
+        first = state["rounds"][0]["score"]
+        return (f"{mole} {state['score']} vs {first}", f"{state['score']} vs {first}")
+    return (f"{mole} {state['score']}", f"Score {state['score']}")
 
 
-VERBS = {"place": "puts", "rod": "rods", "move": "moves", "jump": "jumps"}
+def _supply(state: dict, seat: int | None) -> tuple[str, ...]:
+    """What the seat has left to play: the gardener its rods, the mole its pieces."""
+    left = state["pieces_left"]
+    pieces = (f"Pieces: {left['light']} light, {left['dark']} dark", f"{left['light']} light, {left['dark']} dark")
+    rods = (f"{state['rods_left']} rods left", f"Rods {state['rods_left']}")
+    return pieces if seat == state["mole"] else rods
 
 
-def _rounds(view: dict) -> list[str]:
-    """One line per round: its mole and score ('-' before it starts, '*' while it runs)."""
-    state = view["state"]
-    out = []
-    for number in (1, 2):
-        mole = state["mole"] if number == state["round"] else 3 - state["mole"]
-        if number <= len(state["rounds"]):
-            record = state["rounds"][number - 1]
-            out.append(f"{who(view, record['mole'], 3)} {record['score']}")
-        elif number == state["round"]:
-            out.append(f"{who(view, mole, 3)} {state['score']}*")
-        else:
-            out.append(f"{who(view, mole, 3)} -")
-    return out
+def _rounds(view: dict) -> tuple:
+    """A line a round: its mole and score."""
+    state, out = view["state"], []
+    for number, record in enumerate(state["rounds"], 1):
+        out.append((f"Round {number}: {naming.who(view, record['mole'])} {record['score']}",
+                    f"R{number} {record['score']}"))
+    return tuple(out)
 
 
-def _outcome(view: dict, you: int | None = None):
+def _outcome(view: dict, you: int | None = None) -> tuple[str, ...]:
     winners = view["winners"]
     if len(winners) > 1:
-        return "Draw!"
-    return ("You win", "You won") if you in winners else (f"{who(view, winners[0], 3)} wins", f"{who(view, winners[0], 3)} won")
+        return ("Draw!",)
+    return ("You win!",) if you in winners else (f"{naming.who(view, winners[0])} wins", "Game over")
 
 
-def seat(view: dict, entry: dict, notice: str = ""):
-    image, draw = canvas()
+
+def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
     state, you = view["state"], view["you"]
-    role = "Mole" if you == state["mole"] else "Gardener"
+    role = "mole" if you == state["mole"] else "gardener"
     mine = entry.get("key")
-    targets = ()
-    if mine == "move" and state["phase"] == "move":
-        targets = [tuple(o) for d in view["decisions"] if d["key"] == "move" for o in d["options"]]
-    board(draw, state, targets)
-    if mine and entry["draft"] is not None:
-        _cursor(image, entry["draft"], entry["legal"])
-    head = [who(view, you, 7), (f"{role} R{state['round']}", f"{role[:4]} R{state['round']}")]
+    targets = [tuple(o) for d in view["decisions"] if d["key"] == "move" for o in d["options"]] \
+        if mine == "move" and state["phase"] == "move" else []
+    focus = tuple(entry["draft"][:2]) if mine and entry["draft"] is not None else \
+        tuple(state["position"] or state["centre"])
+    head = dict(title=naming.title(view, you), status=(f"{role}, round {state['round']}", role), notice=notice,
+                board={"focus": list(focus), "targets": targets, "cursor": entry.get("draft") if mine else None,
+                       "legal": entry.get("legal")})
     if view["over"]:
-        _panel(draw, head[:1] + _rounds(view) + [_outcome(view, you), "OK:new" if you == 1 else "S1: OK"])
-    elif notice:
-        _panel(draw, head + [_score(view, you)])
-        draw.rectangle((PANEL_X - 1, 3 * LINE + 1, WIDTH - 1, 6 * LINE + 2), fill=ON)
-        fit(draw, (PANEL_X, 3 * LINE + 2, WIDTH - 1, 6 * LINE + 1), notice, fill=OFF, valign="top")
-    elif mine:
-        _panel(draw, head + [_score(view, you)])
-        _keys(draw, state["phase"], entry["legal"], entry["draft"])
-    else:
-        _panel(draw, head + [_score(view, you), _supply(state, you), who(view, state["to_act"], 7),
-                             VERBS[state["phase"]]])
+        return Screen(**head, prompt=_outcome(view, you), **new_game(you, *_rounds(view)))
+    if mine:
+        phase = state["phase"]
+        keys = [Option("OK", OK[phase] if entry["legal"] else ("not here", "no")), Option("1-4", ("move", ""))]
+        if phase == "rod":
+            keys.append(Option("5", ("turn", "")))
+        return Screen(**head, prompt=DOES[phase], options=tuple(keys), lines=(_score(view, you), _supply(state, you)))
+    doer = naming.who(view, state["to_act"])
+    return Screen(**head, prompt=(f"{doer} {VERBS[state['phase']]}", f"{doer}'s go", "Wait"),
+                  lines=(_score(view, you), _supply(state, you)))
+
+
+def seat(view: dict, entry: dict, notice: str = "", panel: Panel = SMALLEST):
+    image, draw = canvas()
+    screen = describe_seat(view, entry, notice)
+    grid = _window(panel, tuple(screen.board["focus"]))
+    board(draw, view["state"], grid, screen.board["targets"])
+    if screen.board["cursor"] is not None:
+        _cursor(image, grid, screen.board["cursor"], screen.board["legal"])
+    lay(draw, screen, panel, (grid.width + 1, 0, WIDTH - 1, HEIGHT - 1))
     return image
 
 
-def table(view: dict):
-    image, draw = canvas()
+def describe_table(view: dict) -> Screen:
     state = view["state"]
-    board(draw, state)
-    status = _outcome(view) if view["over"] else (f"{who(view, state['to_act'], 3)} {VERBS[state['phase']]}",
-                                                  f"{who(view, state['to_act'], 3)} goes", f"S{state['to_act']} goes")
-    _panel(draw, [f"Round {state['round']}", *_rounds(view), *_supply(state, None), status][:6])
+    doer = naming.who(view, state["to_act"]) if state["to_act"] else ""
+    verb = VERBS.get(state["phase"], "")
+    doing = (_outcome(view),) if view["over"] else (doer, (verb, verb.split()[0]))     # a line each: a narrow column
+    return Screen(title=(f"Round {state['round']}", f"R{state['round']}"),
+                  lines=(*doing, _score(view, 0), *_rounds(view), _supply(state, None), _supply(state, state["mole"])),
+                  board={"rods": state["rods"], "trail": state["trail"], "position": state["position"]})
+
+
+def table(view: dict, panel: Panel = SMALLEST):
+    """The whole board, as large as the glass's height allows, and the words beside it."""
+    image, draw = canvas()
+    grid = Grid(min(HEIGHT // BOARD_ROWS, (WIDTH - WORDS_CAPS * face(panel, "body").cap) // COLS))
+    board(draw, view["state"], grid)
+    lay(draw, describe_table(view), panel, (grid.width + 1, 0, WIDTH - 1, HEIGHT - 1))
     return image
 
 

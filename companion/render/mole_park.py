@@ -1,196 +1,167 @@
 """Mole Park screens and lamps.
 
 A seat's OLED shows what only its owner may see: the stars of its moles, its
-draft (the die it is picking, a crown answer, a discard, a prize) and its
-locked-in die. The table display shows what lies face up on the table: the
-moles in each hole, where the last dice landed, the prize stands, every seat's
-prize stars with King Mole marked, and the star track or whoever the game is
-waiting for. Lamps light the holes a seat may press, from the public view only.
+draft (the die it is picking, a crown answer, a discard, a prize), its
+locked-in die and where its die landed, each die named in full. The table
+display shows what lies face up on the table: the moles in each hole, where
+the last dice landed, the prize stands, every seat's prize stars with King
+Mole named, and the star track or whoever the game is waiting for. Lamps
+light the holes a seat may press, from the public view only.
 """
 from __future__ import annotations
 
 from companion.lamps import Lamp
+from rules.mole_park import DIE_NAMES
 
-from .common import (OFF, ON, ROWS, WIDTH, canvas, cells, fit, hint, names, prompt, rows, seats_text, segments, title,
-                     waiting, who, whos)
+from . import naming
+from .choices import options
+from .oled import frame
+from .reading import SMALLEST, Panel
+from .screen import Option, Screen
 
 HOLES = 5
-CELL = WIDTH // HOLES
-DIE = {"glove": "Glove", "pan": "Pan", "mallet": "Mallet", "prize": "Prize die"}
 MISS = "X"
+SHORT = {"Boxing Glove": "Glove", "Frying Pan": "Pan", "Giant Mallet": "Mallet", "Go for the Crown": "Go for it"}
+#: each question in a word or two, for a glass too small for the rules' own words
+ASKS = {"die": "Which die?", "crown": "Crown?", "discard": "Discard?", "prize": "Prize?", "order": "Who first?",
+        "tie": "Winner?", "take": "Stars?"}
 
 
 def _me(state: dict, seat: int) -> dict:
     return state["seats"][seat - 1]
 
 
+def _words(label: str, key: str = ""):
+    """An answer in words: a whacking die's face is a hole (or a miss), the prize die's stars; else its label."""
+    if key.startswith("roll-") and not key.endswith("-prize"):
+        return "missed" if label == MISS else f"hole {label}"
+    if key.endswith("-prize") or key.startswith("mole-") or key == "discard":
+        return f"{label} star" if label == "1" else f"{label} stars"
+    if key == "prize":                              # a stand: its name and stars
+        name, stars = label.rsplit(" ", 1)
+        return (label, f"{name.split()[0]} {stars}", f"{stars} stars")
+    return (label, SHORT[label]) if label in SHORT else label
+
+
 def _rolled(state: dict, seat: int) -> tuple[str, ...]:
-    """What the seat's die did in the last roll, for the big line (alternatives, longest first)."""
+    """What the seat's die did in the last roll, its die named in full (alternatives, longest first)."""
     for roll in state["rolls"]:
         if roll["seat"] != seat or roll["face"] is None:
             continue
-        face, die = roll["face"], DIE[roll["die"]]
+        face, die = roll["face"], DIE_NAMES[roll["die"]]
         if roll["die"] == "prize":
-            return (f"Prize +{face}*", f"+{face} stars")
+            return (f"Prize die rolled {face}", f"Prize die: {face}")
         if face == MISS:
-            return (f"{die} missed", "Missed")
-        return (f"{die} hole {face}", f"{die}: {face}", f"Hole {face}")
+            return (f"{die} missed", f"{SHORT[die]} missed", "Missed")
+        return (f"{die}: hole {face}", f"{SHORT[die]}: hole {face}", f"Hole {face}")
     return ()
 
 
-def _big(state: dict, seat: int, entry: dict) -> tuple[str, ...]:
-    """The big line while deciding: the draft once there is one, else the question in a word or two."""
-    key, label = entry["key"], entry["label"]
-    if key == "crown":
-        return ("Crown!", "Go!") if entry["draft"] == "declare" else ("Crown?",) if label is None else ("No crown",)
-    if label is not None and key == "prize":
-        name, stars = label.rsplit(" ", 1)
-        return (f"{stars}* {name.split()[0]}", f"{stars} stars")
-    if label is not None:
-        return (label, label.split()[-1]) if key != "die" else (label, DIE.get(entry["draft"], label))
-    return {"die": ("Pick a die",), "discard": ("Discard?",), "prize": ("Prize?",), "order": ("Who first?",),
-            "tie": ("Winner?",)}.get(key) or ((f"{DIE[key.rsplit('-', 1)[1]]}?", "Rolled?") if key.startswith("roll-")
-                                              else ("Stars?",))
+def _asked(entry: dict) -> tuple[str, ...]:
+    key = entry["key"]
+    short = ASKS.get(key) or ("Rolled?" if key.startswith("roll-") else "Stars?" if key.startswith("mole-") else "Which?")
+    return (entry["prompt"], short)
 
 
-def _keys(state: dict, seat: int, entry: dict) -> tuple[str, ...]:
-    """The bottom line while deciding: what each button does now."""
-    key, holes = entry["key"], entry["holes"]
-    if holes is None:
-        return ("1 < 2 > step, OK take", "1< 2> OK")
-    picks = [i + 1 for i, h in enumerate(holes) if h]
-    span = f"{picks[0]}-{picks[-1]}" if len(picks) > 1 else str(picks[0])
-    what = {"die": "die", "discard": "discard", "order": "seat", "tie": "seat",
-            "take": "stars", "prize": "prize"}.get(key, "face")
-    if key == "crown":
-        return ("1 pass, 2 go, OK", "1 no 2 go OK")
-    if key.endswith("-prize"):
-        return (f"{span} stars, OK", f"{span}, OK")
-    if key.startswith("roll-"):            # a whacking die's draft starts on its miss: no hole is the miss
-        return (f"{span} hole or none, OK", f"{span}/none, OK", f"{span}, OK")
-    return (f"{span} {what}, OK lock", f"{span}, OK")
-
-
-def seat(view: dict, entry: dict, notice: str = ""):
-    image, draw = canvas()
+def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
     state, you = view["state"], view["you"]
     me = _me(state, you)
     king = state["king_mole"] == you
-    title(draw, names(view, you), f"{'King ' if king else ''}{me['stars']}*")
     hand = state["hand"]
     stands = {s["stand"]: s["stars"] for s in state["stands"]}
-    rows(draw, [(f"Hand {' '.join(map(str, hand))} ={sum(hand)}", f"Hand {len(hand)} ={sum(hand)}") if hand
-                else "Hand: no moles",
-                ("Won " + " ".join(str(stands[p]) for p in me["prizes"]), f"{len(me['prizes'])} prizes")
-                if me["prizes"] else "No prizes yet"])
+    facts = ((f"Hand {' '.join(map(str, hand))} = {sum(hand)}", f"Hand: {len(hand)}, {sum(hand)} stars") if hand
+             else "No moles in hand",
+             (f"Prizes: {', '.join(str(stands[p]) for p in me['prizes'])} stars", f"{len(me['prizes'])} prizes")
+             if me["prizes"] else "No prizes yet")
+    head = dict(title=naming.title(view, you), notice=notice,
+                status=(f"King Mole, {me['stars']} stars", f"King, {me['stars']}") if king else f"{me['stars']} stars")
     key = entry.get("key")
     if view["over"]:
         winner = state["winner"]
-        prompt(draw, "King Mole!" if winner == you else (f"{who(view, winner, 5)} wins", "Game over"))
-        hint(draw, "OK: a new game" if you == 1 else "seat 1 OK: new game", notice)
-        return image
+        prompt = "King Mole!" if winner == you else (f"{naming.who(view, winner)} wins", "Game over")
+        new = {"options": (Option("OK", ("new game", "new")),)} if you == 1 else {"lines": ("Seat 1 OK: new game",)}
+        return Screen(**head, prompt=prompt, **new)
     held = view.get("held", {}).get("die")
+    waits = (naming.waiting(view),) if view["waiting"] else ()
+    if key:
+        chosen = options(entry, "lock in", lambda label: _words(label, key))
+        if view.get("fresh") and _rolled(state, you) and not held:
+            return Screen(**head, prompt=_rolled(state, you), options=chosen, lines=(_asked(entry)[0], *facts))
+        if entry["holes"] is None and entry["kind"] == "choice":        # a long list stepped through: its draft
+            return Screen(**head, prompt=_words(entry["label"]), options=chosen, lines=(_asked(entry)[0], *facts))
+        return Screen(**head, prompt=_asked(entry), options=chosen, lines=facts)
     if view.get("fresh") and _rolled(state, you) and not held:
-        big = _rolled(state, you)
-        line = _keys(state, you, entry) if key else waiting(view)
-    elif key:
-        big, line = _big(state, you, entry), _keys(state, you, entry)
-    elif held:
-        big, line = (DIE[held], "Locked"), ("hold OK: change die",) + waiting(view)
-    else:
-        big = ("Crown!",) if me["crown"] == "declared" else _rolled(state, you) or (f"Round {state['round']}",)
-        line = waiting(view) if view["waiting"] else ""
-    prompt(draw, big)
-    hint(draw, line, notice)
-    return image
+        return Screen(**head, prompt=_rolled(state, you), lines=(*waits, *facts))
+    if held:
+        return Screen(**head, prompt=(f"{DIE_NAMES[held]} locked in", f"{_words(DIE_NAMES[held])[-1]} locked", "Locked"),
+                      options=(Option("hold OK", ("change die", "change")),), lines=(*waits, *facts))
+    prompt = ("Going for the Crown!", "Crown!") if me["crown"] == "declared" else \
+        _rolled(state, you) or (f"Round {state['round']}",)
+    return Screen(**head, prompt=prompt, lines=(*waits, *facts))
 
 
-def _landed(draw, view: dict) -> None:
-    """Under each hole, the seats whose dice landed there in the last roll: 1,2 or their names."""
-    landed = {h: [] for h in range(1, HOLES + 1)}
+def _landed(view: dict) -> tuple[str, ...]:
+    """Where the last dice landed, each die named: Ada's Boxing Glove hole 2."""
+    out, short = [], []
     for roll in view["state"]["rolls"]:
-        if roll["die"] != "prize" and isinstance(roll["face"], int):
-            landed[roll["face"]].append(roll["seat"])
-    for hole, seats in landed.items():
-        if seats:
-            box = ((hole - 1) * CELL + 1, ROWS[1] + 1, hole * CELL - 2, ROWS[1] + 10)
-            fit(draw, box, (whos(view, seats, 4), seats_text(seats), f"x{len(seats)}"), align="centre")
-
-
-def _stands(draw, state: dict) -> None:
-    width = WIDTH // len(state["stands"])
-    cells(draw, ROWS[2], [str(s["stars"]) if s["shown"] else "--" for s in state["stands"]], width=width)
-
-
-def _seats(draw, view: dict) -> None:
-    """Every seat's prize stars, King Mole's inverted; their names or numbers where there is room."""
-    state = view["state"]
-    seats = state["seats"]
-    width = WIDTH // len(seats)
-    labels = [(f"{who(view, s['seat'], 3)} {s['stars']}", f"{s['seat']}:{s['stars']}", str(s["stars"]))
-              for s in seats]
-    for i, label in enumerate(labels):
-        box = (i * width, ROWS[3] + 1, (i + 1) * width - 2, ROWS[3] + 10)
-        if seats[i]["seat"] == state["king_mole"]:
-            draw.rectangle((box[0], ROWS[3], box[2], box[3]), fill=ON)
-        fit(draw, (box[0] + 1, box[1], box[2] - 1, box[3]), label, align="centre",
-            fill=OFF if seats[i]["seat"] == state["king_mole"] else ON)
+        if roll["face"] is None:
+            continue
+        die = DIE_NAMES[roll["die"]]
+        what = f"rolled {roll['face']}" if roll["die"] == "prize" else "missed" if roll["face"] == MISS \
+            else f"hole {roll['face']}"
+        out.append(f"{naming.who(view, roll['seat'])} {die} {what}")
+        short.append(f"{roll['seat']}: {SHORT.get(die, 'prize')} {what}")
+    return (", ".join(out), ", ".join(short)) if out else ()
 
 
 def _status(view: dict) -> tuple[str, ...]:
-    """The bottom line: what the table waits for, or how the round went, in words."""
+    """What the table waits for, or how the round went, in words."""
     state = view["state"]
     phase = state["phase"]
     declared = [s["seat"] for s in state["seats"] if s["crown"] == "declared"]
     if view["over"]:
-        return (f"{who(view, state['winner'], 8)} wins the Crown!", f"{who(view, state['winner'], 8)} wins!")
+        return (f"{naming.who(view, state['winner'])} wins the Crown!", f"{naming.who(view, state['winner'])} wins",
+                "Game over")
     if phase == "crown" and declared:
-        going = ", ".join(who(view, s, 4) for s in declared)
-        return (f"Crown: {going} going!", f"Crown: {going}!") + waiting(view, "Crown? ")
+        return (f"Crown: {naming.listed(view, declared)} going!", "Crown!")
     if phase in ("prize", "tie") and state["track"]:
-        track = " ".join(f"{who(view, t['seat'], 3)}:{t['total']}" for t in state["track"])
-        numbers = " ".join(f"{t['seat']}:{t['total']}" for t in state["track"])
-        return (f"Track {track}", f"Track {numbers}") + waiting(view, "Prizes: ")
+        track = ", ".join(f"{naming.who(view, t['seat'])} {t['total']}" for t in state["track"])
+        return (f"Track: {track}", "Prizes") + naming.waiting(view)
     if phase == "take":
         taking = [(s["seat"], s["taking"]) for s in state["seats"] if s["taking"]]
-        named = ", ".join(f"{who(view, seat, 4)} {n}" for seat, n in taking)
-        return (f"Moles: {named}", "Moles: " + ", ".join(f"{seat}:{n}" for seat, n in taking)) + waiting(view, "Moles: ")
-    word = {"crown": "Crown?", "dice": "Dice:", "roll": "Roll:", "take": "Moles:", "discard": "Discard:",
-            "prize": "Prize:"}.get(phase, "Wait:")
-    return waiting(view, f"{word} wait ") + waiting(view, f"{word} ")
+        return (f"Moles: {', '.join(f'{naming.who(view, seat)} {n}' for seat, n in taking)}", "Taking moles")
+    return naming.waiting(view)
 
 
-def _board(view: dict):
-    """The table without the last roll and the status line: title, holes, stands and seats."""
-    image, draw = canvas()
+def describe_table(view: dict) -> Screen:
     state = view["state"]
-    name = "Showdown" if state["showdown"] and not view["over"] else f"Mole Park R{state['round']}"
-    title(draw, (name, f"Round {state['round']}", f"R{state['round']}"),
-          (f"King {who(view, state['king_mole'], 5)}", f"K{state['king_mole']}"))
-    cells(draw, ROWS[0], [str(n) for n in state["holes"]], inverted=[i for i, n in enumerate(state["holes"]) if n])
-    _stands(draw, state)
-    _seats(draw, view)
-    return image, draw
+    king = naming.who(view, state["king_mole"])
+    seats = ", ".join(f"{naming.who(view, s['seat'])} {s['stars']}" for s in state["seats"])
+    stands = " ".join(str(s["stars"]) if s["shown"] else "-" for s in state["stands"])
+    name = "Showdown" if state["showdown"] and not view["over"] else f"Mole Park, round {state['round']}"
+    return Screen(title=(name, f"Round {state['round']}"), status=(f"King {king}", f"K {king}"), prompt=_status(view),
+                  lines=(*((_landed(view),) if _landed(view) else ()),
+                         (f"Holes: {' '.join(map(str, state['holes']))}", f"Holes {' '.join(map(str, state['holes']))}"),
+                         (f"Stars: {seats}", "Stars: " + ", ".join(f"{s['seat']}: {s['stars']}" for s in state["seats"])),
+                         (f"Stands: {stands}", f"Stands {stands}")),
+                  board={"holes": list(state["holes"]), "stands": state["stands"], "rolls": state["rolls"]})
 
 
-def table(view: dict):
-    image, draw = _board(view)
-    _landed(draw, view)
-    rows(draw, [_status(view)], start=4)
-    return image
+def seat(view: dict, entry: dict, notice: str = "", panel: Panel = SMALLEST):
+    return frame(describe_seat(view, entry, notice), panel)
 
 
-def rolling(view: dict, frame: int):
-    """The table while the box rolls virtual dice: a die tumbles across the holes, then they land."""
-    image, draw = _board(view)
+def table(view: dict, panel: Panel = SMALLEST):
+    return frame(describe_table(view), panel)
+
+
+def rolling(view: dict, frame_: int, panel: Panel = SMALLEST):
+    """The table while the box rolls virtual dice: the dice named, a dot more each frame, then they land."""
     dice = len(view["state"]["rolls"])
-    for i in range(HOLES):
-        x, y = i * CELL + CELL // 2 - 4, ROWS[1] + 1
-        if (i + frame) % 2 == 0:
-            draw.rectangle((x, y, x + 8, y + 8), outline=ON)
-            draw.point([(x + 2 + 2 * ((i + frame) % 3), y + 4), (x + 4, y + 2 + 2 * (frame % 3))], fill=ON)
-    segments(draw, ROWS[4], [("Rolling", True), (f"{dice} {'dice' if dice > 1 else 'die'}" + "." * (frame + 1), False)])
-    return image
+    screen = describe_table(view)
+    return frame(Screen(title=screen.title, status=screen.status,
+                        prompt=(f"Rolling {dice} {'dice' if dice > 1 else 'die'}" + "." * (frame_ + 1), "Rolling"),
+                        lines=screen.lines[-3:]), panel)
 
 
 def _choosable(state: dict, seat: int) -> set[int]:

@@ -1,32 +1,21 @@
 """Whakka Mole screens and lamps.
 
-A seat's OLED shows its sheet as five holes with their tokens, its own draft
-pop-ups (marked under the holes) and whack, and whether it is locked in. The
-lamps show only what is public: the tokens on the seat's sheet, and at the
-reveal the holes that popped up and the hole that was whacked.
+A seat's OLED shows its sheet as five holes with their tokens along the top,
+its draft pop-ups marked under the holes, and the question: which holes pop up,
+which hole of its target it whacks, or that it is locked in. The lamps show
+only what is public: the tokens on the seat's sheet, and at the reveal the
+holes that popped up and the hole that was whacked. The table display says
+what the last reveal came to and every seat's score, a star by those locked in.
 """
 from __future__ import annotations
 
 from companion.lamps import Lamp
 
-from .common import OFF, ON, ROWS, WIDTH, canvas, fit, hint, names, prompt, rows, title, waiting, who, whos
-
-HOLE_R = 7
-
-
-def _holes(draw, sheet: list[int], marked=(), y: int = 20) -> None:
-    """The sheet: one circle per hole, filled with its token count; ``marked`` holes get a caret below."""
-    step = WIDTH // len(sheet)
-    for i, tokens in enumerate(sheet):
-        cx = step * i + step // 2
-        box = (cx - HOLE_R, y - HOLE_R, cx + HOLE_R, y + HOLE_R)
-        if tokens:
-            draw.ellipse(box, fill=ON)
-            fit(draw, (cx - 4, y - 5, cx + 4, y + 5), str(min(tokens, 9)), fill=OFF, align="centre")
-        else:
-            draw.ellipse(box, outline=ON)
-        if i + 1 in marked:
-            draw.polygon(((cx, y + HOLE_R + 2), (cx - 3, y + HOLE_R + 5), (cx + 3, y + HOLE_R + 5)), fill=ON)
+from . import naming
+from .choices import new_game
+from .oled import HEIGHT, OFF, ON, WIDTH, canvas, face, frame, lay, text
+from .reading import SMALLEST, Panel
+from .screen import Option, Screen
 
 
 def _pts(n: int) -> str:
@@ -37,80 +26,114 @@ def _outcome(view: dict, you: int) -> tuple[str, ...]:
     """What the seat's last turn came to, biggest first: its points, whom it hit, who hit it."""
     state = view["state"]
     last = state["last"][you - 1]
-    target, by = who(view, state["whacks"][you - 1], 5), last["whacked_by"]
+    target, by = naming.who(view, state["whacks"][you - 1]), last["whacked_by"]
     if last["hit"]:
-        return (f"+{last['points']} hit {target}", f"+{last['points']} hit!", f"+{last['points']}")
+        return (f"+{last['points']}, hit {target}", f"+{last['points']} hit!", f"+{last['points']}")
     if by:
-        return (f"hit by {who(view, by, 4)}", f"+{last['points']}")
-    return (f"+{last['points']} missed", f"+{last['points']}")
+        return (f"Hit by {naming.who(view, by)}", f"+{last['points']}")
+    return (f"+{last['points']}, missed", f"+{last['points']}")
 
 
-def seat(view: dict, entry: dict, notice: str = ""):
-    image, draw = canvas()
+def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
     state, you = view["state"], view["you"]
-    title(draw, names(view, you), f"{_pts(state['scores'][you - 1])} {state['supply'][you - 1]} tok")
     held = view.get("held", {})
-    popup = entry["draft"] if entry.get("key") == "popup" else held.get("popup", [])
-    _holes(draw, state["sheets"][you - 1], marked=popup or ())
-    target = who(view, state["whacks"][you - 1], 5)
     key = entry.get("key")
+    popup = entry["draft"] if key == "popup" else held.get("popup", [])
+    board = {"sheet": list(state["sheets"][you - 1]), "marked": list(popup or ())}
+    head = dict(title=naming.title(view, you), notice=notice, board=board,
+                status=(f"{_pts(state['scores'][you - 1])}, {state['supply'][you - 1]} tokens",
+                        _pts(state["scores"][you - 1])))
+    target = naming.who(view, state["whacks"][you - 1])
     if view["over"]:
         won = you in view["winners"]
-        prompt(draw, "You win!" if won else (f"{whos(view, view['winners'], 6)} wins", "Game over"))
-        hint(draw, "OK: a new game" if you == 1 else "seat 1 OK: new game", notice)
-        return image
-    if view.get("fresh") and state["last"]:
-        big = _outcome(view, you)
-    elif key == "popup":
-        big = ("Pop up?",)
-    elif key == "whack":
-        hole = "?" if entry["draft"] is None else entry["draft"]        # the draft fills the blank: one glyph changes
-        big = (f"Hit {target}: {hole}", f"{target}: {hole}")
-    else:
-        big = ("Locked in", "Locked")
-    prompt(draw, big)
+        prompt = "You win!" if won else (f"{naming.listed(view, view['winners'])} wins", "Game over")
+        return Screen(**head, prompt=prompt, **new_game(you))
     if key == "popup":
-        line = "1-5 pop up, OK lock"
-    elif key == "whack":
-        line = f"1-5 hole of {target}, OK"
-    else:
-        line = ("hold OK: change picks",) + waiting(view)
-    hint(draw, line, notice)
-    return image
+        return Screen(**head, prompt=("Which pop up?", "Pop up?"),
+                      options=(Option("1-5", ("pop up or down", "pop up")), Option("OK", "lock in")))
+    if key == "whack":
+        hole = "?" if entry["draft"] is None else entry["draft"]
+        return Screen(**head, prompt=(f"Whack {target}: {hole}", f"{target}: {hole}", f"Whack: {hole}"),
+                      options=(Option("1-5", (f"a hole of {target}", "a hole")), Option("OK", "lock in")))
+    outcome = _outcome(view, you) if view.get("fresh") and state["last"] else ("Locked in", "Locked")
+    return Screen(**head, prompt=outcome, lines=(naming.waiting(view),),
+                  options=(Option("hold OK", ("change picks", "change")),) if not (view.get("fresh") and state["last"])
+                  else ())
 
 
-def table(view: dict):
+def _sheet(panel: Panel, holes: int) -> tuple[int, int, int]:
+    """A sheet of ``holes`` on this glass: a hole's step, its circle's radius (room for a figure at the body
+    size), and the bar under a drafted one."""
+    step = WIDTH // holes
+    radius = min(step // 2 - 1, (face(panel, "body").cap + 8) // 2)
+    return step, radius, max(2, radius // 4)
+
+
+def _sheet_rows(panel: Panel, holes: int) -> int:
+    _, radius, mark = _sheet(panel, holes)
+    return 2 * radius + 3 + mark
+
+
+def _holes(draw, panel: Panel, sheet: list[int], marked) -> None:
+    """The sheet along the top: a circle a hole, filled with its tokens' count; marked holes get a bar below."""
+    digits = face(panel, "body")
+    step, radius, mark = _sheet(panel, len(sheet))
+    for i, tokens in enumerate(sheet):
+        cx, cy = step * i + step // 2, radius
+        box = (cx - radius, cy - radius, cx + radius, cy + radius)
+        if tokens:
+            draw.ellipse(box, fill=ON)
+            text(draw, (cx - radius + 1, cy - digits.height // 2, cx + radius - 1, cy - digits.height // 2 + digits.height - 1),
+                 str(min(tokens, 9)), digits, "body", "centre", fill=OFF)
+        else:
+            draw.ellipse(box, outline=ON, width=2)
+        if i + 1 in marked:
+            draw.rectangle((cx - radius, 2 * radius + 2, cx + radius, 2 * radius + 1 + mark), fill=ON)
+
+
+def seat(view: dict, entry: dict, notice: str = "", panel: Panel = SMALLEST):
+    """The sheet over the words; where the glass has no room for the sheet, the prompt and a notice, the
+    notice goes before the sheet."""
     image, draw = canvas()
-    state = view["state"]
-    title(draw, "Whakka Mole", "END" if view["over"] else f"turn {state['turn']}")
-    scores = state["scores"]
-    columns = 2 if len(scores) > 4 else 1
-    width = WIDTH // columns
-    for i, score in enumerate(scores):
-        col, row = divmod(i, 4)
-        mark = " *" if (i + 1) in view["locked"] else ""
-        box = (2 + col * width, ROWS[row] + 1, (col + 1) * width - 2, ROWS[row] + 10)
-        fit(draw, box, (f"{who(view, i + 1, 6)}{mark}", f"{who(view, i + 1, 4)}{mark}"))
-        fit(draw, box, str(score), align="right")
-    if view["over"]:
-        footer = f"Winner: {whos(view, view['winners'], 6)}"
-    elif len(scores) <= 4 and state["last"] and not view["locked"]:
-        footer = _turn(view)
+    screen = describe_seat(view, entry, notice)
+    words = face(panel, "prompt").height + face(panel, "body").height
+    rows = _sheet_rows(panel, len(screen.board["sheet"]))
+    if notice and HEIGHT - rows < words:
+        rows = 0
     else:
-        footer = waiting(view, "Wait: ")
-    rows(draw, [footer], start=4)
+        _holes(draw, panel, screen.board["sheet"], screen.board["marked"])
+    lay(draw, screen, panel, (0, rows, WIDTH - 1, HEIGHT - 1))
     return image
 
 
-def _turn(view: dict) -> str:
+def describe_table(view: dict) -> Screen:
+    state = view["state"]
+    scores = " ".join(f"{naming.who(view, i)}{'*' if i in view['locked'] else ''} {score}"
+                      for i, score in enumerate(state["scores"], 1))
+    numbers = " ".join(f"S{i}{'*' if i in view['locked'] else ''} {score}" for i, score in enumerate(state["scores"], 1))
+    if view["over"]:
+        prompt = (f"{naming.listed(view, view['winners'])} wins", "Game over")
+    elif state["last"] and not view["locked"]:
+        prompt = _turn(view)
+    else:
+        prompt = naming.waiting(view)
+    return Screen(title="Whakka Mole", status="the end" if view["over"] else f"turn {state['turn']}", prompt=prompt,
+                  lines=((scores, numbers), *(("* locked in",) if view["locked"] and not view["over"] else ())),
+                  board={"scores": list(state["scores"]), "locked": list(view["locked"])})
+
+
+def table(view: dict, panel: Panel = SMALLEST):
+    return frame(describe_table(view), panel)
+
+
+def _turn(view: dict) -> tuple[str, ...]:
     """The last reveal in words: who hit whom."""
     state = view["state"]
     hit = [i + 1 for i, last in enumerate(state["last"]) if last["hit"]]
     if not hit:
-        return "Nobody hit anyone"
-    named = " ".join(f"{who(view, s, 4)}>{who(view, state['whacks'][s - 1], 4)}" for s in hit)
-    numbered = " ".join(f"{s}>{state['whacks'][s - 1]}" for s in hit)
-    return (f"Hits: {named}", f"Hits: {numbered}", f"{len(hit)} hits")
+        return ("Nobody hit anyone", "No hits")
+    named = ", ".join(f"{naming.who(view, s)} hit {naming.who(view, state['whacks'][s - 1])}" for s in hit)
+    return (named, f"{len(hit)} hit" if len(hit) == 1 else f"{len(hit)} hits")
 
 
 def lamps(view: dict, seat: int, fresh: bool):

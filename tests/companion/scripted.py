@@ -23,16 +23,17 @@ SCRIPTED = {
 }
 
 
-def collecting(box) -> list[tuple]:
-    """From now on, every distinct (render function, *arguments) the box asks of any display (the list grows)."""
+def collecting(box) -> dict:
+    """From now on, every distinct (render function, *arguments) the box asks of any display (the dict grows)."""
     seen: dict = {}
-    submit = box.session.out.displays.submit
+    submit_all = box.session.out.displays.submit_all
 
-    def record(display, *shown):
-        seen.setdefault(shown[0].__qualname__ + json.dumps(shown[1:], sort_keys=True, default=repr), shown)
-        submit(display, *shown)
+    def record(requests):
+        for _, render, args, _ in requests:
+            seen.setdefault(render.__qualname__ + json.dumps(args, sort_keys=True, default=repr), (render, *args))
+        submit_all(requests)
 
-    box.session.out.displays.submit = record
+    box.session.out.displays.submit_all = record
     box.session.out._shown.clear()
     box.session.refresh()
     return seen

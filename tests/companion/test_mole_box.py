@@ -163,11 +163,14 @@ def test_the_cli_plays_the_whole_match(tmp_path, capsys):
         assert ImageChops.difference(Image.open(out / f"{display}.png").convert("1"), golden).getbbox() is None
 
 
-def test_every_question_and_answer_fits_the_oled_uncut():
-    """The prompt row holds 20 characters, the draft line '> label, OK' too, a hole's box 4: the
-    partly/fully questions say so in full on the panel (random matches under every setting)."""
+def test_every_question_and_answer_fits_the_smallest_oled_uncut():
+    """Each question has a wording that fits one line of the prompt on a 0.96" glass, each answer one that fits
+    an option's line with its button (random matches under every setting)."""
     import random
 
+    from companion.render.oled import MARGIN, WIDTH, face
+    from companion.render.reading import SMALLEST
+    from companion.render.screen import wordings
     from rules.match import Header
 
     seen = {}
@@ -176,15 +179,17 @@ def test_every_question_and_answer_fits_the_oled_uncut():
         m = Match(Header("mole", 2, settings))
         while not m.over:
             for d in m.open_decisions():
-                seen[(d.key.split("-")[0], d.prompt)] = d.labels or ()
+                seen[(d.key.split("-")[0], d.prompt)] = d.labels or tuple(str(o) for o in d.options)
             d = m.decisions_for(m.view(None)["state"]["flicker"])[0]      # no push claims: long rounds
             m.submit(d.seat, d.key, random_answer(d, rng))
     assert ("protected", "Partly/fully in R/C?") in seen and ("start", "Crossed from where?") in seen
-    assert "Fully in R/C" in seen[("start", "Crossed from where?")]
-    for (key, prompt), labels in seen.items():
-        assert len(prompt) <= 20, prompt
+    prompt, option = face(SMALLEST, "prompt"), face(SMALLEST, "option")
+    for (key, asked), labels in seen.items():
+        if key == "push":
+            continue                                    # the waiting seat's claim: its prompt says who flicks
+        assert any(prompt.width(w) <= WIDTH - 2 for w in (asked, mole.ASKS[key])), asked
         for label in labels:
-            assert len(f"> {label}, OK") <= 20 and len(mole._short(label)) <= 4, (key, label)
+            assert any(option.width(f"5 {w}") <= WIDTH - 2 * MARGIN for w in wordings(mole._words(label))), label
 
 
 @pytest.mark.parametrize("settings", [{}, {"mignettes": 5, "loup_line": True, "first_mole": 2},

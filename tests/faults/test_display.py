@@ -20,10 +20,10 @@ TURN = "1 hole1\n1 ok\n1 hole5\n1 ok\n2 hole2\n2 ok\n2 hole1\n2 ok\n3 hole4\n3 o
 def test_a_renderer_that_raises_breaks_its_own_display_only_and_is_logged_once(box_factory, monkeypatch, caplog):
     real = whakka_mole.seat
 
-    def seat(view, entry, notice):
+    def seat(view, entry, notice, panel):
         if view["you"] == 2 and view["state"]["turn"] >= 2:
             raise ZeroDivisionError("secret " + "pick" * 3)      # its words could hold the seat's secret
-        return real(view, entry, notice)
+        return real(view, entry, notice, panel)
 
     monkeypatch.setattr(whakka_mole, "seat", seat)
     box = box_factory(seats=3)
@@ -51,10 +51,10 @@ def test_the_display_draws_again_once_its_frames_do(box_factory, monkeypatch):
     broken = {"on": True}
     real = whakka_mole.table
 
-    def table(view):
+    def table(view, panel):
         if broken["on"]:
             raise KeyError("scores")
-        return real(view)
+        return real(view, panel)
 
     monkeypatch.setattr(whakka_mole, "table", table)
     box = box_factory(seats=2)

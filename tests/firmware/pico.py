@@ -29,7 +29,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.firmware import FILES, SOURCE as FIRMWARE, write
+from companion.firmware import write
 from companion.inputs import CONTROLS
 
 RIG = Path(__file__).parent / "rp2"

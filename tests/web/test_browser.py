@@ -322,11 +322,10 @@ def test_the_dashboard_tells_the_host_what_the_box_set_aside(live_factory, pages
     page.locator("#box").wait_for(state="hidden")
 
 
-def test_the_simulator_draws_the_oleds_at_the_panels_real_size(live, pages):
+def test_the_simulator_draws_the_oleds_at_the_panels_real_size_by_default(live, pages):
     sim = pages(live.url)
     drawn = "i => parseFloat(getComputedStyle(i).width)"
-    assert sim.eval_on_selector("img[data-display=seat1]", drawn) > 250           # enlarged, to play by
-    sim.check("#real-size")
+    assert sim.is_checked("#real-size")                                            # a maker judges real sizes
     assert "21.744 × 10.864 mm" in sim.inner_text("#sizing")                       # the 0.96-inch panel's lit area
     css_mm = 96 / 25.4
     assert sim.eval_on_selector("img[data-display=seat1]", drawn) == pytest.approx(21.744 * css_mm, abs=0.05)
@@ -337,5 +336,7 @@ def test_the_simulator_draws_the_oleds_at_the_panels_real_size(live, pages):
     sim.reload()                                                                   # kept for the next visit
     assert sim.is_checked("#real-size")
     assert sim.eval_on_selector("img[data-display=seat2]", drawn) == pytest.approx(21.744 * 6, abs=0.05)
-    sim.uncheck("#real-size")
+    sim.uncheck("#real-size")                                                      # enlarged, to play by
     assert sim.eval_on_selector("img[data-display=seat1]", drawn) > 250 and sim.locator("#sizing").is_hidden()
+    sim.reload()
+    assert not sim.is_checked("#real-size")

@@ -82,8 +82,9 @@ def test_the_list_counts_the_parts_from_the_profile():
     assert items["ULN2803A driver (with an 18-pin DIP socket)"].qty == 2
     assert items["lit arcade button with a 12 V LED lamp (hole)"].qty == 10
     assert items["TCA9548A I2C multiplexer breakout"].qty == 1
-    sh1106 = items['SH1106 1.3" 128x64 I2C OLED module, 4 pins']
-    assert sh1106.qty == 1 and sh1106.choice.startswith("at 0x3D: move the address resistor on the back to 0x7A")
+    assert items['SH1106 1.3" 128x64 I2C OLED module, 4 pins'].qty == 2           # the seats'
+    table = items['SSD1309 2.42" 128x64 I2C OLED module, 4 pins']
+    assert table.qty == 1 and table.choice.startswith("at 0x3D: move the address resistor on the back to 0x7A")
     eight = {i.part: i for i in bill(load("ioboard-8"))}
     assert [(i.qty, i.choice[:7]) for i in bill(load("ioboard-8")) if "OLED" in i.part] == [(8, "at 0x3C"),
                                                                                            (1, "at 0x3D")]
