@@ -155,13 +155,17 @@ def table(view: dict, panel: Panel = SMALLEST):
     return frame(describe_table(view), panel)
 
 
-def rolling(view: dict, frame_: int, panel: Panel = SMALLEST):
+def describe_rolling(view: dict, frame_: int) -> Screen:
     """The table while the box rolls virtual dice: the dice named, a dot more each frame, then they land."""
     dice = len(view["state"]["rolls"])
     screen = describe_table(view)
-    return frame(Screen(title=screen.title, status=screen.status,
-                        prompt=(f"Rolling {dice} {'dice' if dice > 1 else 'die'}" + "." * (frame_ + 1), "Rolling"),
-                        lines=screen.lines[-3:]), panel)
+    return Screen(title=screen.title, status=screen.status,
+                  prompt=(f"Rolling {dice} {'dice' if dice > 1 else 'die'}" + "." * (frame_ + 1), "Rolling"),
+                  lines=screen.lines[-3:])
+
+
+def rolling(view: dict, frame_: int, panel: Panel = SMALLEST):
+    return frame(describe_rolling(view, frame_), panel)
 
 
 def _choosable(state: dict, seat: int) -> set[int]:
