@@ -10,18 +10,13 @@ import time
 
 from aiohttp import web
 
-from companion.hardware.phone import DRIVER as PHONE_DRIVER
 from companion.inputs import CONTROLS
 from companion.phones import HOLD_S, Refused
-from wiring.hardware import DISPLAYS
 
 from .auth import Guesses, refuse
 from .bodies import read_json
 from .hub import seat as seat_topics
 from .site import Site
-
-PHONE_GLASS_MM = DISPLAYS[PHONE_DRIVER].glass_mm
-
 
 def cookie_name(seat: int) -> str:
     return f"molebox_seat{seat}"
@@ -37,15 +32,15 @@ class PhoneSeatPages:
         self.guesses = Guesses(clock)
 
     async def page(self, request: web.Request) -> web.Response:
-        """A phone seat's page: that seat's OLED, lamps and buttons; the join form when this device holds
-        no seat yet (``/J/CODE``, the QR code's address, joins at once)."""
+        """A phone seat's page: that seat's screen, lamps and buttons, and the table; the join form when this device
+        holds no seat yet (``/J/CODE``, the QR code's address, joins at once)."""
         seat = request.match_info.get("seat")
         if seat is not None and not (seat.isdigit() and int(seat) in self.phones):
             raise refuse(web.HTTPNotFound, f"seat {seat[:10]} is not a phone seat; phone seats: "
                                            f"{', '.join(map(str, sorted(self.phones.playing))) or 'none'}")
         held = seat is not None and self.phones.holds(int(seat), _token(request, int(seat)))
         return self.site.page(request, "seat", seat=int(seat) if held else None, asked=int(seat) if seat else None,
-                              code=request.match_info.get("code", ""), glassMm=PHONE_GLASS_MM)
+                              code=request.match_info.get("code", ""))
 
     def _seat(self, request: web.Request) -> int:
         """The phone seat a request is for, once its device is known to hold it."""
@@ -76,8 +71,8 @@ class PhoneSeatPages:
         return response
 
     async def events(self, request: web.Request) -> web.StreamResponse:
-        """A phone seat's stream: opened by ``hello`` (the stream's id, which its presses name), then the
-        public state, the seat's lamps and its OLED's frames. A newer stream of the seat takes its presses over."""
+        """A phone seat's stream: opened by ``hello`` (the stream's id, which its presses name), then the seat's
+        lamps, its screen's description and the room's table. A newer stream of the seat takes its presses over."""
         seat = self._seat(request)
         stream = self.phones.attach(seat)
         try:
