@@ -12,8 +12,9 @@ The kinds of stream:
 
 - ``DASHBOARD``: the public state, its turns told in words and the table display's rendered
   frame, nothing else (the rendered frame, not the device's pixels, which carry the host PIN).
-  The turns go apart, as appends (``{"from": n, "turns": [...]}``: turn *n* on, the last one
-  growing; from 0 after an undo or a new name), so a long game's log is not told again at every change;
+  The turns go apart, as appends (``{"from": n, "turns": [...]}``: the turns from *n* on, sent
+  when one of them changed, the last one growing; an undo or a new name tells them again, and sends
+  those that changed), so a long game's log is not told again at every change;
 - ``SIM``: the public state, every lamp and every display's device pixels,
   the seats' OLEDs included: secrets, for the simulator page only. In LAN mode the
   frames the session rendered instead of the device pixels: the box's own glass
@@ -179,14 +180,20 @@ class Hub:
             self._latest("tv", tv.describe(public, self.turns))
 
     def _tell(self, public: dict, kept: int) -> None:
-        """The turns again from the one holding the log's first new event (``kept``) on."""
+        """The turns told again from the one holding the log's first new event (``kept``) on; those that changed
+        are sent."""
         if public["mode"] != "play":
-            first, self.turns = 0, []
+            first, again = 0, []
         else:
             edges = starts(for_game(public["view"]["game"]), self.log)
-            first = max(0, bisect.bisect_right(edges, kept) - 1) if kept else 0
-            self.turns = self.turns[:first] + told(tv.named(public), self.log, first)
-        self._send("turns", _turns(self.turns, first))
+            first = max(0, bisect.bisect_right(edges, kept) - 1)
+            again = told(tv.named(public), self.log, first)
+        before = self.turns[first:]
+        same = next((i for i, (new, old) in enumerate(zip(again, before)) if new != old), min(len(again), len(before)))
+        if same == len(again) == len(before):
+            return
+        self.turns = self.turns[:first] + again
+        self._send("turns", _turns(self.turns, first + same))
 
     def _screen(self, name: str, drawing, args: tuple) -> None:
         """A display's new screen, described for the streams that carry it (forgotten while none does: a new

@@ -11,11 +11,11 @@ from luma.core.device import dummy
 from PIL import ImageChops
 
 from companion.hardware import gpio
-
+from companion.render import turns, tv
 from companion.web.auth import MAX_WRONG_PINS, TOKEN_HEADER
 from companion.web.app import make_app
 from tests.waiting import wait_for
-from tests.webclient import frame_image
+from tests.webclient import Recording, frame_image
 
 from .conftest import GAME
 
@@ -279,13 +279,13 @@ def test_lan_accepts_addresses_and_local_names_but_not_other_names(lan):
 def test_the_pin_is_on_the_table_display_and_never_on_the_dashboard(lan):
     lan.session.out.displays.flush()
     events = lan.stream("/api/dashboard/events", 0.3)
-    assert {kind for kind, _ in events} == {"state", "log", "table"}
+    assert {kind for kind, _ in events} == {"state", "turns", "table"}
     streamed = frame_image(next(json.loads(data) for kind, data in events if kind == "table"))
     rendered = lan.session.out.displays.frames["table"].convert("1")
     device = lan.hw.displays()["table"].image.convert("1")
     assert ImageChops.difference(streamed, rendered).getbbox() is None
     corner = ImageChops.difference(device, rendered).getbbox()
-    assert corner is not None and corner[0] > 64 and corner[1] > 48   # only the bottom-right corner differs
+    assert corner is not None and corner[2:] == (128, 64) and corner[0] > 32 and corner[1] > 32   # its corner only
 
 
 # ---- streams ------------------------------------------------------------------------------------
@@ -293,30 +293,40 @@ def test_the_pin_is_on_the_table_display_and_never_on_the_dashboard(lan):
 def test_the_dashboard_stream_carries_the_public_state_and_the_table_only(live):
     tap(live, 1, "hole3")
     events = live.stream("/api/dashboard/events", 0.3)
-    assert {kind for kind, _ in events} == {"state", "log", "table"}
+    assert {kind for kind, _ in events} == {"state", "turns", "table"}
     assert all(json.loads(data) for _, data in events)
 
 
-def test_the_dashboard_log_comes_as_appends_and_whole_again_after_an_undo(live):
-    def play_a_turn_and_undo_its_reveal():
-        time.sleep(0.3)
-        for seat, control in WINNING_GAME[:8]:
-            tap(live, seat, control)
-        assert wait_for(lambda: any(e["kind"] == "reveal" for e in live.session.table.match.public_log()))
-        assert live.post("/api/host/undo").status == 200
+def test_the_dashboard_turns_come_as_appends_each_from_the_turn_that_changed(live):
+    dashboard = Recording(live, "/api/dashboard/events")
 
-    player = threading.Thread(target=play_a_turn_and_undo_its_reveal)
-    player.start()
-    logs = [json.loads(data) for kind, data in live.stream("/api/dashboard/events", 2.5) if kind == "log"]
-    player.join()
-    assert logs[0] == {"from": 0, "events": []}
-    starts = [m["from"] for m in logs[1:-1]]
-    assert len(starts) >= 2 and starts == sorted(set(starts))          # each carries only what was added
-    assert logs[-1]["from"] == 0 and not any(e["kind"] == "reveal" for e in logs[-1]["events"])  # the undo
-    shown = []
-    for message in logs:
-        shown = shown[:message["from"]] + message["events"]
-    assert shown == live.session.table.match.public_log() == live.call("GET", "/api/state").body["log"]
+    def told() -> list[dict]:
+        return [json.loads(data) for kind, data in list(dashboard.events) if kind == "turns"]
+
+    def shown() -> list[dict]:
+        turns_shown = []
+        for message in told():
+            turns_shown = turns_shown[:message["from"]] + message["turns"]
+        return turns_shown
+
+    def shows(count: int) -> bool:
+        expected = turns.told(tv.named(live.session.table.public()), live.session.table.match.public_log())
+        return len(expected) == count and shown() == expected
+
+    assert wait_for(lambda: told() == [{"from": 0, "turns": []}])
+    for seat, control in WINNING_GAME[:8]:
+        tap(live, seat, control)
+    assert wait_for(lambda: shows(1))
+    first_turn = len(told())
+    for seat, control in WINNING_GAME[8:16]:
+        tap(live, seat, control)
+    assert wait_for(lambda: shows(2))
+    assert live.post("/api/host/undo").status == 200          # the second turn's reveal taken back
+    assert wait_for(lambda: shows(1))
+    dashboard.close()
+    assert all(message["from"] == 1 for message in told()[first_turn:])   # the first turn is never told again
+    assert shown()[0]["title"] == "Turn 1" and shown()[0]["lines"][0].startswith("Seat 1 popped up")
+    assert shown() == turns.told(tv.named(live.session.table.public()), live.call("GET", "/api/state").body["log"])
 
 
 def test_the_sim_stream_carries_lamps_and_every_display_in_use(live):
