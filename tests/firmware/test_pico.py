@@ -31,7 +31,8 @@ from companion.session import Session
 from firmware import protocol as p
 from firmware.board import DIM_LEVEL, IDLE_LEVEL
 from tests.firmware.conftest import display
-from tests.firmware.pico import FILES, FIRMWARE, PIXEL_PIN, Pico, tool
+from companion.firmware import FILES, SOURCE as FIRMWARE
+from tests.firmware.pico import PIXEL_PIN, Pico, tool
 from tests.waiting import wait_for
 from wiring.profile import parse
 
