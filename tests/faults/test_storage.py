@@ -51,8 +51,8 @@ def test_a_read_only_card_mid_game_pauses_every_screen_refuses_the_press_and_pla
     box.play("2 ok\nwait 100", settle=False)        # seat 2's pop-up: the card will not take it
     assert box.lamps(2) == ["fast"] * 5             # after the flip, the refusal's fast flashing
     assert box.match.view(None)["locked"] == [1] and box.match.view(2)["held"] == {}
-    screen = fault_screen.storage("storage read-only").tobytes()
-    assert all(box.pixels(name) == screen for name in ("table", "seat1", "seat2"))
+    screen = {name: box.drawn(name, fault_screen.storage, "storage read-only") for name in ("table", "seat1", "seat2")}
+    assert all(box.pixels(name) == screen[name] for name in screen)
     fault = box.session.table.public()["fault"]
     assert fault["words"] == "storage read-only" and "may be failing" in fault["text"]
     assert led_changes(box, 0.5) >= 3               # the status LED flashes
@@ -61,7 +61,7 @@ def test_a_read_only_card_mid_game_pauses_every_screen_refuses_the_press_and_pla
     writable(store)
     box.play("wait 2500")                           # the next retry writes through
     assert box.session.table.public()["fault"] is None
-    assert box.pixels("table") != screen and box.pixels("seat2") != screen
+    assert box.pixels("table") != screen["table"] and box.pixels("seat2") != screen["seat2"]
     assert box.hw.factories["main"].pin(LED).state == 1
     assert box.session.table.entries[2].draft == frozenset({2})     # the draft was never lost: OK again
     box.play("2 ok\n2 hole1\n2 ok")                # taken this time: seat 2 whacks seat 1 at hole 1
