@@ -138,6 +138,17 @@ def test_presses_become_edges_on_the_injected_clock_and_lamps_reach_the_board(ri
     assert r.fake.lamps(3) == (bytes((0, 0, 255)), bytes((1, 2, 3, 4, 0)))     # seat 3's colour from the profile
 
 
+def test_a_button_let_go_of_while_it_settles_comes_up_once_it_has_settled(rig):
+    """A finger quicker than the debouncer: the board ignores the button for debounce_ms after a change,
+    but it scans on, so the release is taken then, not lost until the button's next press."""
+    r = rig(board={**FAST_BOARD, "debounce_ms": 200})
+    r.fake.press(4, "hole1")
+    r.fake.release(4, "hole1")                      # well inside the 200 ms
+    assert wait_for(lambda: [(e.control, e.pressed) for e in r.edges] == [("hole1", True), ("hole1", False)], 3), \
+        r.edges
+    assert r.fake.board.levels[3] == 0
+
+
 def test_the_board_is_found_by_its_usb_id(rig, monkeypatch):
     ports = []
     monkeypatch.setattr(ioboard.list_ports, "comports", lambda: ports)
