@@ -121,10 +121,30 @@ def sse_events(response):
             yield kind, line[6:]
 
 
+def learnt(events) -> dict[str, list]:
+    """What a page could learn from a stream's ``(kind, data)`` events: for each topic (a frame's by its
+    display's name) every value it was shown, in order, each repeat of the value before it dropped; the log
+    as the page holds it after each append. Not in it: how the box batched its news (a stream is sent the
+    latest of each topic when the web loop is free), and the stream's own ``hello``."""
+    shown: dict[str, list] = {}
+    log: list = []
+    for kind, data in events:
+        if kind == "hello":
+            continue
+        value = json.loads(data)
+        if kind == "log":
+            log = value = log[:value["from"]] + value["events"]
+        values = shown.setdefault(f"frame/{value['name']}" if kind == "frame" else kind, [])
+        if not values or values[-1] != value:
+            values.append(value)
+    return shown
+
+
 class Recording:
     """An event stream read on a thread of its own, every event kept in ``events`` as (kind, data)."""
 
     def __init__(self, client: Client, path: str):
+        self.path = path
         self.events: list[tuple[str, str]] = []
         self._conn = client._connect(60)
         self._conn.request("GET", path, headers=client._cookie_header({}))

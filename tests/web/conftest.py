@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import io
+import re
 import shutil
 import threading
 import time
@@ -23,10 +24,12 @@ from PIL import Image
 from companion import cli, service
 from companion.journal import Journal
 from companion.service import listen
+from companion.web import hub as topics
 from companion.web.auth import Guard
 from companion.web.pin import HostPin, pin_path
 from companion.web.server import PANEL, make_app, start
-from tests.webclient import Client
+from tests.waiting import TIMEOUT_S, quiet, wait_for
+from tests.webclient import Client, learnt, sse_events
 
 from .browsing import DESKTOP, RECORD_STREAMS, TIMEOUT_MS
 
@@ -57,6 +60,38 @@ class Live(Client):
     @property
     def token(self) -> str:
         return self.guard.token
+
+    def now(self, path: str) -> dict:
+        """What a page opening the event stream at ``path`` now is shown first: the latest of each topic."""
+        hub = self.panel.hub
+
+        async def snapshot():
+            return hub.snapshot(stream_topics(path))
+        messages = asyncio.run_coroutine_threadsafe(snapshot(), hub.loop).result(TIMEOUT_S)
+        return latest(sse_events(io.BytesIO(b"".join(messages))))
+
+    def quiet(self, *recordings) -> None:
+        """Wait until the box has nothing left to do and each of ``recordings`` has been shown all it did:
+        its latest of every topic is what a page opening its stream now is shown first."""
+        quiet(self.session)
+        for recording in recordings:
+            assert wait_for(lambda: latest(recording.events) == self.now(recording.path), TIMEOUT_S), \
+                f"{recording.path} was never shown the box as it is"
+
+
+STREAMS = {"/api/dashboard/events": topics.DASHBOARD, "/api/sim/events": topics.SIM,
+           "/api/table/events": topics.TABLE}
+
+
+def stream_topics(path: str) -> frozenset:
+    """The topics the event stream at ``path`` carries."""
+    seat = re.fullmatch(r"/api/seat/(\d+)/events", path)
+    return topics.seat(int(seat.group(1))) if seat else STREAMS[path]
+
+
+def latest(events) -> dict:
+    """The latest value of each topic a stream's events showed."""
+    return {topic: values[-1] for topic, values in learnt(events).items()}
 
 
 @contextmanager

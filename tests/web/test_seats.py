@@ -10,8 +10,8 @@ import pytest
 from PIL import Image
 
 from companion.web.seats import BURST, cookie_name
-from tests.waiting import wait_for
-from tests.webclient import Phone, Recording, frame_image
+from tests.waiting import TIMEOUT_S, wait_for
+from tests.webclient import Phone, Recording, frame_image, learnt
 
 from .test_http import assert_refused
 
@@ -21,9 +21,9 @@ MIXED = ("--panels", "1", "--phones", "2", "--game", "whakka-mole", "--seats", "
 
 
 def table_qr(live) -> str | None:
-    """The address in the QR code the table display shows now (None: no QR code), read off its frame."""
-    frames = [data for kind, data in live.stream("/api/dashboard/events", 0.2) if kind == "table"]
-    image = frame_image(json.loads(frames[-1])).convert("L").resize((512, 256), Image.NEAREST)
+    """The address in the QR code the table display shows now (None: no QR code), read off the frame a
+    dashboard opened now is shown."""
+    image = frame_image(live.now("/api/dashboard/events")["table"]).convert("L").resize((512, 256), Image.NEAREST)
     found = zxingcpp.read_barcodes(image)
     return found[0].text if found else None
 
@@ -31,7 +31,7 @@ def table_qr(live) -> str | None:
 def offered(live, besides: str | None = None) -> str:
     """The join address the table display's QR code offers, once there is one other than ``besides``."""
     read: list[str | None] = []
-    assert wait_for(lambda: read.append(table_qr(live)) or read[-1] not in (None, besides), 3), read[-1:]
+    assert wait_for(lambda: read.append(table_qr(live)) or read[-1] not in (None, besides), TIMEOUT_S), read[-1:]
     return read[-1]
 
 
@@ -195,8 +195,9 @@ def test_the_host_frees_a_lost_phone_s_seat_for_another_device(live_factory):
     assert answer.status == 200 and answer.body == {"ok": True, "seat": 2, "held": True}
     assert wait_for(lambda: not two.stream.open)                    # its page is cut off
     assert_refused(two.press("hole1", True), 403, "does not hold seat 2")
-    newcomer = phone(box, "127.0.0.5")
-    assert newcomer.join(code_of(offered(box))).body["seat"] == 2
+    assert wait_for(lambda: (table_qr(box) or "").endswith("/J/" + box.panel.seats.codes[2]), TIMEOUT_S)
+    newcomer = phone(box, "127.0.0.5")                              # the table display offers seat 2 again
+    assert newcomer.join(code_of(table_qr(box))).body["seat"] == 2
     newcomer.connect()
     newcomer.tap("hole1")
 
@@ -210,30 +211,29 @@ PHONES_ONLY = ("--panels", "0", "--phones", "3", "--game", "whakka-mole", "--sea
     (("hole1", "hole2", "ok", "hole3", "ok"), ("hole5", "ok", "hole1", "ok")),     # seat 1 locked in
     (("hole4", "ok", "hole4"), ("ok", "hole2")),                                  # seat 1 mid-draft
 ])
-def test_every_other_seat_s_stream_and_the_dashboard_s_are_byte_identical_until_the_reveal(
+def test_every_other_seat_the_dashboard_and_the_table_learn_the_same_whatever_one_seat_picks_until_the_reveal(
         live_factory, pick_a, pick_b):
-    heard = []
+    """Two games that differ only in seat 1's picks. Each listener is compared by what it could learn: the
+    states, frames and lamps its stream showed, in order, once the box is quiet (how the hub batched them
+    depends on the moment its loop was free, so whole event sequences are not compared)."""
+    learnt_by = []
     for pick in (pick_a, pick_b):
         box = live_factory(*PHONES_ONLY)
-        phones, url = [], None
-        for _ in range(3):
-            url = offered(box, url)
-            phones.append(phone(box))
-            assert phones[-1].join(code_of(url)).status == 200
-        assert wait_for(lambda: table_qr(box) is None)
-        for p in phones:
-            p.connect()
-        board, table = Recording(box, "/api/dashboard/events"), Recording(box, "/api/table/events")
-        phones[1].tap("hole1", "ok", "hole2")                         # seat 2 mid-draft, the same on both
-        phones[0].tap(*pick)
-        time.sleep(1.0)                                               # the ack flashes are over
-        box.session.displays.flush()
-        heard.append({"seat2": phones[1].events[1:], "seat3": phones[2].events[1:],     # after each hello
-                      "dashboard": board.events, "table": table.events, "seat1": phones[0].events[1:]})
+        phones = seated(box, 1, 2, 3)
+        assert wait_for(lambda: table_qr(box) is None, TIMEOUT_S)
+        heard = {"seat1": phones[0].stream, "seat2": phones[1].stream, "seat3": phones[2].stream,
+                 "dashboard": Recording(box, "/api/dashboard/events"), "table": Recording(box, "/api/table/events")}
+        box.quiet(*heard.values())
+        presses = [(phones[1], control) for control in ("hole1", "ok", "hole2")]      # seat 2 mid-draft, alike
+        presses += [(phones[0], control) for control in pick]
+        for seat, control in presses:                 # one at a time: each listener is shown all of each
+            seat.tap(control)
+            box.quiet(*heard.values())
         assert not any(e["kind"] == "reveal" for e in box.session.log)
+        learnt_by.append({name: learnt(stream.events) for name, stream in heard.items()})
     for listener in ("seat2", "seat3", "dashboard", "table"):
-        assert heard[0][listener] == heard[1][listener], listener
-    assert heard[0]["seat1"] != heard[1]["seat1"]                     # the seat itself sees its own pick
+        assert learnt_by[0][listener] == learnt_by[1][listener], listener
+    assert learnt_by[0]["seat1"] != learnt_by[1]["seat1"]            # the seat itself sees its own pick
 
 
 def test_without_a_table_display_seat_1_s_lobby_offers_each_phone_seat_as_it_steps_through_the_players(
