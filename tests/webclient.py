@@ -140,6 +140,11 @@ def learnt(events) -> dict[str, list]:
     return shown
 
 
+def latest(events) -> dict:
+    """The latest value of each topic a stream's events showed."""
+    return {topic: values[-1] for topic, values in learnt(events).items()}
+
+
 class Recording:
     """An event stream read on a thread of its own, every event kept in ``events`` as (kind, data)."""
 

@@ -9,23 +9,55 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from tests.waiting import TIMEOUT_S, wait_for
+from tests.webclient import latest
+
 SHOTS = os.environ.get("MOLEBOX_SCREENSHOTS")
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 860}
-TIMEOUT_MS = 5000
-PRESS_MS = 40       # a press and the gap after it, as a finger does it (the debouncer takes 20 ms)
+TIMEOUT_MS = int(TIMEOUT_S * 1000)
+PRESS_MS = 40       # a press and the gap after it, as a finger does it (the debouncer takes 20 ms): the
+                    # gesture under test, not a wait for the box
 
-# Records every message of every event stream the page opens, before the page's own code runs.
+# Records every message of every event stream the page opens, before the page's own code runs: all of them
+# in window.__streamed, each stream's in window.__streams by its path.
 RECORD_STREAMS = """
 window.__streamed = [];
+window.__streams = {};
 const Source = window.EventSource;
 window.EventSource = class extends Source {
+  constructor(url, options) {
+    super(url, options);
+    this.__heard = window.__streams[new URL(url, location.href).pathname] = [];
+  }
   addEventListener(kind, handler, options) {
-    super.addEventListener(kind, (event) => window.__streamed.push([kind, event.data]));
+    super.addEventListener(kind, (event) => {
+      window.__streamed.push([kind, event.data]);
+      this.__heard.push([kind, event.data]);
+    });
     return super.addEventListener(kind, handler, options);
   }
 };
 """
+
+# Counts the page's requests still waiting for their answer (a press is queued on the box once its POST
+# is answered), on every page.
+COUNT_REQUESTS = """
+window.__waiting = 0;
+const fetchFirst = window.fetch;
+window.fetch = (...args) => {
+  window.__waiting++;
+  return fetchFirst(...args).finally(() => window.__waiting--);
+};
+"""
+
+
+def watch(page, record: bool = False) -> None:
+    """Before the page opens: its requests counted (for :func:`quiet`), its streams recorded if asked."""
+    page.set_default_timeout(TIMEOUT_MS)
+    page.add_init_script(COUNT_REQUESTS)
+    if record:
+        page.add_init_script(RECORD_STREAMS)
 
 
 def button(page, seat: int, control: str):
@@ -59,9 +91,24 @@ def lamps(page, seat: int) -> list[str]:
     return page.evaluate(LAMPS_JS, seat)
 
 
+def quiet(live, *pages) -> None:
+    """Wait until every request the pages sent is answered, the box has nothing left to do (every press
+    taken, every flash over, every display drawn), and each page that records its streams has been shown
+    the box as it is (its latest of every topic is what a stream opened now starts with)."""
+    for page in pages:
+        page.wait_for_function("window.__waiting === 0")
+    live.quiet()
+    for page in pages:
+        if page.evaluate("window.__streams === undefined"):
+            continue
+        for path in page.evaluate("Object.keys(window.__streams)"):
+            assert wait_for(lambda: latest(page.evaluate("path => window.__streams[path]", path)) == live.now(path),
+                            TIMEOUT_S), f"the page was never shown {path} as it is"
+
+
 def settled_lamps(page, live, seat: int) -> list[str]:
-    """Once the ack flashes are over, the page shows what the seat's lamp pins show."""
-    page.wait_for_timeout(200)
+    """Once the box is quiet (the ack flashes over), the page shows what the seat's lamp pins show."""
+    quiet(live, page)
     pins = live.session.lamps()[f"seat{seat}"]
     page.wait_for_function(f"([seat, pins]) => JSON.stringify(({LAMPS_JS})(seat)) === JSON.stringify(pins)",
                            arg=[seat, pins])

@@ -29,9 +29,9 @@ from companion.web.auth import Guard
 from companion.web.pin import HostPin, pin_path
 from companion.web.server import PANEL, make_app, start
 from tests.waiting import TIMEOUT_S, quiet, wait_for
-from tests.webclient import Client, learnt, sse_events
+from tests.webclient import Client, latest, sse_events
 
-from .browsing import DESKTOP, RECORD_STREAMS, TIMEOUT_MS
+from .browsing import DESKTOP, watch
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -88,10 +88,6 @@ def stream_topics(path: str) -> frozenset:
     seat = re.fullmatch(r"/api/seat/(\d+)/events", path)
     return topics.seat(int(seat.group(1))) if seat else STREAMS[path]
 
-
-def latest(events) -> dict:
-    """The latest value of each topic a stream's events showed."""
-    return {topic: values[-1] for topic, values in learnt(events).items()}
 
 
 @contextmanager
@@ -185,9 +181,7 @@ def pages(browser):
         context = browser.new_context(viewport=viewport)
         contexts.append(context)
         page = context.new_page()
-        page.set_default_timeout(TIMEOUT_MS)
-        if record:
-            page.add_init_script(RECORD_STREAMS)
+        watch(page, record)
         page.goto(url)
         page.wait_for_function("document.getElementById('status').textContent === 'live'")
         return page

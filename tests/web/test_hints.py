@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 
 import pytest
 
@@ -22,7 +21,7 @@ from rules import registry
 from tests.presses import presses_for
 from tests.random_play import random_answer
 
-from .browsing import PHONE, click
+from .browsing import PHONE, click, quiet
 
 CELL_W = WIDTH // 5                 # a hole's cell, as common.cells draws it above each hole
 RANGE = re.compile(r"(?<![\w-])([1-5])-([1-5])(?![\w-])")
@@ -60,25 +59,15 @@ def named(placed: list[dict], control: str) -> bool:
     return False
 
 
-def settled(live, page, timeout: float = 5.0) -> None:
-    """Until the box has taken every press and its screens have stopped changing."""
-    page.wait_for_timeout(150)
-    before, end = None, time.monotonic() + timeout
-    while time.monotonic() < end:
-        now = {name: live.session.out._shown.get(name) for name in live.session.out.names()}
-        if now == before:
-            return
-        before = now
-        page.wait_for_timeout(100)
-
-
-def press_named(live, page, seat: int, *controls: str) -> None:
+def press_named(live, pages, seat: int, *controls: str) -> None:
+    """Seat ``seat`` presses ``controls`` on the simulator (``pages[0]``), each once the box is quiet and
+    its screen names it."""
     for control in controls:
-        settled(live, page)
+        quiet(live, *pages)
         placed = drawn(live, f"seat{seat}")
         words = [" ".join(p["lines"]) for p in placed]
         assert named(placed, control), f"seat {seat} must press {control}, its screen does not say so: {words}"
-        click(page, seat, control)
+        click(pages[0], seat, control)
 
 
 def lobby_row(placed: list[dict], title: str) -> int:
@@ -93,24 +82,25 @@ def lobby_row(placed: list[dict], title: str) -> int:
 @pytest.mark.parametrize("game", registry.ids())
 def test_each_games_first_turn_from_the_lobby_by_the_screens_words_alone(live_factory, pages, game):
     box = live_factory("--seed", "5")
-    sim, board = pages(box.url), pages(box.url + "dashboard", PHONE)
-    settled(box, sim)
+    shown = pages(box.url), pages(box.url + "dashboard", PHONE, record=True)      # the simulator, the dashboard
+    quiet(box, *shown)
     row = lobby_row(drawn(box, "seat1"), registry.get(game).title)
-    press_named(box, sim, 1, f"hole{row}")
+    press_named(box, shown, 1, f"hole{row}")
     for _ in range(4):                                   # the game, its set-up, the players: OK each time
+        quiet(box, *shown)
         if box.session.match is not None and box.session.lobby is None:
             break
-        press_named(box, sim, 1, "ok")
-    settled(box, sim)
+        press_named(box, shown, 1, "ok")
+    quiet(box, *shown)
     assert box.session.lobby is None, "OK never started the game"
-    match, rng = box.session.match, random.Random(5)
+    match, rng, board = box.session.match, random.Random(5), shown[1]
     first = turn_number(board)
     for _ in range(DECISIONS):
         if turn_number(board) > max(first, 1):
             break
         seat, decision = next((s, d) for s in range(1, match.header.seats + 1) for d in match.decisions_for(s))
-        press_named(box, sim, seat, *presses_for(decision, random_answer(decision, rng)))
-        settled(box, sim)
+        press_named(box, shown, seat, *presses_for(decision, random_answer(decision, rng)))
+        quiet(box, *shown)
     assert turn_number(board) > max(first, 1), board.locator("#round").inner_text()
 
 
