@@ -11,7 +11,7 @@ import time
 TIMEOUT_S = 10.0        # for what a box does on its own threads: a loaded machine may stall it for seconds
 
 
-def wait_for(condition, timeout: float = 3.0) -> bool:
+def wait_for(condition, timeout: float = TIMEOUT_S) -> bool:
     """True as soon as ``condition()`` holds; False if it still does not after ``timeout`` seconds."""
     deadline = time.monotonic() + timeout
     while not condition():

@@ -12,6 +12,8 @@ from http.cookies import SimpleCookie
 
 from PIL import Image
 
+from tests.waiting import TIMEOUT_S
+
 TOKEN_HEADER = "X-Molebox-Token"
 
 
@@ -85,29 +87,30 @@ class Client:
     def post(self, path: str, body=None, **kwargs) -> Answer:
         return self.call("POST", path, {} if body is None else body, **kwargs)
 
-    def stream(self, path: str, seconds: float, headers: dict | None = None) -> list[tuple[str, str]]:
-        """(event, data) pairs a stream sends within ``seconds``."""
-        conn = self._connect(seconds)
+    def stream(self, path: str, until, timeout: float = TIMEOUT_S, headers: dict | None = None
+               ) -> list[tuple[str, str]]:
+        """(event, data) pairs a stream sends, read until ``until(events)`` holds."""
+        conn = self._connect(timeout)
         conn.request("GET", path, headers=self._cookie_header(headers or {}))
         response = conn.getresponse()
         assert response.status == 200, response.read()
-        events = []
+        events: list[tuple[str, str]] = []
         try:
-            for event in sse_events(response):          # kept as they come: a timeout ends the read
+            for event in sse_events(response):
                 events.append(event)
+                if until(events):
+                    return events
         except TimeoutError:
             pass
-        conn.close()
-        return events
+        finally:
+            conn.close()
+        raise AssertionError(f"{path} never sent what was awaited; it sent {[kind for kind, _ in events]}")
 
-    def frames(self, seconds: float = 0.5) -> dict:
-        """Every display's newest frame from the simulator's stream, as one-bit images by name."""
-        shown = {}
-        for kind, data in self.stream("/api/sim/events", seconds):
-            if kind == "frame":
-                frame = json.loads(data)
-                shown[frame["name"]] = frame_image(frame)
-        return shown
+    def frames(self, *names: str) -> dict:
+        """The newest frames of the displays ``names`` from the simulator's stream, as one-bit images by name
+        (the stream starts with every display's)."""
+        events = self.stream("/api/sim/events", lambda events: all(f"frame/{name}" in learnt(events) for name in names))
+        return {name: frame_image(latest(events)[f"frame/{name}"]) for name in names}
 
 
 def sse_events(response):

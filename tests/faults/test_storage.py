@@ -100,7 +100,7 @@ def no_writes():
 
 
 def table_frame(box: Running):
-    return box.frames()["table"]
+    return box.frames("table")["table"]
 
 
 def test_a_card_that_stops_taking_writes_mid_game_loses_nothing_acknowledged(tmp_path, no_writes):

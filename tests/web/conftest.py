@@ -29,7 +29,7 @@ from companion.web.auth import Guard
 from companion.web.pin import HostPin, pin_path
 from companion.web.server import PANEL, make_app, start
 from tests.waiting import TIMEOUT_S, quiet, wait_for
-from tests.webclient import Client, latest, sse_events
+from tests.webclient import Client, Recording, latest, sse_events
 
 from .browsing import DESKTOP, watch
 
@@ -69,6 +69,15 @@ class Live(Client):
             return hub.snapshot(stream_topics(path))
         messages = asyncio.run_coroutine_threadsafe(snapshot(), hub.loop).result(TIMEOUT_S)
         return latest(sse_events(io.BytesIO(b"".join(messages))))
+
+    def opened(self, path: str, client: Client | None = None) -> list[tuple[str, str]]:
+        """The events a stream opened now (by ``client``, else this page) sends until it has shown the box as
+        it is, the box quiet."""
+        self.quiet()
+        recording = Recording(client or self, path)
+        self.quiet(recording)
+        recording.close()
+        return recording.events
 
     def quiet(self, *recordings) -> None:
         """Wait until the box has nothing left to do and each of ``recordings`` has been shown all it did:

@@ -14,8 +14,9 @@ from companion.hardware import gpio
 
 from companion.web.auth import MAX_WRONG_PINS, TOKEN_HEADER
 from companion.web.server import make_app
-from tests.waiting import wait_for
-from tests.webclient import frame_image
+from tests.running import TAP_S
+from tests.waiting import quiet, wait_for
+from tests.webclient import Recording, frame_image
 
 from .conftest import GAME
 
@@ -227,7 +228,7 @@ def lan(live_factory):
 def test_lan_reads_need_no_pin(lan):
     assert lan.call("GET", "/dashboard").status == 200
     assert lan.call("GET", "/api/state").status == 200
-    assert "state" in {kind for kind, _ in lan.stream("/api/dashboard/events", 0.3)}
+    assert "state" in {kind for kind, _ in lan.opened("/api/dashboard/events")}
 
 
 @pytest.mark.parametrize("path, body", HOST_BODIES.items())
@@ -277,8 +278,7 @@ def test_lan_accepts_addresses_and_local_names_but_not_other_names(lan):
 
 
 def test_the_pin_is_on_the_table_display_and_never_on_the_dashboard(lan):
-    lan.session.displays.flush()
-    events = lan.stream("/api/dashboard/events", 0.3)
+    events = lan.opened("/api/dashboard/events")
     assert {kind for kind, _ in events} == {"state", "log", "table"}
     streamed = frame_image(next(json.loads(data) for kind, data in events if kind == "table"))
     rendered = lan.session.displays.frames["table"].convert("1")
@@ -292,23 +292,20 @@ def test_the_pin_is_on_the_table_display_and_never_on_the_dashboard(lan):
 
 def test_the_dashboard_stream_carries_the_public_state_and_the_table_only(live):
     tap(live, 1, "hole3")
-    events = live.stream("/api/dashboard/events", 0.3)
+    events = live.opened("/api/dashboard/events")
     assert {kind for kind, _ in events} == {"state", "log", "table"}
     assert all(json.loads(data) for _, data in events)
 
 
 def test_the_dashboard_log_comes_as_appends_and_whole_again_after_an_undo(live):
-    def play_a_turn_and_undo_its_reveal():
-        time.sleep(0.3)
-        for seat, control in WINNING_GAME[:8]:
-            tap(live, seat, control)
-        assert wait_for(lambda: any(e["kind"] == "reveal" for e in live.session.log))
-        assert live.post("/api/host/undo").status == 200
-
-    player = threading.Thread(target=play_a_turn_and_undo_its_reveal)
-    player.start()
-    logs = [json.loads(data) for kind, data in live.stream("/api/dashboard/events", 2.5) if kind == "log"]
-    player.join()
+    board = Recording(live, "/api/dashboard/events")
+    for seat, control in WINNING_GAME[:8]:
+        tap(live, seat, control)
+        live.quiet(board)                                  # one press at a time: each its own append
+    assert any(e["kind"] == "reveal" for e in live.session.log)
+    assert live.post("/api/host/undo").status == 200
+    live.quiet(board)
+    logs = [json.loads(data) for kind, data in board.events if kind == "log"]
     assert logs[0] == {"from": 0, "events": []}
     starts = [m["from"] for m in logs[1:-1]]
     assert len(starts) >= 2 and starts == sorted(set(starts))          # each carries only what was added
@@ -320,8 +317,7 @@ def test_the_dashboard_log_comes_as_appends_and_whole_again_after_an_undo(live):
 
 
 def test_the_sim_stream_carries_lamps_and_every_display_in_use(live):
-    live.session.displays.flush()
-    events = live.stream("/api/sim/events", 0.3)
+    events = live.opened("/api/sim/events")
     kinds = [kind for kind, _ in events]
     assert {"state", "lamps", "frame"} == set(kinds)
     names = {json.loads(data)["name"] for kind, data in events if kind == "frame"}
@@ -337,24 +333,26 @@ def test_news_that_came_while_the_web_loop_was_busy_reaches_a_page_once_at_its_l
                                         sort_keys=True))
 
     live.session.subscribe(heard)
-    got: list[tuple[str, str]] = []
-    reading = threading.Thread(target=lambda: got.extend(live.stream("/api/sim/events", 3.0)))
-    reading.start()
-    assert wait_for(lambda: live.panel.hub.streams)
-    time.sleep(0.3)                                        # its opening snapshot is sent, the lamps are steady
+    sim = Recording(live, "/api/sim/events")
+    live.quiet(sim)                                        # its opening snapshot is sent, the lamps are steady
+    opening = len(sim.events)
     before = len(published)
-    live.panel.loop.call_soon_threadsafe(time.sleep, 1.5)  # the web loop is busy for a while
-    for seat, control in WINNING_GAME[:8]:                 # seat 1 decides, then seat 2: the turn is revealed
-        for pressed in (True, False):
-            live.hw.drive(seat, control, pressed)
-            time.sleep(0.03)
-    time.sleep(0.4)                                        # every flip has ended, the loop is still busy
-    during = len(set(published[before:]))
-    reading.join()
-    states = [json.loads(data) for kind, data in got if kind == "state"]
-    assert during >= 3 and len(states) == 2                # the opening snapshot's, then the latest alone
+    busy = threading.Event()
+    live.panel.loop.call_soon_threadsafe(busy.wait, 60)    # the web loop is busy until the presses are over
+    try:
+        for seat, control in WINNING_GAME[:8]:             # seat 1 decides, then seat 2: the turn is revealed
+            for pressed in (True, False):
+                live.hw.drive(seat, control, pressed)
+                time.sleep(TAP_S / 2)
+        quiet(live.session)                                # every flip has ended, the web loop still busy
+        during = len(set(published[before:]))
+    finally:
+        busy.set()
+    live.quiet(sim)
+    states = [json.loads(data) for kind, data in sim.events[opening:] if kind == "state"]
+    assert during >= 3 and len(states) == 1                # the latest alone
     latest = {key: value for key, value in live.call("GET", "/api/state").body.items() if key != "log"}
-    assert states[-1] == latest != states[0]
+    assert states[-1] == latest != json.loads(next(data for kind, data in sim.events if kind == "state"))
 
 
 # ---- names, history and stats ----------------------------------------------------------------------

@@ -9,7 +9,7 @@ import time
 import pytest
 from PIL import Image
 
-from companion.web.seats import BURST, cookie_name
+from companion.web.seats import BURST, RATE, cookie_name
 from tests.waiting import TIMEOUT_S, wait_for
 from tests.webclient import Phone, Recording, frame_image, learnt
 
@@ -158,11 +158,13 @@ def test_a_flood_of_presses_from_one_phone_is_cut_off(mixed):
         edges.append(edge)
         post(edge)
     mixed.session.post = counted
+    now = [100.0]                                      # the flood comes all at once, however busy the machine
+    mixed.panel.seats.clock = lambda: now[0]
     downs = [two.press("hole1", pressed).status for _ in range(int(BURST) + 20) for pressed in (True, False)][::2]
-    assert downs.count(429) >= 10 and set(downs) == {200, 429}
+    assert downs == [200] * int(BURST) + [429] * 20
     assert len([edge for edge in edges if edge.pressed]) == downs.count(200)     # a refused press is not applied
     assert_refused(two.press("hole1", True), 429, "too many presses at once; slow down")
-    time.sleep(0.2)
+    now[0] += 2 / RATE
     assert two.press("hole1", True).status == 200                           # a moment later it plays again
 
 
@@ -247,7 +249,7 @@ def test_without_a_table_display_seat_1_s_lobby_offers_each_phone_seat_as_it_ste
                 time.sleep(0.03)
 
     def seat1_qr():
-        image = box.frames(0.2)["seat1"].convert("L").resize((512, 256), Image.NEAREST)
+        image = box.frames("seat1")["seat1"].convert("L").resize((512, 256), Image.NEAREST)
         found = zxingcpp.read_barcodes(image)
         return found[0].text if found else None
 
@@ -285,7 +287,7 @@ def test_the_lobby_plays_a_panel_seat_on_a_phone_and_the_panel_then_keeps_the_se
                     == box.session.rendered("seat2").tobytes() != on_phone(2).tobytes())   # the phone's screen
     lamps = box.session.lamps()["seat2"]
     press(2, "hole1")                                          # the panel no longer plays seat 2...
-    time.sleep(0.1)
+    box.quiet()
     assert box.session.lamps()["seat2"] == lamps and box.session.table.notices.get(2) is None
     two.tap("hole1")                                           # ... its phone does (seat 1 chooses: refused)
     assert wait_for(lambda: box.session.table.notices.get(2) == "seat 1 chooses the game")
