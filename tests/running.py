@@ -14,7 +14,6 @@ from pathlib import Path
 from tests.webclient import Client
 
 ROOT = Path(__file__).resolve().parents[1]
-TAP_S = 0.06                    # down and up again: past the debouncer, well short of a hold
 
 
 def molebox(*args: str, env: dict | None = None, **popen) -> subprocess.Popen:
@@ -48,13 +47,6 @@ class Running(Client):
             if time.monotonic() > end or self.proc.poll() is not None:
                 raise RuntimeError("molebox run never published a state")
             time.sleep(0.05)
-
-    def press(self, seat: int, control: str) -> None:
-        """A tap on a seat's control, down then up, through the simulator's mock pins, as long as a finger's."""
-        for pressed in (True, False):
-            answer = self.post("/api/sim/press", {"seat": seat, "control": control, "pressed": pressed})
-            assert answer.status == 200, answer.body
-            time.sleep(TAP_S)
 
     def state(self) -> dict:
         return self.call("GET", "/api/state", headers={}).body

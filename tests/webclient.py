@@ -15,6 +15,20 @@ from PIL import Image
 from tests.waiting import TIMEOUT_S
 
 TOKEN_HEADER = "X-Molebox-Token"
+TAP_S = 0.04            # how long a finger holds a button, and the gap before the next: past the box's
+                        # debouncer (20 ms), far short of a hold: the gesture itself, not a wait for the box
+
+
+def tap(press, *controls: str) -> None:
+    """``press(control, pressed)``, down then up, for each control in turn, as a finger does."""
+    for control in controls:
+        for pressed in (True, False):
+            press(control, pressed)
+            time.sleep(TAP_S)
+
+
+def taken(answer: "Answer") -> None:
+    assert answer.status == 200, answer
 
 
 def frame_image(frame: dict) -> Image.Image:
@@ -86,6 +100,11 @@ class Client:
 
     def post(self, path: str, body=None, **kwargs) -> Answer:
         return self.call("POST", path, {} if body is None else body, **kwargs)
+
+    def tap(self, seat: int, *controls: str) -> None:
+        """Taps on a seat's controls on the simulator's page (a phone seat's: as its phone's)."""
+        tap(lambda control, pressed: taken(self.post("/api/sim/press", {"seat": seat, "control": control,
+                                                                        "pressed": pressed})), *controls)
 
     def stream(self, path: str, until, timeout: float = TIMEOUT_S, headers: dict | None = None
                ) -> list[tuple[str, str]]:
@@ -233,8 +252,5 @@ class Phone(Client):
                          {"control": control, "pressed": pressed, "stream": stream or self.stream_id or ""})
 
     def tap(self, *controls: str) -> None:
-        for control in controls:
-            for pressed in (True, False):
-                answer = self.press(control, pressed)
-                assert answer.status == 200, answer
-                time.sleep(0.03)
+        """Taps on the phone's own seat."""
+        tap(lambda control, pressed: taken(self.press(control, pressed)), *controls)

@@ -108,11 +108,11 @@ def test_a_card_that_stops_taking_writes_mid_game_loses_nothing_acknowledged(tmp
     box = Running("--game", "whakka-mole", "--seats", "2", "--db", str(db))
     try:
         for seat, control in [(1, "hole1"), (1, "ok"), (1, "hole5"), (1, "ok")]:
-            box.press(seat, control)
+            box.tap(seat, control)
         assert wait_for(lambda: box.state()["view"]["locked"] == [1])
         no_writes(box.proc.pid, True)
-        box.press(2, "hole2")
-        box.press(2, "ok")                          # seat 2's pop-up: not saved, refused
+        box.tap(2, "hole2")
+        box.tap(2, "ok")                          # seat 2's pop-up: not saved, refused
         assert wait_for(lambda: box.state()["fault"] is not None)
         state = box.state()
         assert state["view"]["locked"] == [1] and state["view"]["state"]["turn"] == 1
@@ -122,7 +122,7 @@ def test_a_card_that_stops_taking_writes_mid_game_loses_nothing_acknowledged(tmp
         no_writes(box.proc.pid, False)
         assert wait_for(lambda: box.state()["fault"] is None, timeout=10)
         for seat, control in [(2, "ok"), (2, "hole1"), (2, "ok")]:      # the draft is still hole 2
-            box.press(seat, control)
+            box.tap(seat, control)
         assert wait_for(lambda: box.state()["view"]["state"]["scores"] == [0, 7])
     finally:
         box.kill()
@@ -157,7 +157,7 @@ def test_a_second_box_on_the_same_journal_is_refused_before_it_writes_anything(t
     db = tmp_path / "molebox.db"
     first = Running("--game", "whakka-mole", "--seats", "2", "--db", str(db))
     try:
-        first.press(1, "hole1")
+        first.tap(1, "hole1")
         files = {p.name: p.stat().st_mtime_ns for p in tmp_path.iterdir()}
         second = molebox("run", "--backend", "sim", "--port", "0", "--game", "whakka-mole", "--db", str(db))
         out, err = second.communicate(timeout=30)

@@ -10,14 +10,13 @@ import os
 from pathlib import Path
 
 from tests.waiting import TIMEOUT_S, wait_for
-from tests.webclient import latest
+from tests.webclient import TAP_S, latest
 
 SHOTS = os.environ.get("MOLEBOX_SCREENSHOTS")
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 860}
 TIMEOUT_MS = int(TIMEOUT_S * 1000)
-PRESS_MS = 40       # a press and the gap after it, as a finger does it (the debouncer takes 20 ms): the
-                    # gesture under test, not a wait for the box
+PRESS_MS = int(TAP_S * 1000)   # a press and the gap after it, as a finger does it
 
 # Records every message of every event stream the page opens, before the page's own code runs: all of them
 # in window.__streamed, each stream's in window.__streams by its path.

@@ -29,7 +29,7 @@ from companion.web.auth import Guard
 from companion.web.pin import HostPin, pin_path
 from companion.web.server import PANEL, make_app, start
 from tests.waiting import TIMEOUT_S, quiet, wait_for
-from tests.webclient import Client, Recording, latest, sse_events
+from tests.webclient import Client, Recording, latest, sse_events, tap
 
 from .browsing import DESKTOP, watch
 
@@ -60,6 +60,10 @@ class Live(Client):
     @property
     def token(self) -> str:
         return self.guard.token
+
+    def press(self, seat: int, *controls: str) -> None:
+        """Taps on a panel seat's own buttons, on their mock pins."""
+        tap(lambda control, pressed: self.hw.drive(seat, control, pressed), *controls)
 
     def now(self, path: str) -> dict:
         """What a page opening the event stream at ``path`` now is shown first: the latest of each topic."""

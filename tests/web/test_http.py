@@ -14,19 +14,12 @@ from companion.hardware import gpio
 
 from companion.web.auth import MAX_WRONG_PINS, TOKEN_HEADER
 from companion.web.server import make_app
-from tests.running import TAP_S
 from tests.waiting import quiet, wait_for
 from tests.webclient import Recording, frame_image
 
 from .conftest import GAME
 
 PRESS = {"seat": 1, "control": "hole1", "pressed": True}
-
-
-def tap(live, seat: int, control: str) -> None:
-    for pressed in (True, False):
-        assert live.post("/api/sim/press", {"seat": seat, "control": control, "pressed": pressed}).status == 200
-        time.sleep(0.03)
 
 
 def assert_refused(answer, status: int, words: str) -> None:
@@ -146,7 +139,7 @@ def test_host_actions_on_localhost_need_no_pin(live):
     assert_refused(live.post("/api/host/undo"), 409, "nothing to undo")
     assert_refused(live.post("/api/host/new-game"), 409, "not over")
     for control in ("hole1", "ok"):
-        tap(live, 1, control)
+        live.tap(1, control)
     assert wait_for(lambda: live.session.match.seat_records() == 1)
     assert live.post("/api/host/undo").status == 200
     assert wait_for(lambda: live.session.match.seat_records() == 0)
@@ -157,7 +150,7 @@ def test_host_actions_on_localhost_need_no_pin(live):
 
 def test_a_game_ended_by_mistake_is_taken_up_where_it_was(live):
     for control in ("hole1", "ok"):
-        tap(live, 1, control)                                  # seat 1's pick, held
+        live.tap(1, control)                                  # seat 1's pick, held
     assert wait_for(lambda: live.session.match.seat_records() == 1)
     ended = live.session.keeper.game_id
     assert live.post("/api/host/end-game").status == 200
@@ -174,7 +167,7 @@ def test_a_game_ended_by_mistake_is_taken_up_where_it_was(live):
 def test_an_ended_game_stays_ended_once_the_next_one_is_played(live):
     assert live.post("/api/host/end-game").status == 200
     for control in ("hole2", "ok"):
-        tap(live, 2, control)                                  # someone has decided in the new game
+        live.tap(2, control)                                  # someone has decided in the new game
     assert wait_for(lambda: live.session.match.seat_records() == 1)
     assert_refused(live.post("/api/host/take-up"), 409, "a new game has started since")
 
@@ -291,7 +284,7 @@ def test_the_pin_is_on_the_table_display_and_never_on_the_dashboard(lan):
 # ---- streams ------------------------------------------------------------------------------------
 
 def test_the_dashboard_stream_carries_the_public_state_and_the_table_only(live):
-    tap(live, 1, "hole3")
+    live.tap(1, "hole3")
     events = live.opened("/api/dashboard/events")
     assert {kind for kind, _ in events} == {"state", "log", "table"}
     assert all(json.loads(data) for _, data in events)
@@ -300,7 +293,7 @@ def test_the_dashboard_stream_carries_the_public_state_and_the_table_only(live):
 def test_the_dashboard_log_comes_as_appends_and_whole_again_after_an_undo(live):
     board = Recording(live, "/api/dashboard/events")
     for seat, control in WINNING_GAME[:8]:
-        tap(live, seat, control)
+        live.tap(seat, control)
         live.quiet(board)                                  # one press at a time: each its own append
     assert any(e["kind"] == "reveal" for e in live.session.log)
     assert live.post("/api/host/undo").status == 200
@@ -341,9 +334,7 @@ def test_news_that_came_while_the_web_loop_was_busy_reaches_a_page_once_at_its_l
     live.panel.loop.call_soon_threadsafe(busy.wait, 60)    # the web loop is busy until the presses are over
     try:
         for seat, control in WINNING_GAME[:8]:             # seat 1 decides, then seat 2: the turn is revealed
-            for pressed in (True, False):
-                live.hw.drive(seat, control, pressed)
-                time.sleep(TAP_S / 2)
+            live.press(seat, control)
         quiet(live.session)                                # every flip has ended, the web loop still busy
         during = len(set(published[before:]))
     finally:
@@ -364,7 +355,7 @@ WINNING_GAME = [(1, "hole1"), (1, "ok"), (1, "hole5"), (1, "ok"), (2, "hole2"), 
 def play_the_winning_game(live) -> None:
     """Seat 2 hits seat 1's pop-up twice: 0 to 15 after two turns (target 12)."""
     for seat, control in WINNING_GAME:
-        tap(live, seat, control)
+        live.tap(seat, control)
     assert wait_for(lambda: live.session.match.over)
 
 

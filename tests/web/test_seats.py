@@ -95,10 +95,7 @@ def test_a_seat_s_stream_carries_that_seat_alone(mixed):
 
 def test_phones_and_a_panel_play_a_turn_by_the_panel_s_path(mixed):
     two, three = seated(mixed, 2, 3)
-    for control in ("hole1", "ok", "hole5", "ok"):                      # the panel seat, on its mock pins
-        for pressed in (True, False):
-            assert mixed.post("/api/sim/press", {"seat": 1, "control": control, "pressed": pressed}).status == 200
-            time.sleep(0.03)
+    mixed.tap(1, "hole1", "ok", "hole5", "ok")                          # the panel seat, on its mock pins
     two.tap("hole2", "ok", "hole1", "ok")
     three.tap("hole3", "ok", "hole1", "ok")
     assert wait_for(lambda: any(e["kind"] == "reveal" for e in mixed.session.log))
@@ -242,25 +239,19 @@ def test_without_a_table_display_seat_1_s_lobby_offers_each_phone_seat_as_it_ste
         live_factory):
     box = live_factory("--wiring", "gpio-2", "--panels", "1", "--phones", "2")
 
-    def press(*controls):
-        for control in controls:
-            for pressed in (True, False):
-                assert box.post("/api/sim/press", {"seat": 1, "control": control, "pressed": pressed}).status == 200
-                time.sleep(0.03)
-
     def seat1_qr():
         image = box.frames("seat1")["seat1"].convert("L").resize((512, 256), Image.NEAREST)
         found = zxingcpp.read_barcodes(image)
         return found[0].text if found else None
 
-    press("hole1", "ok", "hole2", "ok")                # Whakka Mole, 3 seats, on to the players
+    box.tap(1, "hole1", "ok", "hole2", "ok")           # Whakka Mole, 3 seats, on to the players
     assert wait_for(lambda: box.session.lobby.stage == "players")
     assert seat1_qr() is None                          # seat 1 itself: the players menu
-    press("hole2")
+    box.tap(1, "hole2")
     assert wait_for(lambda: (seat1_qr() or "").endswith("/J/" + box.panel.seats.codes[2]))
     assert phone(box).join(box.panel.seats.codes[2]).body["seat"] == 2
     assert wait_for(lambda: seat1_qr() is None)        # seat 2 is held now
-    press("hole2")
+    box.tap(1, "hole2")
     assert wait_for(lambda: (seat1_qr() or "").endswith("/J/" + box.panel.seats.codes[3]))
 
 
@@ -270,13 +261,7 @@ def test_the_lobby_plays_a_panel_seat_on_a_phone_and_the_panel_then_keeps_the_se
 
     box = live_factory("--panels", "3")
 
-    def press(seat, *controls):
-        for control in controls:
-            for pressed in (True, False):
-                box.hw.drive(seat, control, pressed)          # the panel's own buttons
-                time.sleep(0.03)
-
-    press(1, "hole1", "ok", "hole2", "ok", "hole2", "hole4")   # Whakka Mole, 3 seats, players: seat 2 on a phone
+    box.press(1, "hole1", "ok", "hole2", "ok", "hole2", "hole4")   # Whakka Mole, 3 seats, players: seat 2 on a phone
     assert wait_for(lambda: box.call("GET", "/api/seats").body == {"2": "free"})
     two = phone(box)
     assert two.join(code_of(offered(box))).body["seat"] == 2
@@ -286,13 +271,13 @@ def test_the_lobby_plays_a_panel_seat_on_a_phone_and_the_panel_then_keeps_the_se
     assert wait_for(lambda: frame_image(two.latest("frame")).tobytes()
                     == box.session.rendered("seat2").tobytes() != on_phone(2).tobytes())   # the phone's screen
     lamps = box.session.lamps()["seat2"]
-    press(2, "hole1")                                          # the panel no longer plays seat 2...
+    box.press(2, "hole1")                                          # the panel no longer plays seat 2...
     box.quiet()
     assert box.session.lamps()["seat2"] == lamps and box.session.table.notices.get(2) is None
     two.tap("hole1")                                           # ... its phone does (seat 1 chooses: refused)
     assert wait_for(lambda: box.session.table.notices.get(2) == "seat 1 chooses the game")
 
-    press(1, "hole4")                                          # seat 2 back on its panel
+    box.press(1, "hole4")                                          # seat 2 back on its panel
     assert wait_for(lambda: box.call("GET", "/api/seats").body == {})
     assert wait_for(lambda: not two.stream.open)
     assert_refused(two.press("hole1", True), 404, "seat 2 is not a phone seat")
