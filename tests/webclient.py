@@ -87,7 +87,7 @@ class Client:
 
     def call(self, method: str, path: str, body=None, headers: dict | None = None) -> Answer:
         """One request; ``body`` is sent as JSON unless it is bytes; headers default to the page's."""
-        conn = self._connect(5)
+        conn = self._connect(TIMEOUT_S)
         data = body if isinstance(body, bytes) or body is None else json.dumps(body).encode()
         conn.request(method, path, data, self._cookie_header(self.headers() if headers is None else headers))
         response = conn.getresponse()
