@@ -191,12 +191,12 @@ class Recording:
     def open(self) -> bool:
         return self._reader.is_alive()
 
-    def first(self, kind: str, timeout: float = 3.0):
+    def first(self, kind: str, timeout: float = TIMEOUT_S):
         """The first event of ``kind``, parsed, once it has come."""
         self._wait_for(kind, timeout)
         return json.loads(next(data for k, data in self.events if k == kind))
 
-    def latest(self, kind: str, timeout: float = 3.0):
+    def latest(self, kind: str, timeout: float = TIMEOUT_S):
         """The newest event of ``kind``, parsed, once one has come (a stream just opened may not
         have sent its first yet)."""
         self._wait_for(kind, timeout)
@@ -244,7 +244,7 @@ class Phone(Client):
     def events(self) -> list[tuple[str, str]]:
         return self.stream.events
 
-    def latest(self, kind: str, timeout: float = 3.0):
+    def latest(self, kind: str, timeout: float = TIMEOUT_S):
         return self.stream.latest(kind, timeout)
 
     def press(self, control: str, pressed: bool, stream: str | None = None) -> Answer:
