@@ -21,9 +21,12 @@ MIXED = ("--panels", "1", "--phones", "2", "--game", "whakka-mole", "--seats", "
 
 
 def table_qr(live) -> str | None:
-    """The address in the QR code the table display shows now (None: no QR code), read off the frame a
-    dashboard opened now is shown."""
-    image = frame_image(live.now("/api/dashboard/events")["table"]).convert("L").resize((512, 256), Image.NEAREST)
+    """The address in the QR code the table display shows now (None: no QR code, or nothing drawn yet),
+    read off the frame a dashboard opened now is shown."""
+    frame = live.now("/api/dashboard/events").get("table")
+    if frame is None:
+        return None
+    image = frame_image(frame).convert("L").resize((512, 256), Image.NEAREST)
     found = zxingcpp.read_barcodes(image)
     return found[0].text if found else None
 
