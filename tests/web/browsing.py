@@ -6,8 +6,12 @@ Screenshots of the simulator and the dashboard (docs/screenshots/) come from the
 """
 from __future__ import annotations
 
+import base64
+import io
 import os
 from pathlib import Path
+
+from PIL import Image
 
 from tests.waiting import TIMEOUT_S, wait_for
 from tests.webclient import TAP_S, latest
@@ -116,6 +120,25 @@ def settled_lamps(page, live, seat: int) -> list[str]:
 
 def oled(page, name: str) -> str:
     return page.get_attribute(f'img[data-display="{name}"]', "src")
+
+
+def png_image(src: str) -> Image.Image:
+    """A display as the page shows it (its <img>'s data: URL of a PNG), as a one-bit image."""
+    return Image.open(io.BytesIO(base64.b64decode(src.split(",", 1)[1]))).convert("1")
+
+
+def shown(page, selector: str) -> bytes | None:
+    """The pixels of a display's <img> on the page (None: nothing drawn yet)."""
+    src = page.get_attribute(selector, "src") or ""
+    return png_image(src).tobytes() if src.startswith("data:image/png") else None
+
+
+def shows_the_glass(page, live, *names: str) -> None:
+    """Once the box is quiet, the simulator page draws each display as its device's pixels are."""
+    quiet(live, page)
+    for name in names:
+        glass = live.hw.displays()[name].image.convert("1").tobytes()
+        assert wait_for(lambda: shown(page, f'img[data-display="{name}"]') == glass, TIMEOUT_S), name
 
 
 def wait_text(page, selector: str, text: str) -> None:

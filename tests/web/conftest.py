@@ -7,19 +7,16 @@ mode is tested on 127.0.0.1 too: the guard is told it is on the LAN.
 from __future__ import annotations
 
 import asyncio
-import base64
 import io
 import re
 import shutil
 import threading
-import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
 import pytest
-from PIL import Image
 
 from companion import cli, service
 from companion.journal import Journal
@@ -36,11 +33,6 @@ from .browsing import DESKTOP, watch
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
-
-
-def png_image(b64: str) -> Image.Image:
-    """A display as the page shows it (its <img>'s base64 PNG), as a one-bit image."""
-    return Image.open(io.BytesIO(base64.b64decode(b64))).convert("1")
 
 
 @dataclass
@@ -126,14 +118,12 @@ def boxes(workdir: Path):
         loop_thread = threading.Thread(target=loop.run_forever, daemon=True)
         loop_thread.start()
         app = make_app(session, hardware, guard)
-        runner, port = asyncio.run_coroutine_threadsafe(start(app, listen("127.0.0.1", 0)), loop).result(10)
-        deadline = time.monotonic() + 10
-        while "state" not in app[PANEL].hub.latest:          # until then reads answer 503 "starting up"
-            assert time.monotonic() < deadline, "the session loop never sent its first state"
-            time.sleep(0.01)
+        runner, port = asyncio.run_coroutine_threadsafe(start(app, listen("127.0.0.1", 0)), loop).result(TIMEOUT_S)
+        assert wait_for(lambda: "state" in app[PANEL].hub.latest), \
+            "the session loop never sent its first state"       # until then reads answer 503 "starting up"
 
         def stop_all():
-            asyncio.run_coroutine_threadsafe(runner.cleanup(), loop).result(10)
+            asyncio.run_coroutine_threadsafe(runner.cleanup(), loop).result(TIMEOUT_S)
             loop.call_soon_threadsafe(loop.stop)
             loop_thread.join(5)
             loop.close()

@@ -9,12 +9,13 @@ import json
 import statistics
 
 import pytest
-from PIL import Image, ImageChops, ImageColor
+from PIL import Image, ImageColor
 
 from tests.webclient import learnt
 
-from .browsing import LAMPS_JS, PHONE, button, click, hold, keys, oled, quiet, settled_lamps, shoot, wait_text
-from .conftest import GAME, png_image
+from .browsing import (LAMPS_JS, PHONE, button, click, hold, keys, oled, quiet, settled_lamps, shoot, shows_the_glass,
+                       wait_text)
+from .conftest import GAME
 
 
 def test_a_whole_two_seat_game_by_clicking_and_keys(live, pages):
@@ -58,11 +59,7 @@ def test_a_whole_two_seat_game_by_clicking_and_keys(live, pages):
     assert settled_lamps(sim, live, 2) != at_start
 
     # The page's OLEDs are the luma devices' own pixels.
-    live.session.displays.flush()
-    for name in ("seat1", "seat2", "table"):
-        sim.wait_for_function(f"document.querySelector('img[data-display={name}]').src.length > 100")
-        shown = png_image(oled(sim, name).split(",", 1)[1])
-        assert ImageChops.difference(shown, live.hw.displays()[name].image.convert("1")).getbbox() is None
+    shows_the_glass(sim, live, "seat1", "seat2", "table")
     shoot(sim, "simulator.png")
     shoot(board, "dashboard-phone.png")
 
@@ -253,11 +250,7 @@ def test_mole_hill_in_the_simulator_by_clicking(live_factory, pages):
     assert board.locator("#scores .points").all_inner_texts() == ["1", "1"]
     assert box.session.match.view(None)["winners"] == [1, 2]
     assert settled_lamps(sim, box, 1) == settled_lamps(sim, box, 2) == ["on"] * 5
-    box.session.displays.flush()
-    for name in ("seat1", "seat2", "table"):
-        sim.wait_for_function(f"document.querySelector('img[data-display={name}]').src.length > 100")
-        shown = png_image(oled(sim, name).split(",", 1)[1])
-        assert ImageChops.difference(shown, box.hw.displays()[name].image.convert("1")).getbbox() is None
+    shows_the_glass(sim, box, "seat1", "seat2", "table")
 
 
 def test_mouse_madness_in_the_simulator_and_on_the_dashboard(live_factory, pages):
@@ -279,11 +272,7 @@ def test_mouse_madness_in_the_simulator_and_on_the_dashboard(live_factory, pages
     quiet(box, sim)                                                             # S1's die has landed
     shoot(sim, "simulator-mouse-madness.png")
     shoot(board, "dashboard-mouse-madness.png")
-    box.session.displays.flush()
-    for name in ("seat1", "seat3", "table"):
-        sim.wait_for_function(f"document.querySelector('img[data-display={name}]').src.length > 100")
-        shown = png_image(oled(sim, name).split(",", 1)[1])
-        assert ImageChops.difference(shown, box.hw.displays()[name].image.convert("1")).getbbox() is None
+    shows_the_glass(sim, box, "seat1", "seat3", "table")
 
 
 def test_the_host_unlocks_once_and_a_guessing_phone_cannot_lock_them_out(live_factory, pages):

@@ -15,8 +15,7 @@ from tests.presses import presses_for
 from tests.random_play import random_answer
 from tests.waiting import TIMEOUT_S, wait_for
 
-from .browsing import PHONE, click, quiet, settled_lamps, shoot, watch
-from .conftest import png_image
+from .browsing import PHONE, click, quiet, settled_lamps, shoot, shown, watch
 from .test_hints import turn_number
 from .test_seats import offered, table_qr
 
@@ -76,8 +75,7 @@ def shows_its_screen(page, box, seat: int) -> None:
     """The page's OLED is, pixel for pixel, the frame the box rendered for the seat now."""
     quiet(box, page)
     wanted = box.session.rendered(f"seat{seat}").convert("1").tobytes()
-    assert wait_for(lambda: png_image(page.locator("img.oled").get_attribute("src").split(",", 1)[1]).tobytes()
-                    == wanted, TIMEOUT_S), f"seat {seat}'s page does not show its current screen"
+    assert wait_for(lambda: shown(page, "img.oled") == wanted, TIMEOUT_S), f"seat {seat}'s page does not show its current screen"
 
 
 def only_own_seat(page, seat: int) -> None:
@@ -156,8 +154,7 @@ def test_the_table_view_draws_the_table_display_for_a_tv_with_a_qr_code_a_camera
     page.wait_for_function("document.getElementById('status').textContent === 'live'")
     page.wait_for_function("!document.querySelector('img.oled').hidden")
     assert page.locator("img.oled").bounding_box()["width"] >= 1200          # the screen's width
-    shown = png_image(page.locator("img.oled").get_attribute("src").split(",", 1)[1])
-    assert shown.tobytes() == box.session.rendered("table").convert("1").tobytes()
+    assert shown(page, "img.oled") == box.session.rendered("table").convert("1").tobytes()
     screen = Image.open(io.BytesIO(page.screenshot())).convert("L")      # as a phone's camera sees the TV
     assert [found.text for found in zxingcpp.read_barcodes(screen)] == [url]
     context.close()
