@@ -75,7 +75,8 @@ def shows_its_screen(page, box, seat: int) -> None:
     """The page's OLED is, pixel for pixel, the frame the box rendered for the seat now."""
     quiet(box, page)
     wanted = box.session.rendered(f"seat{seat}").convert("1").tobytes()
-    assert wait_for(lambda: shown(page, "img.oled") == wanted, TIMEOUT_S), f"seat {seat}'s page does not show its current screen"
+    assert wait_for(lambda: shown(page, "img.oled") == wanted, TIMEOUT_S), \
+        f"seat {seat}'s page does not show its current screen"
 
 
 def only_own_seat(page, seat: int) -> None:
