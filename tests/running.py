@@ -8,9 +8,9 @@ import re
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
+from tests.waiting import TIMEOUT_S, wait_for
 from tests.webclient import Client
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -40,13 +40,12 @@ class Running(Client):
         self.token = json.loads(html.unescape(config))["token"]
         self._until_up()
 
-    def _until_up(self, timeout: float = 20) -> None:
+    def _until_up(self, timeout: float = 2 * TIMEOUT_S) -> None:
         """Wait out the "starting up" 503 the page answers between binding its port and the first published state."""
-        end = time.monotonic() + timeout
-        while self.call("GET", "/api/state", headers={}).status == 503:
-            if time.monotonic() > end or self.proc.poll() is not None:
-                raise RuntimeError("molebox run never published a state")
-            time.sleep(0.05)
+        def answered() -> bool:
+            return self.proc.poll() is not None or self.call("GET", "/api/state", headers={}).status != 503
+        if not wait_for(answered, timeout) or self.proc.poll() is not None:
+            raise RuntimeError("molebox run never published a state")
 
     def state(self) -> dict:
         return self.call("GET", "/api/state", headers={}).body

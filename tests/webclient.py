@@ -12,7 +12,7 @@ from http.cookies import SimpleCookie
 
 from PIL import Image
 
-from tests.waiting import TIMEOUT_S
+from tests.waiting import TIMEOUT_S, wait_for
 
 TOKEN_HEADER = "X-Molebox-Token"
 TAP_S = 0.04            # how long a finger holds a button, and the gap before the next: past the box's
@@ -203,10 +203,7 @@ class Recording:
         return json.loads(next(data for k, data in reversed(self.events) if k == kind))
 
     def _wait_for(self, kind: str, timeout: float) -> None:
-        deadline = time.monotonic() + timeout
-        while not any(k == kind for k, _ in self.events):
-            assert time.monotonic() < deadline, f"no {kind} event came"
-            time.sleep(0.005)
+        assert wait_for(lambda: any(k == kind for k, _ in self.events), timeout), f"no {kind} event came"
 
     def close(self) -> None:
         """Cut the connection, as a phone that loses the network does."""
