@@ -188,12 +188,13 @@ def test_ten_thousand_presses_through_every_fault_at_once(rig):
 
 @pytest.mark.parametrize("outage", [0.3, 1.2])
 def test_the_link_recovers_within_100_ms_of_the_line_clearing(rig, outage):
-    """Real timings, three outages in a row. 0.3 s of noise: the link holds; 1.2 s: both ends give up on
+    """Real timings, five outages in a row. 0.3 s of noise: the link holds; 1.2 s: both ends give up on
     it and greet again, and the press made in the noise still comes through (Timing.catch_up). The median
-    recovery is under 100 ms (a loaded machine may stall one of three)."""
+    recovery is under 100 ms (a loaded machine may stall two of five: two CPU-bound processes beside it
+    stretched one of three by 0.8 s and another past 0.1 s, once in 15 runs)."""
     r = rig(timing=Timing(), board={})
     recoveries = []
-    for n in range(1, 4):
+    for n in range(1, 6):
         out, back = Spoiler(6 + n, noise=1.0, flip=1.0), Spoiler(16 + n, noise=1.0, flip=1.0)
         r.fake.tamper_out, r.fake.tamper_in = out, back
         r.fake.press(2, "hole4")
@@ -207,7 +208,7 @@ def test_the_link_recovers_within_100_ms_of_the_line_clearing(rig, outage):
         assert wait_for(lambda: r.presses()[(2, "hole4")] == n)          # the press made in the noise
         r.fake.release(2, "hole4")
         r.fake.release(5, "ok")
-    lost = [] if outage < Timing().silence else [iolink.SILENT, None] * 3
+    lost = [] if outage < Timing().silence else [iolink.SILENT, None] * 5
     assert r.faults == [None, *lost]
     assert statistics.median(recoveries) < 0.1, f"recoveries: {recoveries} s"
 
