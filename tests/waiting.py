@@ -32,7 +32,8 @@ def idle(session) -> bool:
     """Whether a running session's loop has nothing left to do: no press or call queued, no bounce or hold
     due, no timer (a lamp flash, a die's roll) pending. Asked on its thread; the second question comes in a
     later pass than the first, so the pass that took the last press has also shown what it changed."""
-    return on_loop(session, lambda: session.queue.empty() and session.next_due() is None) and on_loop(session, lambda: True)
+    nothing_left = on_loop(session, lambda: session.queue.empty() and session.next_due() is None)
+    return nothing_left and on_loop(session, lambda: True)
 
 
 def quiet(session, timeout: float = TIMEOUT_S) -> None:

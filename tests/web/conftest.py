@@ -94,7 +94,6 @@ def stream_topics(path: str) -> frozenset:
     return topics.seat(int(seat.group(1))) if seat else STREAMS[path]
 
 
-
 @contextmanager
 def boxes(workdir: Path):
     """Start boxes: ``build(*run_args, lan=False, lan_sim=False, backend="sim")``; all stopped on leaving.
