@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import math
 import statistics
 
 import pytest
@@ -168,7 +169,7 @@ def test_the_turn_log_tells_each_game_in_words(live_factory, pages, game):
 
 
 def test_a_lamp_change_reaches_the_page_within_100_ms(live, pages):
-    sim = pages(live.url)
+    sim = pages(live.url, record=True)
     sim.evaluate("""() => {
         window.__lampTimes = [];
         const hole = document.querySelector('[data-seat="1"] [data-control=hole2]');
@@ -180,13 +181,17 @@ def test_a_lamp_change_reaches_the_page_within_100_ms(live, pages):
         }).observe(hole, {attributes: true});
     }""")
     delays = []
-    for n in range(10):
+    for _ in range(10):
+        settled_lamps(sim, live, 1)                 # the last press's flash is over, on the pins and the page
+        seen = sim.evaluate("window.__lampTimes.length")
         button(sim, 1, "hole2").hover()
         sim.mouse.down()
-        sim.wait_for_function(f"window.__lampTimes.length > {2 * n}")   # the ack flash lights...
+        quiet(live, sim)                            # the ack flash has lit and gone out, the page told of it
         sim.mouse.up()
-        sim.wait_for_function(f"window.__lampTimes.length > {2 * n + 1}")  # ...and goes out
-        delays.append(sim.evaluate(f"window.__lampTimes[{2 * n}]"))
+        shown = sim.evaluate("window.__lampTimes")[seen:]
+        # None shown: the news came so late that the flash was over (taken at its latest, the lamp was as
+        # before), a press the page never showed, as slow as can be.
+        delays.append(shown[0] if shown else math.inf)
     # A loaded machine (the browser, the box and the test share two cores) may stall one press now and
     # then; a lamp that is late as a rule is what a player would notice.
     assert statistics.median(delays) < 50 and sum(d < 100 for d in delays) >= 8, f"press to lamp on the page: {delays} ms"
