@@ -10,7 +10,7 @@ import random
 import statistics
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import SimpleNamespace
 
 import pytest
@@ -177,7 +177,9 @@ def test_no_press_is_lost_or_made_up_by_a_fault(rig, kind, rates):
 
 
 def test_ten_thousand_presses_through_every_fault_at_once(rig):
-    r = rig()
+    # Faults alone must never drop the link; a machine that stalls this process for FAST's 0.5 s would,
+    # so both ends wait 3 s before they call the other silent (the heartbeats stay at 50 ms).
+    r = rig(timing=replace(FAST, silence=3.0), board={**FAST_BOARD, "silence_ms": 3000})
     rates = {"drop": 0.03, "dup": 0.03, "flip": 0.03, "junk": 0.03, "noise": 0.03}
     r.fake.tamper_out, r.fake.tamper_in = Spoiler(3, **rates), Spoiler(4, **rates)
     made = play(r, 10_000, seed=5)

@@ -76,9 +76,11 @@ class Live(Client):
         return recording.events
 
     def quiet(self, *recordings) -> None:
-        """Wait until the box has nothing left to do and each of ``recordings`` has been shown all it did:
-        its latest of every topic is what a page opening its stream now is shown first."""
+        """Wait until the box has nothing left to do, the web loop has taken all it published (so its
+        reads answer as the box is), and each of ``recordings`` has been shown all of it: its latest of
+        every topic is what a page opening its stream now is shown first."""
         quiet(self.session)
+        asyncio.run_coroutine_threadsafe(asyncio.sleep(0), self.panel.hub.loop).result(TIMEOUT_S)
         for recording in recordings:
             assert wait_for(lambda: latest(recording.events) == self.now(recording.path), TIMEOUT_S), \
                 f"{recording.path} was never shown the box as it is"
