@@ -116,6 +116,7 @@ def test_no_page_or_stream_carries_the_pin_in_lan_mode(lan):
 
 def test_without_a_table_display_seat_1_shows_the_pin_on_request_and_no_stream_does(live_factory):
     box = live_factory("--wiring", "gpio-2", lan=True, lan_sim=True)
+    box.quiet()
     menu = box.frames("seat1")["seat1"]
     assert menu.tobytes() == lobby_screens.menu(box.session.lobby.view(), "", True).tobytes()   # "hold OK: PIN"
     box.post("/api/sim/press", {"seat": 1, "control": "ok", "pressed": True})     # seat 1 holds OK...
