@@ -167,6 +167,16 @@ def latest(events) -> dict:
     return {topic: values[-1] for topic, values in learnt(events).items()}
 
 
+def note(timeline: list[dict], events) -> None:
+    """Add to ``timeline`` what a stream's ``events`` have left its page knowing (the latest of each topic),
+    unless the page knew just that when it was last noted. Noted each time the box is quiet, a timeline
+    holds what the page could learn, whatever the load: the values a topic took only for a moment (a
+    lamp's 120 ms flash) may reach a page or not, as the web loop is free or busy then."""
+    knows = latest(events)
+    if not timeline or timeline[-1] != knows:
+        timeline.append(knows)
+
+
 class Recording:
     """An event stream read on a thread of its own, every event kept in ``events`` as (kind, data)."""
 
