@@ -118,7 +118,10 @@ class PhoneSeats:
         self._changed()
 
     def joins(self) -> tuple[tuple[int, str, str], ...]:
-        """The free phone seats as the table shows them: ``(seat, join code, join address)``."""
+        """The free phone seats as the table shows them: ``(seat, join code, join address)``; none before the web
+        panel serves (a QR code without the box's address leads nowhere)."""
+        if not self.address:
+            return ()
         return tuple((seat, code, f"{self.address}/J/{code}") for seat, code in self.free())
 
     def join(self, code: str, token_of: Callable[[int], str]) -> tuple[int, str | None]:
