@@ -62,10 +62,10 @@ class Loop:
 
     def pump(self, now: float | None = None) -> None:
         """One pass on the caller's thread (scripts and tests, on a fake clock): every queued edge and call, every
-        timer due by ``now``; then, while the owner had work on threads of its own to wait for (:meth:`waited`),
-        another pass for what that work said."""
+        timer due by ``now``; then, while the owner had work on threads of its own to wait for (:meth:`waited`) or
+        that work has queued what it said, another pass."""
         self._pass(now)
-        while self.waited():
+        while self.waited() or not self.queue.empty():
             self._pass(now)
 
     def waited(self) -> bool:

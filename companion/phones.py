@@ -63,14 +63,14 @@ class PhoneSeats:
         for seat in sorted(self._phones):
             self._new_code(seat)
 
-    def watch(self, callback: Callable[[list[int]], None]) -> None:
-        """Call ``callback(gone)`` on whichever thread made a change: ``gone``, the seats whose phone was
-        cut off (back on their panels, or freed by the host)."""
+    def watch(self, callback: Callable[[list[int], bool], None]) -> None:
+        """Call ``callback(gone, freed)`` on whichever thread made a change: ``gone``, the seats whose phone was
+        cut off (back on their panels, or ``freed`` by the host)."""
         self._watchers.append(callback)
 
-    def _changed(self, gone: list[int] = ()) -> None:
+    def _changed(self, gone: list[int] = (), freed: bool = False) -> None:
         for callback in self._watchers:
-            callback(list(gone))
+            callback(list(gone), freed)
 
     # ---- which seats are phones ----
 
@@ -118,7 +118,10 @@ class PhoneSeats:
         self._changed()
 
     def joins(self) -> tuple[tuple[int, str, str], ...]:
-        """The free phone seats as the table shows them: ``(seat, join code, join address)``."""
+        """The free phone seats as the table shows them: ``(seat, join code, join address)``; none before the web
+        panel serves (a QR code without the box's address leads nowhere)."""
+        if not self.address:
+            return ()
         return tuple((seat, code, f"{self.address}/J/{code}") for seat, code in self.free())
 
     def join(self, code: str, token_of: Callable[[int], str]) -> tuple[int, str | None]:
@@ -179,7 +182,7 @@ class PhoneSeats:
             held = seat in self.tokens
             self._let_go(seat)
             self._new_code(seat)
-        self._changed([seat])
+        self._changed([seat], freed=True)
         return held
 
     def _let_go(self, seat: int) -> None:

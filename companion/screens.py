@@ -42,6 +42,7 @@ class Scene:
     joins: tuple[tuple[int, str, str], ...] = ()    # free phone seats: (seat, join code, join address)
     table: bool = True                  # the box has a table display (else seat 1's OLED offers phone seats)
     phones: frozenset[int] = frozenset()    # seats played on phones (a panel's among them shows it is not)
+    news: tuple[str, str] | None = None     # what changed the game from elsewhere, on the table display a while
     saving: frozenset[int] = frozenset()    # seats whose decision is on its way to the disk: their own lamps
                                             # stay as they were until it is there (Outputs.show)
     panels: tuple[tuple[str, Panel], ...] = ()  # rendering only: each display's glass (unsaid: the smallest)
@@ -126,6 +127,8 @@ def _needs_a_phone(scene: Scene, seat: int) -> bool:
 def _table(scene: Scene) -> tuple:
     if scene.lobby is not None and scene.unread:
         return (fault_screen.alert, scene.unread[0]["screen"], len(scene.unread), "seat 1 OK: got it")
+    if scene.news:
+        return (fault_screen.news, *scene.news)
 
     free = next(iter(wanted_phones(scene)), None)
     if free is not None:                    # the game cannot go on without that seat: a phone joins it first

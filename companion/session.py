@@ -54,7 +54,7 @@ class Session(Loop):
         self.table.hardware_fault = hardware.fault
         self.table.open()
         self._played()
-        self.phones.watch(lambda gone: self.call(self._redraw))
+        self.phones.watch(lambda gone, freed: self.call(lambda: self._phones_changed(gone, freed)))
         hardware.watch(lambda fault: self.call(lambda: self.pause.hardware(fault)))
         hardware.listen(lambda text, screen: self.call(lambda: self._note(text, screen)))
         hardware.connect(self.post)
@@ -98,9 +98,12 @@ class Session(Loop):
         return self.keeper.wait_for_writes()
 
     def _played(self) -> None:
-        """The table acted: its shared moments to the outputs, a journal that stopped taking writes to the pause."""
+        """The table acted: its shared moments to the outputs, a journal that stopped taking writes to the pause;
+        the screens drawn again as the notices it left end."""
         self.out.moments(self.table.settle())
         self.pause.check()
+        if (end := self.table.notices.next_end()) is not None:
+            self.after(end, self._redraw)
         self._dirty = True
 
     def _changed(self, resumed: bool) -> None:
@@ -111,6 +114,14 @@ class Session(Loop):
         self._dirty = True
 
     def _redraw(self, *_) -> None:
+        self._dirty = True
+
+    def _phones_changed(self, gone: list[int], freed: bool) -> None:
+        """Who holds a phone seat changed (the join codes on the table change); a seat the host freed says so."""
+        if freed:
+            for seat in gone:
+                self.table.freed(seat)
+            self._played()
         self._dirty = True
 
     def _note(self, text: str, screen: str | None) -> None:

@@ -15,6 +15,7 @@ from typing import Callable
 
 from rules.match import Header, Match
 from rules.model import IllegalMove
+from rules.settings import resolve
 
 from . import screens
 from .alerts import Alerts, where
@@ -24,6 +25,7 @@ from .journal import short as fault_words
 from .journal.keeper import Keeper, NotResumed
 from .journal.writer import Ticket
 from .lobby import Lobby, Start
+from .notices import Notices
 from .phones import PhoneSeats
 from .players import Computers
 from .journal.card import JournalError
@@ -52,7 +54,7 @@ class Table:
         self.match: Match | None = None
         self.computers: Computers | None = None
         self.entries = {s: Entry(s) for s in range(1, self.seats + 1)}
-        self.notices: dict[int, str] = {}     # a seat's own one-line notice (a refusal's reason), on its OLED only
+        self.notices = Notices(clock)        # a seat's own notice (a refusal's reason), on its OLED only; the table's news
         self.names: dict[int, str] = {}      # players' names, from the dashboard; kept for the next game
         self.fresh: set[int] = set()         # seats yet to press since the last reveal
         self.moments: list[str] = []         # "reveal", "over", "roll": for the box to sound and show
@@ -174,7 +176,7 @@ class Table:
             self._confirm_undo_until = self.clock() + UNDO_REVEAL_S
             return Refuse("hold OK again to undo the reveal")
         self._confirm_undo_until = float("-inf")
-        self.undo()
+        self.undo(by=self.who(1))
         return Changed()
 
     def _last_person_record(self) -> int | None:
@@ -203,7 +205,7 @@ class Table:
                 events = self.match.submit(*move)
             except IllegalMove as exc:
                 log.error("computer player at seat %d: %s", move[0], exc)
-                self.notices[move[0]] = "stuck: a bot error"
+                self.notices.lasting(move[0], "stuck: a bot error")
                 return True
             self._events(events)
             answered = True
@@ -278,6 +280,9 @@ class Table:
                             f"journal ({self.keeper.journal.path}), set aside: `molebox history` lists it.",
                             f"game #{exc.game_id} set aside: {exc.words}; kept in the journal")
             resumed = None
+        if resumed is not None and self.fixed and not self._asked_for(resumed[0].header):
+            self._set_aside_for_fixed(resumed[0].header)
+            resumed = None
         if resumed is None:
             self._lobby_or_fixed()
             return
@@ -287,7 +292,29 @@ class Table:
         self.fresh = {s for s in range(1, self.match.header.seats + 1) if revealed and not self.match.held.get(s)}
         log.warning("resumed %s (game %d) after %d decisions", self.match.header.game, self.keeper.game_id,
                     self.match.seat_records())
+        for seat in range(1, self.match.header.seats + 1):
+            self.notices[seat] = "Resumed: your lock-in is kept" if self.match.held.get(seat) else "Resumed after a restart"
+        self.notices.tell_table("Resumed", f"Game #{self.keeper.game_id} goes on after a restart")
         self._play_on()
+
+    def _asked_for(self, header: Header) -> bool:
+        """Whether the unfinished game is the one the command line asks for (then it goes on, as after a cut)."""
+        asked = self.fixed
+        return (header.game, header.seats, header.dice, header.cards, header.bots) == \
+            (asked.game, asked.seats, asked.dice, asked.cards, asked.bots) and \
+            header.settings == resolve(asked.game, asked.settings)
+
+    def _set_aside_for_fixed(self, header: Header) -> None:
+        """The box was started for another game than the unfinished one: that one is kept, set aside, and the host
+        told (the asked game starts once seat 1 has read it)."""
+        asked = self.fixed
+        game_id = self.keeper.set_aside(f"molebox was started for {asked.game} ({asked.seats} seats)")
+        log.warning("the unfinished game %s (game %d) is set aside: this start asks for %s with %d seats",
+                    header.game, game_id, asked.game, asked.seats)
+        self.alerts.add(f"The unfinished game #{game_id} ({header.game}, {header.seats} seats) was set aside: molebox "
+                        f"was started with --game {asked.game} --seats {asked.seats}. It is kept in the journal: "
+                        f"`molebox history` lists it. To go on with it, start molebox without --game.",
+                        f"game #{game_id} set aside: this start asks for another game")
 
     def _lobby_or_fixed(self) -> None:
         """The lobby, or the game fixed by the command line once the host has read every note."""
@@ -346,21 +373,38 @@ class Table:
     def undo_last(self) -> str | None:
         return None if self.undo() else "nothing to undo"
 
-    def undo(self) -> bool:
+    def undo(self, by: str = "The host") -> bool:
         """Take back the last decision a person made (a held pick, or the pick that completed a reveal),
-        and the computer players' answers after it (they answer again when it is their turn)."""
+        and the computer players' answers after it (they answer again when it is their turn); its seat and the
+        table display say who did it."""
         last = None if self.match is None else self._last_person_record()
         if last is None:
             return False
+        seat, secret = self.match.records[last]["seat"], last in self.match.secret_records
+        what = "reveal" if secret and not self.match.held else "lock-in" if secret else "move"
         upto = sum(1 for r in self.match.records[:last] if r["seat"] is not None)
         self.match = self.keeper.undone(self.match, upto)
         self.fresh = set()
         self.notices.clear()
         for entry in self.entries.values():
             entry.follow(None)
+        own = by == self.who(seat)
+        if not own:
+            self.notices[seat] = f"{by} undid your {'lock-in' if secret else 'move'}"
+        whose = "their own" if own else f"{self.who(seat)}'s"
+        self.notices.tell_table("Undone", f"{by} undid {whose} {what}")
         log.info("undo: back to %d decisions", self.match.seat_records())
         self._play_on()
         return True
+
+    def who(self, seat: int) -> str:
+        """A seat as the screens name it to the table: its player's name, else Seat and its number."""
+        return self.names.get(seat) or f"Seat {seat}"
+
+    def freed(self, seat: int) -> None:
+        """The host freed a phone seat (a lost phone): the seat and the table display say so."""
+        self.notices[seat] = "The host freed this seat: a phone joins it again"
+        self.notices.tell_table("Seat freed", f"The host freed {self.who(seat)}'s phone seat: join it again")
 
     def set_name(self, seat: int, name: str | None) -> str | None:
         """Name the player at ``seat`` for this game and the next ones (None: no name); a refusal, or None."""
@@ -416,7 +460,7 @@ class Table:
         waiting = {seat: SAVING for seat in self.slow_saves()}
         return screens.Scene(
             seats=tuple(self.entries), lobby=lobby, match=match, computers=self.computers, entries=self.entries,
-            notices={**self.notices, **waiting} if waiting else self.notices, fresh=frozenset(self.fresh),
+            notices={**self.notices.live(), **waiting}, fresh=frozenset(self.fresh), news=self.notices.table_news(),
             unread=tuple(self.alerts.unread()) if lobby is not None else (),
             storage_fault=self.storage_fault,
             hardware_fault=self.hardware_fault, since_roll=self.clock() - self.rolled_at,

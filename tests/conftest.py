@@ -6,7 +6,8 @@ from dataclasses import dataclass
 import pytest
 from hypothesis import settings
 
-from companion import script
+from companion import screens, script
+from companion.render.reading import SMALLEST
 from companion.hardware.sim import SimHardware, open_sim
 from companion.painter import draw
 from companion.session import Session
@@ -36,6 +37,10 @@ class Box:
 
     def lamps(self, seat: int) -> list[str]:
         return self.session.out.lamps()[f"seat{seat}"]
+
+    def drawn(self, name: str, render_fn, *args) -> bytes:
+        """What ``render_fn(*args)`` draws for the display ``name``, on its own glass (its profile's panel)."""
+        return render_fn(*args, dict(screens.panels(self.hw.profile)).get(name, SMALLEST)).tobytes()
 
     def pixels(self, name: str) -> bytes:
         self.session.out.displays.flush()
@@ -77,6 +82,7 @@ def box_factory():
         journal = Journal(db) if db is not None else None
         start = Start(game, seats, dice, cards, dict(bots or {}), dict(settings or {})) if game else None
         session = Session(hw, clock, start=start, seed=seed, journal=journal, paint=paint)
+        session.pump()                      # up: what starting wrote (a computer player's first move) is on disk
         made.append(Box(hw, session, clock))
         return made[-1]
 

@@ -8,13 +8,12 @@ import re
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
+from tests.waiting import TIMEOUT_S, wait_for
 from tests.webclient import Client
 
 ROOT = Path(__file__).resolve().parents[1]
-TAP_S = 0.06                    # down and up again: past the debouncer, well short of a hold
 
 
 def molebox(*args: str, env: dict | None = None, **popen) -> subprocess.Popen:
@@ -41,20 +40,12 @@ class Running(Client):
         self.token = json.loads(html.unescape(config))["token"]
         self._until_up()
 
-    def _until_up(self, timeout: float = 20) -> None:
+    def _until_up(self, timeout: float = 2 * TIMEOUT_S) -> None:
         """Wait out the "starting up" 503 the page answers between binding its port and the first published state."""
-        end = time.monotonic() + timeout
-        while self.call("GET", "/api/state", headers={}).status == 503:
-            if time.monotonic() > end or self.proc.poll() is not None:
-                raise RuntimeError("molebox run never published a state")
-            time.sleep(0.05)
-
-    def press(self, seat: int, control: str) -> None:
-        """A tap on a seat's control, down then up, through the simulator's mock pins, as long as a finger's."""
-        for pressed in (True, False):
-            answer = self.post("/api/sim/press", {"seat": seat, "control": control, "pressed": pressed})
-            assert answer.status == 200, answer.body
-            time.sleep(TAP_S)
+        def answered() -> bool:
+            return self.proc.poll() is not None or self.call("GET", "/api/state", headers={}).status != 503
+        if not wait_for(answered, timeout) or self.proc.poll() is not None:
+            raise RuntimeError("molebox run never published a state")
 
     def state(self) -> dict:
         return self.call("GET", "/api/state", headers={}).body

@@ -12,7 +12,23 @@ from http.cookies import SimpleCookie
 
 from PIL import Image
 
+from tests.waiting import TIMEOUT_S, wait_for
+
 TOKEN_HEADER = "X-Molebox-Token"
+TAP_S = 0.04            # how long a finger holds a button, and the gap before the next: past the box's
+                        # debouncer (20 ms), far short of a hold: the gesture itself, not a wait for the box
+
+
+def tap(press, *controls: str) -> None:
+    """``press(control, pressed)``, down then up, for each control in turn, as a finger does."""
+    for control in controls:
+        for pressed in (True, False):
+            press(control, pressed)
+            time.sleep(TAP_S)
+
+
+def taken(answer: "Answer") -> None:
+    assert answer.status == 200, answer
 
 
 def frame_image(frame: dict) -> Image.Image:
@@ -71,7 +87,7 @@ class Client:
 
     def call(self, method: str, path: str, body=None, headers: dict | None = None) -> Answer:
         """One request; ``body`` is sent as JSON unless it is bytes; headers default to the page's."""
-        conn = self._connect(5)
+        conn = self._connect(TIMEOUT_S)
         data = body if isinstance(body, bytes) or body is None else json.dumps(body).encode()
         conn.request(method, path, data, self._cookie_header(self.headers() if headers is None else headers))
         response = conn.getresponse()
@@ -85,29 +101,35 @@ class Client:
     def post(self, path: str, body=None, **kwargs) -> Answer:
         return self.call("POST", path, {} if body is None else body, **kwargs)
 
-    def stream(self, path: str, seconds: float, headers: dict | None = None) -> list[tuple[str, str]]:
-        """(event, data) pairs a stream sends within ``seconds``."""
-        conn = self._connect(seconds)
+    def tap(self, seat: int, *controls: str) -> None:
+        """Taps on a seat's controls on the simulator's page (a phone seat's: as its phone's)."""
+        tap(lambda control, pressed: taken(self.post("/api/sim/press", {"seat": seat, "control": control,
+                                                                        "pressed": pressed})), *controls)
+
+    def stream(self, path: str, until, timeout: float = TIMEOUT_S, headers: dict | None = None
+               ) -> list[tuple[str, str]]:
+        """(event, data) pairs a stream sends, read until ``until(events)`` holds."""
+        conn = self._connect(timeout)
         conn.request("GET", path, headers=self._cookie_header(headers or {}))
         response = conn.getresponse()
         assert response.status == 200, response.read()
-        events = []
+        events: list[tuple[str, str]] = []
         try:
-            for event in sse_events(response):          # kept as they come: a timeout ends the read
+            for event in sse_events(response):
                 events.append(event)
+                if until(events):
+                    return events
         except TimeoutError:
             pass
-        conn.close()
-        return events
+        finally:
+            conn.close()
+        raise AssertionError(f"{path} never sent what was awaited; it sent {[kind for kind, _ in events]}")
 
-    def frames(self, seconds: float = 0.5) -> dict:
-        """Every display's newest frame from the simulator's stream, as one-bit images by name."""
-        shown = {}
-        for kind, data in self.stream("/api/sim/events", seconds):
-            if kind == "frame":
-                frame = json.loads(data)
-                shown[frame["name"]] = frame_image(frame)
-        return shown
+    def frames(self, *names: str) -> dict:
+        """The newest frames of the displays ``names`` from the simulator's stream, as one-bit images by name
+        (the stream starts with every display's)."""
+        events = self.stream("/api/sim/events", lambda events: all(f"frame/{name}" in learnt(events) for name in names))
+        return {name: frame_image(latest(events)[f"frame/{name}"]) for name in names}
 
 
 def sse_events(response):
@@ -121,10 +143,45 @@ def sse_events(response):
             yield kind, line[6:]
 
 
+def learnt(events) -> dict[str, list]:
+    """What a page could learn from a stream's ``(kind, data)`` events: for each topic (a frame's by its
+    display's name) every value it was shown, in order, each repeat of the value before it dropped; the turns
+    as the page holds them after each append. Not in it: how the box batched its news (a stream is sent the
+    latest of each topic when the web loop is free), and the stream's own ``hello``."""
+    shown: dict[str, list] = {}
+    turns: list = []
+    for kind, data in events:
+        if kind == "hello":
+            continue
+        value = json.loads(data)
+        if kind == "turns":
+            turns = value = turns[:value["from"]] + value["turns"]
+        values = shown.setdefault(f"frame/{value['name']}" if kind == "frame" else kind, [])
+        if not values or values[-1] != value:
+            values.append(value)
+    return shown
+
+
+def latest(events) -> dict:
+    """The latest value of each topic a stream's events showed."""
+    return {topic: values[-1] for topic, values in learnt(events).items()}
+
+
+def note(timeline: list[dict], events) -> None:
+    """Add to ``timeline`` what a stream's ``events`` have left its page knowing (the latest of each topic),
+    unless the page knew just that when it was last noted. Noted each time the box is quiet, a timeline
+    holds what the page could learn, whatever the load: the values a topic took only for a moment (a
+    lamp's 120 ms flash) may reach a page or not, as the web loop is free or busy then."""
+    knows = latest(events)
+    if not timeline or timeline[-1] != knows:
+        timeline.append(knows)
+
+
 class Recording:
     """An event stream read on a thread of its own, every event kept in ``events`` as (kind, data)."""
 
     def __init__(self, client: Client, path: str):
+        self.path = path
         self.events: list[tuple[str, str]] = []
         self._conn = client._connect(60)
         self._conn.request("GET", path, headers=client._cookie_header({}))
@@ -144,22 +201,19 @@ class Recording:
     def open(self) -> bool:
         return self._reader.is_alive()
 
-    def first(self, kind: str, timeout: float = 3.0):
+    def first(self, kind: str, timeout: float = TIMEOUT_S):
         """The first event of ``kind``, parsed, once it has come."""
         self._wait_for(kind, timeout)
         return json.loads(next(data for k, data in self.events if k == kind))
 
-    def latest(self, kind: str, timeout: float = 3.0):
+    def latest(self, kind: str, timeout: float = TIMEOUT_S):
         """The newest event of ``kind``, parsed, once one has come (a stream just opened may not
         have sent its first yet)."""
         self._wait_for(kind, timeout)
         return json.loads(next(data for k, data in reversed(self.events) if k == kind))
 
     def _wait_for(self, kind: str, timeout: float) -> None:
-        deadline = time.monotonic() + timeout
-        while not any(k == kind for k, _ in self.events):
-            assert time.monotonic() < deadline, f"no {kind} event came"
-            time.sleep(0.005)
+        assert wait_for(lambda: any(k == kind for k, _ in self.events), timeout), f"no {kind} event came"
 
     def close(self) -> None:
         """Cut the connection, as a phone that loses the network does."""
@@ -197,7 +251,7 @@ class Phone(Client):
     def events(self) -> list[tuple[str, str]]:
         return self.stream.events
 
-    def latest(self, kind: str, timeout: float = 3.0):
+    def latest(self, kind: str, timeout: float = TIMEOUT_S):
         return self.stream.latest(kind, timeout)
 
     def press(self, control: str, pressed: bool, stream: str | None = None) -> Answer:
@@ -205,8 +259,5 @@ class Phone(Client):
                          {"control": control, "pressed": pressed, "stream": stream or self.stream_id or ""})
 
     def tap(self, *controls: str) -> None:
-        for control in controls:
-            for pressed in (True, False):
-                answer = self.press(control, pressed)
-                assert answer.status == 200, answer
-                time.sleep(0.03)
+        """Taps on the phone's own seat."""
+        tap(lambda control, pressed: taken(self.press(control, pressed)), *controls)

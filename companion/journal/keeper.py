@@ -187,6 +187,14 @@ class Keeper:
         self._all_saved(match)
         return match, self.journal.read(lambda records: records.names(game_id))
 
+    def set_aside(self, why: str) -> int | None:
+        """The unfinished game in play is not to go on (the box was asked for another): kept in the journal, out of
+        the way, never resumed; its id."""
+        game_id, self.game_id = self.game_id, None
+        if game_id is not None:
+            self._write(lambda records: records.set_aside(game_id, why))
+        return game_id
+
     def retry(self, done: Callable[[bool], None]) -> None:
         """Try the journal again after a fault, on the writer's thread: ``done(True)`` once it takes writes."""
         self.journal.retry(done)

@@ -1,8 +1,8 @@
 """The screens of a box that cannot play or must tell the host something.
 
 Paused while the hardware or the journal's storage is at fault, a notice the host
-must read (in the lobby), a display whose own frame failed, and parted when the
-service stops.
+must read (in the lobby), a display whose own frame failed, parted when the service
+stops, and the table's news of a change made from elsewhere.
 """
 from __future__ import annotations
 
@@ -51,3 +51,9 @@ def parting(panel: Panel = SMALLEST):
     """What every display keeps showing after the service stops (luma's ``persist``)."""
     return frame(Screen(title="molebox", status="stopped", prompt="Stopped",
                         lines=("The game is saved", "It goes on at the next start")), panel)
+
+
+def news(headline: str, words: str, panel: Panel = SMALLEST):
+    """The table display for a few seconds when something changed the game from elsewhere (an undo, a restart, a
+    seat freed): what, and who did it."""
+    return frame(Screen(title="molebox", status="news", prompt=headline, lines=(words,)), panel)

@@ -36,7 +36,7 @@ class Site:
     async def stop(self, app: web.Application) -> None:
         self.hub.close()
 
-    def _cut_off(self, gone: list[int]) -> None:
+    def _cut_off(self, gone: list[int], freed: bool) -> None:
         """From any thread: the phones of the ``gone`` seats (back on their panels, or freed) lose their pages."""
         if gone:
             try:

@@ -11,13 +11,10 @@ saying what happened, and each round ends with its trail and score worked out, t
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
-from tests.presses import presses_for
 from rules.match import Header, Match
 from rules.model import Decision, Move
-
-HERE = Path(__file__).parent / "scripts"
+from tests.companion import press_script
 
 #: name -> (seed of the players' coin, settings, where each round's mole places its stack,
 #: how often each round's gardener rods where it hurts most rather than carelessly near the mole)
@@ -93,26 +90,25 @@ def _trail_lines(record: dict, flowers: dict) -> list[str]:
 
 def write(name: str, seed: int, settings: dict, starts, skill) -> Match:
     rng = random.Random(seed)
-    match = Match(Header("mole-hill", 2, settings))
-    flowers = match.game.flowers
-    lines = [f"# Mole Hill, settings {settings or 'default'} (tests/companion/test_mole_hill_box.py;"
-             f" written by tests/companion/mole_hill_scripts.py).",
-             "# Cells are (col,row), row 1 at the top; edge c,r,E lies right of (c,r), c,r,S below it."]
-    while not match.over:
+
+    def play(match: Match) -> tuple[Decision, object]:
         (d,) = match.open_decisions()
         played = len(match.state.rounds)
-        value = answer(match, d, rng, starts[played], skill[played])
-        presses = presses_for(d, value)
-        events = [e.as_dict() for e in match.submit(d.seat, d.key, value)]
-        lines.append(f"# {_describe(events[0])}")                      # the answer, then its presses
-        lines += [f"{d.seat} {control}" for control in presses]
-        lines += [f"# {text}" for text in map(_describe, events[1:]) if text]
-        for event in events:
-            if event["kind"] == "round_over":
-                record = match.view(None)["state"]["rounds"][event["round"] - 1]
-                lines += _trail_lines(record, flowers)
-    (HERE / f"{name}.txt").write_text("\n".join(lines) + "\n")
-    return match
+        return d, answer(match, d, rng, starts[played], skill[played])
+
+    def say(d: Decision, value, events: list[dict]) -> tuple[str, int]:
+        return _describe(events[0]), 1                  # the answer as the table saw it, then its presses
+
+    def trails(match: Match, events: list[dict]) -> list[str]:
+        return [line for e in events if e["kind"] == "round_over"
+                for line in _trail_lines(match.view(None)["state"]["rounds"][e["round"] - 1], match.game.flowers)]
+
+    return press_script.write(
+        name, Match(Header("mole-hill", 2, settings)),
+        [f"Mole Hill, settings {settings or 'default'} (tests/companion/test_mole_hill_box.py;"
+         f" written by tests/companion/mole_hill_scripts.py).",
+         "Cells are (col,row), row 1 at the top; edge c,r,E lies right of (c,r), c,r,S below it."],
+        play, _describe, say, after=trails)
 
 
 def main() -> None:

@@ -10,14 +10,11 @@ the table saw and what each seat took, to check the game by hand.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
-from tests.presses import presses_for
 from rules.match import Header, Match
 from rules.model import Decision
+from tests.companion import press_script
 from tests.rules.mole_park_bots import greedy_answer
-
-HERE = Path(__file__).parent / "scripts"
 
 #: name -> (seats, seed, dice and cards, what the game must show)
 GAMES = {
@@ -70,26 +67,25 @@ def _round_line(match: Match) -> str:
 
 def write(name: str, seats: int, seed: int, mode: str) -> Match:
     rng = random.Random(seed)
-    match = Match(Header("mole-park", seats, {}, seed=seed, dice=mode, cards=mode))
-    lines = [f"# Mole Park, {seats} seats, seed {seed}, {mode} dice and cards"
-             f" (tests/companion/test_mole_park_box.py; written by tests/companion/mole_park_scripts.py).",
-             "# Each round: what the table saw and what each seat took, then the presses."]
-    seen, round_ = 0, 0
-    while not match.over:
-        notes = [_describe(e.as_dict()) for e in match.events[seen:]]
-        seen = len(match.events)
-        lines += [f"# {n}" for n in notes if n]
-        if match.state.round != round_:
-            round_ = match.state.round
-            lines.append(_round_line(match))
+    round_ = 0
+
+    def heading(match: Match) -> list[str]:
+        nonlocal round_
+        if match.state.round == round_:
+            return []
+        round_ = match.state.round
+        return [_round_line(match)]
+
+    def answer(match: Match) -> tuple[Decision, object]:
         d = match.decisions_for(min(x.seat for x in match.open_decisions()))[0]     # as the panel takes them
-        value = hopeful_answer(match, d, rng)
-        lines.append(f"# S{d.seat} {d.key}: {d.label(value)}")
-        lines += [f"{d.seat} {control}" for control in presses_for(d, value)]
-        match.submit(d.seat, d.key, value)
-    lines += [f"# {n}" for n in (_describe(e.as_dict()) for e in match.events[seen:]) if n]
-    (HERE / f"{name}.txt").write_text("\n".join(lines) + "\n")
-    return match
+        return d, hopeful_answer(match, d, rng)
+
+    return press_script.write(
+        name, Match(Header("mole-park", seats, {}, seed=seed, dice=mode, cards=mode)),
+        [f"Mole Park, {seats} seats, seed {seed}, {mode} dice and cards"
+         f" (tests/companion/test_mole_park_box.py; written by tests/companion/mole_park_scripts.py).",
+         "Each round: what the table saw and what each seat took, then the presses."],
+        answer, _describe, heading=heading)
 
 
 def main() -> None:

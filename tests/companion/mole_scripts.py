@@ -10,13 +10,10 @@ and round gets a comment with what was reported and what the box decided, to che
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
-from tests.presses import presses_for
 from rules.match import Header, Match
 from rules.model import Decision
-
-HERE = Path(__file__).parent / "scripts"
+from tests.companion import press_script
 
 #: name -> (seed, settings); the seed's match, with the default settings, shows both ties, the 11-10 that
 #: is not two clear, a taupiniere that kills two, pushes, a hitter that dies, and the protection from a
@@ -72,28 +69,23 @@ def _describe(event: dict) -> str | None:
 
 def write(name: str, seed: int, settings: dict) -> Match:
     rng = random.Random(seed)
-    match = Match(Header("mole", 2, settings, seed=seed))
-    lines = [f"# Mole, a whole match, seed {seed} (tests/companion/test_mole_box.py;"
-             f" written by tests/companion/mole_scripts.py).",
-             "# Each answer: who answers what, then the presses; each turn: what the box made of it."]
-    seen = 0
-    while not match.over:
-        lines += [f"# {n}" for n in (_describe(e.as_dict()) for e in match.events[seen:]) if n]
-        seen = len(match.events)
-        state = match.view(None)["state"]
-        flicker = state["flicker"]
+
+    def answer(match: Match) -> tuple[Decision, object]:
         claim = [d for d in match.open_decisions() if d.key == "push"]
         if claim and rng.random() < 0.015:
-            d, value = claim[0], "push"
-        else:
-            d = match.decisions_for(flicker)[0]
-            value = table_answer(match, d, rng)
-        lines.append(f"# S{d.seat} {d.key}: {value if d.kind.value == 'holes' else d.label(value)}")
-        lines += [f"{d.seat} {control}" for control in presses_for(d, value)]
-        match.submit(d.seat, d.key, value)
-    lines += [f"# {n}" for n in (_describe(e.as_dict()) for e in match.events[seen:]) if n]
-    (HERE / f"{name}.txt").write_text("\n".join(lines) + "\n")
-    return match
+            return claim[0], "push"
+        d = match.decisions_for(match.view(None)["state"]["flicker"])[0]
+        return d, table_answer(match, d, rng)
+
+    def say(d: Decision, value, events) -> tuple[str, int]:
+        return f"S{d.seat} {d.key}: {value if d.kind.value == 'holes' else d.label(value)}", 0
+
+    return press_script.write(
+        name, Match(Header("mole", 2, settings, seed=seed)),
+        [f"Mole, a whole match, seed {seed} (tests/companion/test_mole_box.py;"
+         f" written by tests/companion/mole_scripts.py).",
+         "Each answer: who answers what, then the presses; each turn: what the box made of it."],
+        answer, _describe, say)
 
 
 def main() -> None:

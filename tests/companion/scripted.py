@@ -1,15 +1,22 @@
-"""Every scripted game of the box tests, with what its box is built from: one table for tests over them all."""
+"""Every scripted game of the box tests, with what its box is built from, and one way to build and play it.
+
+A box test names a script (tests/companion/scripts/NAME.txt) and gets its box from :func:`box_for`, or the
+whole game played with its displays and lamps kept at checkpoints from :func:`played`.
+"""
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+from tests.companion.golden import play_with_checkpoints
 from tests.companion.mole_hill_scripts import GAMES as MOLE_HILL
 from tests.companion.mole_park_scripts import GAMES as MOLE_PARK
 from tests.companion.mole_scripts import GAMES as MOLE
-from tests.companion.test_mouse_madness_box import GAMES as MOUSE
 
 SCRIPTS = Path(__file__).parent / "scripts"
+
+#: the Mouse Madness scripts, written by hand: name -> (seats, seed, dice)
+MOUSE = {"mouse-3seat": (3, 344, "virtual"), "mouse-4seat-dice": (4, 0, "physical")}
 
 #: script name -> box_factory arguments
 SCRIPTED = {
@@ -21,6 +28,38 @@ SCRIPTED = {
     **{name: {"game": "mouse-madness", "seats": seats, "seed": seed, "dice": dice}
        for name, (seats, seed, dice) in MOUSE.items()},
 }
+
+
+def script(name: str) -> str:
+    return (SCRIPTS / f"{name}.txt").read_text()
+
+
+def box_for(box_factory, name: str, **kwargs):
+    """A box built as the script ``name`` is played on (``kwargs``: more box_factory arguments)."""
+    return box_factory(**SCRIPTED[name], **kwargs)
+
+
+def until(lines: list[str], *starts: str) -> int:
+    """The index of the first line that starts with the last of ``starts``, each found after the one before."""
+    at = 0
+    for start in starts:
+        at = next(i for i in range(at, len(lines)) if lines[i].startswith(start))
+    return at
+
+
+def played(box_factory, name: str, checkpoints: dict[str, str | tuple[str, ...]], names: dict | None = None):
+    """The whole script ``name`` played on its box (players ``names`` named first), pausing before each
+    checkpoint's line (:func:`until` its markers): what every display showed and every seat's lamps, by
+    checkpoint and at the ``end``, as ``box.frames`` and ``box.lamps_at``; the script's name as ``box.name``."""
+    box = box_for(box_factory, name)
+    if names:
+        box.name_players(names)
+    lines = script(name).splitlines()
+    stops = {checkpoint: until(lines, *([markers] if isinstance(markers, str) else markers))
+             for checkpoint, markers in checkpoints.items()}
+    box.frames, box.lamps_at = play_with_checkpoints(box, lines, stops)
+    box.name = name
+    return box
 
 
 def collecting(box) -> dict:
@@ -45,8 +84,8 @@ NAMES = {1: "Maximilianus A", 2: "Ada"}
 
 def every_screen(box_factory, name: str) -> list[tuple]:
     """Every distinct screen the box asked of any display while playing the script (two players named)."""
-    box = box_factory(**SCRIPTED[name])
+    box = box_for(box_factory, name)
     box.name_players(NAMES)
     seen = collecting(box)
-    box.play((SCRIPTS / f"{name}.txt").read_text())
+    box.play(script(name))
     return list(seen.values())

@@ -18,6 +18,7 @@ from companion.hardware.gpio import luma_device
 from companion.hardware.panel import PHONES
 from companion.hardware.phone import add_phones
 from companion.hardware.sim import open_sim
+from tests.waiting import wait_for
 from wiring.profile import DisplaySpec, load
 
 TURN = "1 hole1\n1 ok\n1 hole5\n1 ok\n2 hole2\n2 ok\n2 hole1\n2 ok\n3 hole4\n3 ok\n3 hole3\n"
@@ -135,7 +136,7 @@ def test_the_table_display_waits_a_bounded_time_behind_seats_that_keep_pressing(
 
     presser = threading.Thread(target=pressing)
     presser.start()
-    time.sleep(0.05)
+    assert wait_for(lambda: finished)                   # the seats' frames are going out
     asked = time.monotonic()
     worker.submit("table", card, "scores")
     time.sleep(0.5)

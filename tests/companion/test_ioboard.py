@@ -10,7 +10,7 @@ import random
 import statistics
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import SimpleNamespace
 
 import pytest
@@ -139,6 +139,17 @@ def test_presses_become_edges_on_the_injected_clock_and_lamps_reach_the_board(ri
     assert r.fake.lamps(3) == (bytes((0, 0, 255)), bytes((1, 2, 3, 4, 0)))     # seat 3's colour from the profile
 
 
+def test_a_button_let_go_of_while_it_settles_comes_up_once_it_has_settled(rig):
+    """A finger quicker than the debouncer: the board ignores the button for debounce_ms after a change,
+    but it scans on, so the release is taken then, not lost until the button's next press."""
+    r = rig(board={**FAST_BOARD, "debounce_ms": 200})
+    r.fake.press(4, "hole1")
+    r.fake.release(4, "hole1")                      # well inside the 200 ms
+    assert wait_for(lambda: [(e.control, e.pressed) for e in r.edges] == [("hole1", True), ("hole1", False)]), \
+        r.edges
+    assert r.fake.board.levels[3] == 0
+
+
 def test_the_board_is_found_by_its_usb_id(rig, monkeypatch):
     ports = []
     monkeypatch.setattr(ioboard.list_ports, "comports", lambda: ports)
@@ -167,7 +178,9 @@ def test_no_press_is_lost_or_made_up_by_a_fault(rig, kind, rates):
 
 
 def test_ten_thousand_presses_through_every_fault_at_once(rig):
-    r = rig()
+    # Faults alone must never drop the link; a machine that stalls this process for FAST's 0.5 s would,
+    # so both ends wait 3 s before they call the other silent (the heartbeats stay at 50 ms).
+    r = rig(timing=replace(FAST, silence=3.0), board={**FAST_BOARD, "silence_ms": 3000})
     rates = {"drop": 0.03, "dup": 0.03, "flip": 0.03, "junk": 0.03, "noise": 0.03}
     r.fake.tamper_out, r.fake.tamper_in = Spoiler(3, **rates), Spoiler(4, **rates)
     made = play(r, 10_000, seed=5)
@@ -178,12 +191,13 @@ def test_ten_thousand_presses_through_every_fault_at_once(rig):
 
 @pytest.mark.parametrize("outage", [0.3, 1.2])
 def test_the_link_recovers_within_100_ms_of_the_line_clearing(rig, outage):
-    """Real timings, three outages in a row. 0.3 s of noise: the link holds; 1.2 s: both ends give up on
+    """Real timings, five outages in a row. 0.3 s of noise: the link holds; 1.2 s: both ends give up on
     it and greet again, and the press made in the noise still comes through (Timing.catch_up). The median
-    recovery is under 100 ms (a loaded machine may stall one of three)."""
+    recovery is under 100 ms (a loaded machine may stall two of five: two CPU-bound processes beside it
+    stretched one of three by 0.8 s and another past 0.1 s, once in 15 runs)."""
     r = rig(timing=Timing(), board={})
     recoveries = []
-    for n in range(1, 4):
+    for n in range(1, 6):
         out, back = Spoiler(6 + n, noise=1.0, flip=1.0), Spoiler(16 + n, noise=1.0, flip=1.0)
         r.fake.tamper_out, r.fake.tamper_in = out, back
         r.fake.press(2, "hole4")
@@ -192,12 +206,12 @@ def test_the_link_recovers_within_100_ms_of_the_line_clearing(rig, outage):
         out.on = back.on = False
         cleared = time.monotonic()
         r.fake.press(5, "ok")
-        assert wait_for(lambda: r.presses()[(5, "ok")] == n and r.lamps_agree(), 2)
+        assert wait_for(lambda: r.presses()[(5, "ok")] == n and r.lamps_agree())
         recoveries.append(time.monotonic() - cleared)
-        assert wait_for(lambda: r.presses()[(2, "hole4")] == n, 2)          # the press made in the noise
+        assert wait_for(lambda: r.presses()[(2, "hole4")] == n)          # the press made in the noise
         r.fake.release(2, "hole4")
         r.fake.release(5, "ok")
-    lost = [] if outage < Timing().silence else [iolink.SILENT, None] * 3
+    lost = [] if outage < Timing().silence else [iolink.SILENT, None] * 5
     assert r.faults == [None, *lost]
     assert statistics.median(recoveries) < 0.1, f"recoveries: {recoveries} s"
 
@@ -268,12 +282,12 @@ def test_a_press_the_board_counted_while_it_could_not_hear_the_host_is_delivered
     r = rig()
     deaf = Spoiler(1, drop=1.0)
     r.fake.tamper_in = deaf
-    assert wait_for(lambda: r.faults == [None, iolink.GAVE_UP], 3), r.faults
+    assert wait_for(lambda: r.faults == [None, iolink.GAVE_UP]), r.faults
     r.fake.press(6, "hole3")
     r.fake.release(6, "hole3")
     assert r.fake.idle() and r.presses() == Counter()
     deaf.on = False
-    assert wait_for(lambda: relinked_after_giving_up(r), 3), r.faults
+    assert wait_for(lambda: relinked_after_giving_up(r)), r.faults
     check_counts(r, Counter({(6, "hole3"): 1}))
 
 
@@ -281,12 +295,12 @@ def test_a_press_counted_while_unlinked_for_longer_than_catch_up_is_not_delivere
     r = rig(timing=Timing(retry=0.01, heartbeat=0.05, silence=0.5, backoff=0.01, backoff_max=0.05, catch_up=0.2))
     deaf = Spoiler(1, drop=1.0)
     r.fake.tamper_in = deaf
-    assert wait_for(lambda: r.faults == [None, iolink.GAVE_UP], 3), r.faults
+    assert wait_for(lambda: r.faults == [None, iolink.GAVE_UP]), r.faults
     r.fake.press(6, "hole3")
     r.fake.release(6, "hole3")
     time.sleep(0.3)                                 # the game has been paused for longer than catch_up
     deaf.on = False
-    assert wait_for(lambda: relinked_after_giving_up(r), 3), r.faults
+    assert wait_for(lambda: relinked_after_giving_up(r)), r.faults
     r.fake.press(1, "ok")
     r.fake.release(1, "ok")
     check_counts(r, Counter({(1, "ok"): 1}))

@@ -6,6 +6,7 @@ import time
 
 from companion.hardware.blinker import DIM_LEVEL, HALF_PERIODS_S
 from companion.lamps import Lamp
+from tests.waiting import wait_for
 
 FAST_S = HALF_PERIODS_S[Lamp.FAST]
 
@@ -20,8 +21,9 @@ def refused(box) -> None:
 
 def test_a_refusal_flashes_the_seats_five_lamps_in_step_from_one_thread(box):
     pins = box.hw.lamp_pins(1)
+    before = [len(pin.states) for pin in pins]
     refused(box)
-    time.sleep(8.5 * FAST_S)
+    assert wait_for(lambda: all(len(pin.states) >= n + 12 for pin, n in zip(pins, before)))  # the flip, then flashes
     for pin in pins:
         recent = pin.states[-6:]                   # (time since the change before, level)
         levels = [change.state for change in recent]
@@ -35,12 +37,13 @@ def test_a_refusal_flashes_the_seats_five_lamps_in_step_from_one_thread(box):
 
 def test_a_press_on_flashing_lamps_sets_them_at_once_and_the_flashing_stops(box):
     pins = box.hw.lamp_pins(1)
+    before = [len(pin.states) for pin in pins]
     refused(box)
-    time.sleep(3 * FAST_S)
+    assert wait_for(lambda: all(len(pin.states) >= n + 3 for pin, n in zip(pins, before)))   # flashing
     box.hw.drive(1, "hole2", True)                 # the flip, on this thread, before the loop takes it
     assert [pin.state for pin in pins] == [1.0] * 5
     flipped = [pin.changed_at for pin in pins]
-    time.sleep(3 * FAST_S)
+    time.sleep(3 * FAST_S)                         # three flashes' time: none comes
     assert [pin.changed_at for pin in pins] == flipped
 
 
@@ -48,5 +51,5 @@ def test_steady_lamps_are_written_once_and_left_alone(box):
     pins = box.hw.lamp_pins(1)
     assert [pin.state for pin in pins] == [DIM_LEVEL] * 5
     written = [pin.changed_at for pin in pins]
-    time.sleep(3 * FAST_S)
+    time.sleep(3 * FAST_S)                         # three flashes' time: nothing is written
     assert [pin.changed_at for pin in pins] == written

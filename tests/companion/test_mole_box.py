@@ -7,19 +7,18 @@ rules (docs/rules/mole.md).
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops
 
 from companion.render import mole
 from rules.match import Match
-from tests.companion.golden import GOLDEN, assert_frames_match, displays, play_with_checkpoints
+from tests.companion import scripted
+from tests.companion.golden import GOLDEN, assert_frames_match, displays
 from tests.random_play import random_answer
 
-HERE = Path(__file__).parent
-SCRIPT = HERE / "scripts" / "mole-match.txt"
-SEED = 2574
+SCRIPT = scripted.SCRIPTS / "mole-match.txt"
+SEED = scripted.SCRIPTED["mole-match"]["seed"]
 
 #: Moments of the match whose every display is kept as a golden image, in the order they come: the script
 #: is played up to (not including) the first line starting with the last marker, each marker found after
@@ -47,25 +46,9 @@ ROUNDS = "GGGMGMGTGGGGMGGMMGGGGMMGGGGGMGMMGGTGMGMGMMMMGGMGMGMMGMM"
 FINAL = (10, 12)
 
 
-def _stop(lines: list[str], markers: tuple[str, ...]) -> int:
-    at = 0
-    for marker in markers:
-        at = next(i for i in range(at, len(lines)) if lines[i].startswith(marker))
-    return at
-
-
-@pytest.fixture(scope="module")
-def script_lines() -> list[str]:
-    return SCRIPT.read_text().splitlines()
-
-
 @pytest.fixture
-def played(box_factory, script_lines):
-    box = box_factory(game="mole", seats=2, seed=SEED)
-    box.name_players({1: "Ada", 2: "Bob"})
-    box.frames, box.lamps_at = play_with_checkpoints(
-        box, script_lines, {c: _stop(script_lines, m) for c, m in CHECKPOINTS.items()})
-    return box
+def played(box_factory):
+    return scripted.played(box_factory, "mole-match", CHECKPOINTS, names={1: "Ada", 2: "Bob"})
 
 
 def test_the_match_ends_as_checked_by_hand(played):

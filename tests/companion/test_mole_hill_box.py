@@ -7,17 +7,17 @@ worked out from those comments with the rules (docs/rules/mole-hill.md).
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops
 
 from companion.render import mole_hill
 from rules.match import Match
-from tests.companion.golden import GOLDEN, REGOLD, assert_frames_match, displays, play_with_checkpoints
+from tests.companion.golden import GOLDEN, REGOLD, assert_frames_match, displays
+from tests.companion import scripted
 from tests.companion.mole_hill_scripts import GAMES
+from tests.companion.scripted import SCRIPTS, box_for, script
 
-HERE = Path(__file__).parent
 
 #: Moments of each game whose every display is kept as a golden image: the script is played up to
 #: (not including) the first line equal to the marker.
@@ -60,22 +60,9 @@ EXPECTED = {
 }
 
 
-def _script(name: str) -> str:
-    return (HERE / "scripts" / f"{name}.txt").read_text()
-
-
-def _box(box_factory, name: str):
-    return box_factory(game="mole-hill", seats=2, settings=GAMES[name][1])
-
-
 @pytest.fixture(params=list(GAMES))
 def played(request, box_factory):
-    box = _box(box_factory, request.param)
-    lines = _script(request.param).splitlines()
-    stops = {checkpoint: lines.index(marker) for checkpoint, marker in CHECKPOINTS[request.param].items()}
-    box.frames, _ = play_with_checkpoints(box, lines, stops)
-    box.name = request.param
-    return box
+    return scripted.played(box_factory, request.param, CHECKPOINTS[request.param])
 
 
 def test_each_game_ends_as_worked_out_by_hand(played):
@@ -110,7 +97,7 @@ def test_the_transcript_replays_to_the_same_board(played):
 
 
 def test_the_seat_to_act_has_its_cursor_holes_lit(box_factory):
-    box = _box(box_factory, "mole-hill-win")
+    box = box_for(box_factory, "mole-hill-win")
     assert box.lamps(1) == ["dim"] * 4 + ["off"] and box.lamps(2) == ["off"] * 5       # S1 places
     box.play("1 ok")                                                                     # on (1, 1)
     assert box.lamps(1) == ["off"] * 5 and box.lamps(2) == ["dim"] * 5                  # S2 rods: 5 turns
@@ -119,7 +106,7 @@ def test_the_seat_to_act_has_its_cursor_holes_lit(box_factory):
 
 
 def test_an_illegal_press_blinks_and_says_why_on_that_seat_only(box_factory):
-    box = _box(box_factory, "mole-hill-win")
+    box = box_for(box_factory, "mole-hill-win")
     box.play("1 hole4\n1 ok\n2 ok")               # S1 on (2, 1), S2 rods the edge (1, 1)-(2, 1)
     state = box.match.view(None)["state"]
     assert state["position"] == [2, 1] and state["rods"] == [[1, 1, "E"]]
@@ -147,8 +134,8 @@ def test_an_illegal_press_blinks_and_says_why_on_that_seat_only(box_factory):
 
 
 def test_the_table_shows_both_rounds_scores(box_factory):
-    box = _box(box_factory, "mole-hill-win")
-    lines = _script("mole-hill-win").splitlines()
+    box = box_for(box_factory, "mole-hill-win")
+    lines = script("mole-hill-win").splitlines()
     box.play("\n".join(lines[:lines.index(CHECKPOINTS["mole-hill-win"]["round2"])]))
     view = box.match.view(None)
     assert view["state"]["rounds"][0]["score"] == 23 and view["state"]["mole"] == 2
@@ -159,7 +146,7 @@ def test_the_cli_plays_a_whole_game(tmp_path, capsys):
     from companion.cli import main
 
     out = tmp_path / "out"
-    assert main(["sim", "--game", "mole-hill", "--script", str(HERE / "scripts" / "mole-hill-draw.txt"),
+    assert main(["sim", "--game", "mole-hill", "--script", str(SCRIPTS / "mole-hill-draw.txt"),
                  "--out", str(out)]) == 0
     assert json.loads(capsys.readouterr().out) == [23, 23]
     state = json.loads((out / "state.json").read_text())
@@ -173,7 +160,7 @@ def test_the_cli_plays_a_whole_game(tmp_path, capsys):
 
 def test_a_cursor_moves_only_on_its_own_seats_oled(box_factory):
     """A draft is the seat's own business until OK: the other OLED, the table and the lamps stay put."""
-    a, b = (_box(box_factory, "mole-hill-win") for _ in range(2))
+    a, b = (box_for(box_factory, "mole-hill-win") for _ in range(2))
     for box, steps in ((a, "1 hole4"), (b, "1 hole4\n1 hole1")):        # cursor on (2, 2) or (1, 2)
         box.play("1 ok\n2 ok\n" + steps)
     assert a.match.view(None) == b.match.view(None)

@@ -6,7 +6,6 @@ the results below were worked out from those comments with the rules (docs/rules
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops
@@ -15,10 +14,11 @@ from companion import screens
 from companion.render import mole_park
 from companion.journal.records import Reader
 from rules.match import Match
-from tests.companion.golden import GOLDEN, assert_frames_match, displays, play_with_checkpoints
+from tests.companion.golden import GOLDEN, assert_frames_match, displays
+from tests.companion import scripted
 from tests.companion.mole_park_scripts import GAMES
+from tests.companion.scripted import SCRIPTS, box_for, script
 
-HERE = Path(__file__).parent
 
 #: Moments of each game whose every display is kept as a golden image: the script is played up to
 #: (not including) the first line equal to the marker.
@@ -70,23 +70,9 @@ EXPECTED = {
 }
 
 
-def _script(name: str) -> str:
-    return (HERE / "scripts" / f"{name}.txt").read_text()
-
-
-def _box(box_factory, name: str, **kwargs):
-    seats, seed, mode, _ = GAMES[name]
-    return box_factory(game="mole-park", seats=seats, seed=seed, dice=mode, cards=mode, **kwargs)
-
-
 @pytest.fixture(params=list(GAMES))
 def played(request, box_factory):
-    box = _box(box_factory, request.param)
-    lines = _script(request.param).splitlines()
-    stops = {checkpoint: lines.index(marker) for checkpoint, marker in CHECKPOINTS[request.param].items()}
-    box.frames, _ = play_with_checkpoints(box, lines, stops)
-    box.name = request.param
-    return box
+    return scripted.played(box_factory, request.param, CHECKPOINTS[request.param])
 
 
 def test_each_game_ends_as_worked_out_by_hand(played):
@@ -120,8 +106,8 @@ def test_the_transcript_replays_to_the_same_game(played):
 
 
 def test_physical_dice_and_cards_are_entered_on_the_panels_and_journaled(box_factory, tmp_path):
-    box = _box(box_factory, "mole-park-2seat", db=tmp_path / "journal.db")
-    box.play(_script("mole-park-2seat"))
+    box = box_for(box_factory, "mole-park-2seat", db=tmp_path / "journal.db")
+    box.play(script("mole-park-2seat"))
     header = box.match.transcript()["header"]
     assert (header["dice"], header["cards"]) == ("physical", "physical")
     records = box.match.transcript()["records"]
@@ -146,8 +132,8 @@ def test_a_printed_card_the_box_counted_none_of_is_taken_on_the_panel(box_factor
 
 def test_a_seat_that_passed_is_asked_again_on_its_panel_when_another_declares(box_factory):
     """R11 of the two-seat game: S1 passes, S2 goes for the Crown, and S1's panel asks again."""
-    lines = _script("mole-park-2seat").splitlines()
-    box = _box(box_factory, "mole-park-2seat")
+    lines = script("mole-park-2seat").splitlines()
+    box = box_for(box_factory, "mole-park-2seat")
     box.play("\n".join(lines[:lines.index("# S2 crown: Go for the Crown")]))
     assert box.match.decisions_for(1) == [] and box.lamps(1) == ["off"] * 5
     box.play("2 hole2\n2 ok")
@@ -178,7 +164,7 @@ def test_virtual_dice_tumble_on_the_table_before_they_land(box_factory):
 
 
 def test_physical_dice_land_at_once(box_factory):
-    box = _box(box_factory, "mole-park-2seat")
+    box = box_for(box_factory, "mole-park-2seat")
     box.play("1 hole1\n1 ok\n2 hole1\n2 ok\n1 hole4\n1 ok\n2 hole4\n2 ok", settle=False)
     assert box.pixels("table") == mole_park.table(box.match.view(None)).tobytes()
 
@@ -195,7 +181,7 @@ def test_the_lobby_sets_dice_and_cards_on_seat_ones_panel(box_factory):
 
 
 def test_a_wrong_hole_blinks_and_says_why_on_that_seat_only(box_factory):
-    box = _box(box_factory, "mole-park-2seat")
+    box = box_for(box_factory, "mole-park-2seat")
     before = box.pixels("seat2"), box.pixels("table")
     box.press(1, "hole5")                       # three dice before anyone holds a mole
     box.clock.advance(0.2)
@@ -214,9 +200,8 @@ def test_the_cli_plays_a_five_seat_game_to_its_showdown(tmp_path, capsys):
     from companion.cli import main
 
     out = tmp_path / "out"
-    script = HERE / "scripts" / "mole-park-5seat.txt"
-    assert main(["sim", "--game", "mole-park", "--seats", "5", "--seed", "6", "--script", str(script),
-                 "--out", str(out)]) == 0
+    assert main(["sim", "--game", "mole-park", "--seats", "5", "--seed", "6",
+                 "--script", str(SCRIPTS / "mole-park-5seat.txt"), "--out", str(out)]) == 0
     assert json.loads(capsys.readouterr().out) == EXPECTED["mole-park-5seat"]["stars"]
     state = json.loads((out / "state.json").read_text())
     assert state["view"]["winners"] == [3] and state["view"]["state"]["showdown"] == [1, 3, 4]
@@ -230,7 +215,7 @@ def test_the_cli_journals_physical_cards(tmp_path, capsys):
 
     db = tmp_path / "j.db"
     assert main(["sim", "--game", "mole-park", "--seats", "2", "--dice", "physical", "--cards", "physical",
-                 "--script", str(HERE / "scripts" / "mole-park-2seat.txt"), "--out", str(tmp_path / "o"),
+                 "--script", str(SCRIPTS / "mole-park-2seat.txt"), "--out", str(tmp_path / "o"),
                  "--db", str(db)]) == 0
     header = json.loads((tmp_path / "o" / "transcript.json").read_text())["header"]
     assert header["cards"] == "physical" and header["dice"] == "physical"
@@ -273,9 +258,9 @@ def test_a_die_pick_changes_nothing_for_the_others_before_the_reveal(box_factory
 
 def test_the_stars_of_a_hand_never_reach_another_seat(box_factory):
     """With physical cards seat 1 enters a 5 in one box and a 1 in the other: only its own OLED differs."""
-    lines = _script("mole-park-2seat").splitlines()
+    lines = script("mole-park-2seat").splitlines()
     prefix = "\n".join(lines[:lines.index("# S1 mole-1: 5")])
-    a, b = (_box(box_factory, "mole-park-2seat") for _ in range(2))
+    a, b = (box_for(box_factory, "mole-park-2seat") for _ in range(2))
     for box, stars in ((a, 5), (b, 1)):
         box.play(f"{prefix}\n1 hole{stars}\n1 ok")
         box.clock.advance(2)

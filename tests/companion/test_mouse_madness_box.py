@@ -10,20 +10,16 @@ bounce-back off the cheese. Each script's comments work every turn out from the 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops
 
 from companion.render import mouse_madness
 from rules.match import Match
-from tests.companion.golden import GOLDEN, assert_frames_match, displays, play_with_checkpoints
+from tests.companion import scripted
+from tests.companion.golden import GOLDEN, assert_frames_match, displays
+from tests.companion.scripted import MOUSE, SCRIPTS, box_for, script, until
 
-HERE = Path(__file__).parent
-SCRIPTS = HERE / "scripts"
-
-#: name -> (seats, seed, dice)
-GAMES = {"mouse-3seat": (3, 344, "virtual"), "mouse-4seat-dice": (4, 0, "physical")}
 
 # Worked out by hand from the scripts' comments:
 EXPECTED = {
@@ -59,30 +55,11 @@ EXPECTED = {
 CHECKPOINTS = {"mouse-3seat": ["push"], "mouse-4seat-dice": ["reroll", "chain", "bounce"]}
 
 
-def _script(name: str) -> str:
-    return (SCRIPTS / f"{name}.txt").read_text()
-
-
-def _box(box_factory, name: str):
-    seats, seed, dice = GAMES[name]
-    return box_factory(game="mouse-madness", seats=seats, seed=seed, dice=dice)
-
-
-def _until(lines: list[str], start: str) -> int:
-    """The index of the first line starting with ``start``."""
-    return next(i for i, line in enumerate(lines) if line.startswith(start))
-
-
-@pytest.fixture(params=list(GAMES))
+@pytest.fixture(params=list(MOUSE))
 def played(request, box_factory):
     """The whole game, with every display's frame and every seat's lamps kept at each checkpoint."""
-    name = request.param
-    box = _box(box_factory, name)
-    lines = _script(name).splitlines()
-    stops = {checkpoint: _until(lines, f"# @{checkpoint}") for checkpoint in CHECKPOINTS[name]}
-    box.frames, box.lamps_at = play_with_checkpoints(box, lines, stops)
-    box.name = name
-    return box
+    return scripted.played(box_factory, request.param,
+                           {checkpoint: f"# @{checkpoint}" for checkpoint in CHECKPOINTS[request.param]})
 
 
 def _moves(box) -> list:
@@ -115,15 +92,15 @@ def test_the_winner_s_lamps_light_and_nobody_else_s(played):
 
 
 def test_the_mover_s_lamps_glow_on_the_holes_it_may_press(box_factory):
-    box = _box(box_factory, "mouse-3seat")
-    lines = _script("mouse-3seat").splitlines()
-    box.play("\n".join(lines[:_until(lines, "# @push")]))
+    box = box_for(box_factory, "mouse-3seat")
+    lines = script("mouse-3seat").splitlines()
+    box.play("\n".join(lines[:until(lines, "# @push")]))
     assert box.lamps(3) == ["dim", "dim", "dim", "off", "off"]          # push forward, push back, jump
     assert box.lamps(1) == box.lamps(2) == ["off"] * 5
 
 
 def test_mis_presses_leave_a_notice_and_nothing_in_the_transcript(box_factory):
-    box = _box(box_factory, "mouse-3seat")
+    box = box_for(box_factory, "mouse-3seat")
     box.play("2 hole4")
     assert box.session.table.notices == {2: "only 2 choices"}              # stay or jump
     box.play("2 hole2\n2 ok\n1 hole1")
@@ -133,7 +110,7 @@ def test_mis_presses_leave_a_notice_and_nothing_in_the_transcript(box_factory):
 
 
 def test_physical_dice_are_entered_on_the_panels_and_the_box_rolls_nothing(box_factory):
-    box = _box(box_factory, "mouse-4seat-dice")
+    box = box_for(box_factory, "mouse-4seat-dice")
     box.play("1 hole2\n1 hole2")                                     # seat 1 dials a 3 for its start roll
     assert box.session.table.entries[1].draft == 3
     assert [box.lamps(s) for s in (1, 2)] == [["dim", "dim", "off", "off", "off"]] * 2
@@ -141,8 +118,8 @@ def test_physical_dice_are_entered_on_the_panels_and_the_box_rolls_nothing(box_f
     assert box.session.table.notices[1] == "hole 1 and 2 step through the list"
     box.play("1 hole1\n1 hole1\n1 hole1\n1 ok")                       # down from 3 past 1 round to 6
     assert box.match.view(None)["state"]["start_rolls"] == [[[1, 6]]]
-    full = _box(box_factory, "mouse-4seat-dice")
-    full.play(_script("mouse-4seat-dice"))
+    full = box_for(box_factory, "mouse-4seat-dice")
+    full.play(script("mouse-4seat-dice"))
     records = full.match.transcript()["records"]
     assert records and all(r["seat"] is not None for r in records)
     assert full.match.transcript()["header"]["dice"] == "physical"
@@ -150,7 +127,7 @@ def test_physical_dice_are_entered_on_the_panels_and_the_box_rolls_nothing(box_f
 
 def test_virtual_dice_tumble_on_the_table_before_the_forced_move_shows(box_factory):
     """S2's jump ends its turn; the box rolls S3 a 5, which takes it from the start onto S1 at once."""
-    box = _box(box_factory, "mouse-3seat")
+    box = box_for(box_factory, "mouse-3seat")
     box.play("2 hole2\n2 ok", settle=False)
     view = box.match.view(None)
     assert view["state"]["positions"] == [5, 6, 5] and view["state"]["trail"] == [["move", 3, 0, 5]]
@@ -165,17 +142,17 @@ def test_virtual_dice_tumble_on_the_table_before_the_forced_move_shows(box_facto
 
 
 def test_physical_dice_land_at_once(box_factory):
-    box = _box(box_factory, "mouse-4seat-dice")
-    lines = _script("mouse-4seat-dice").splitlines()
-    box.play("\n".join(lines[:_until(lines, "# T2 ")]), settle=False)
+    box = box_for(box_factory, "mouse-4seat-dice")
+    lines = script("mouse-4seat-dice").splitlines()
+    box.play("\n".join(lines[:until(lines, "# T2 ")]), settle=False)
     assert box.pixels("table") == mouse_madness.table(box.match.view(None)).tobytes()
 
 
-@pytest.mark.parametrize("name", list(GAMES))
+@pytest.mark.parametrize("name", list(MOUSE))
 def test_molebox_sim_plays_each_script_and_replays_its_transcript(name, tmp_path, capsys):
     from companion.cli import main
 
-    seats, seed, dice = GAMES[name]
+    seats, seed, dice = MOUSE[name]
     expected, out = EXPECTED[name], tmp_path / "out"
     assert main(["sim", "--game", "mouse-madness", "--seats", str(seats), "--seed", str(seed), "--dice", dice,
                  "--script", str(SCRIPTS / f"{name}.txt"), "--out", str(out)]) == 0
@@ -193,9 +170,9 @@ def test_molebox_sim_plays_each_script_and_replays_its_transcript(name, tmp_path
 
 def test_a_draft_shows_on_its_own_seat_only(box_factory):
     """Two boxes that differ only in seat 3's draft look the same everywhere else, to the pixel."""
-    lines = _script("mouse-3seat").splitlines()
-    first = "\n".join(lines[:_until(lines, "# @push")])
-    a, b = _box(box_factory, "mouse-3seat"), _box(box_factory, "mouse-3seat")
+    lines = script("mouse-3seat").splitlines()
+    first = "\n".join(lines[:until(lines, "# @push")])
+    a, b = box_for(box_factory, "mouse-3seat"), box_for(box_factory, "mouse-3seat")
     a.play(first)
     assert first.endswith("\n3 hole1")                                  # push forward; hole 3 is the jump
     b.play(first.removesuffix("hole1") + "hole3")

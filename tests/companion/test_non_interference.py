@@ -8,16 +8,33 @@ import pytest
 PREFIX = "2 hole1\n2 ok\n2 hole2\n2 ok\n"
 
 
+def news(box) -> dict[str, list]:
+    """From now on, what the box publishes that anyone but seat 1 may hear: each public state and seats 2
+    and 3's lamps, in order, a repeat of the one before dropped (the list grows)."""
+    heard: dict[str, list] = {"state": [], "lamps": []}
+
+    def listen(kind: str, payload) -> None:
+        if kind == "lamps":
+            payload = {name: payload[name] for name in ("seat2", "seat3")}
+        if kind in heard and heard[kind][-1:] != [json.dumps(payload, sort_keys=True)]:
+            heard[kind].append(json.dumps(payload, sort_keys=True))
+    box.session.news.subscribe(listen)
+    return heard
+
+
 @pytest.mark.parametrize("pick_a, pick_b", [
     ("1 hole1\n1 hole2\n1 ok\n1 hole3\n1 ok", "1 hole5\n1 ok\n1 hole1\n1 ok"),
     ("1 hole4\n1 ok\n1 hole4", "1 ok\n1 hole2"),                  # one seat still mid-draft
 ])
 def test_other_seats_table_and_lamps_are_identical_until_the_reveal(box_factory, pick_a, pick_b):
     a, b = box_factory(seats=3), box_factory(seats=3)
+    told = []
     for box, pick in ((a, pick_a), (b, pick_b)):
+        told.append(news(box))
         box.play(PREFIX + pick)
         box.clock.advance(2)
         box.session.pump()
+    assert told[0] == told[1]                              # every public state and other seat's lamps, in order
     assert json.dumps(a.session.table.public(), sort_keys=True) == json.dumps(b.session.table.public(), sort_keys=True)
     for name in ("seat2", "seat3", "table"):
         assert a.pixels(name) == b.pixels(name), name

@@ -20,6 +20,7 @@ import pytest
 from companion.notify import Notifier, Watchdog
 from companion.render.fault import parting
 from companion import service
+from tests.waiting import TIMEOUT_S, wait_for
 
 
 class FakeSystemd:
@@ -47,14 +48,11 @@ class FakeSystemd:
     def pings(self, since: float = 0.0, until: float = float("inf")) -> int:
         return sum(1 for t, m in self.messages if since <= t <= until and m.get("WATCHDOG") == "1")
 
-    def first(self, key: str, timeout: float = 5.0) -> dict[str, str] | None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            for _, fields in list(self.messages):
-                if key in fields:
-                    return fields
-            time.sleep(0.01)
-        return None
+    def first(self, key: str, timeout: float = TIMEOUT_S) -> dict[str, str] | None:
+        """The first message that carries ``key``, once one has come (None if none comes)."""
+        def found():
+            return next((fields for _, fields in list(self.messages) if key in fields), None)
+        return found() if wait_for(lambda: found() is not None, timeout) else None
 
     def close(self) -> None:
         self._stop = True
@@ -88,12 +86,12 @@ def test_the_loop_pings_while_healthy_and_stops_while_stuck_or_unhealthy(box, sy
     loop = threading.Thread(target=session.run, args=(stop, Watchdog(notifier, session.health)), daemon=True)
     loop.start()
     try:
+        began = time.monotonic()
         for _ in range(8):                              # a busy loop pings no more than every 0.2 s
             session.call(lambda: None)
             time.sleep(0.05)
-        time.sleep(0.4)
-        healthy = systemd.pings()
-        assert 2 <= healthy <= 6
+        assert wait_for(lambda: systemd.pings() >= 2)
+        assert systemd.pings() <= (time.monotonic() - began) / 0.2 + 1
 
         stuck = threading.Event()
         session.call(stuck.wait)                        # the loop hangs in one step
@@ -101,19 +99,18 @@ def test_the_loop_pings_while_healthy_and_stops_while_stuck_or_unhealthy(box, sy
         time.sleep(1.2)
         assert systemd.pings(since=start + 0.3) == 0    # hung (a ping already on its way may land first)
         stuck.set()
-        time.sleep(0.7)
-        assert systemd.pings(since=start + 1.2) >= 1    # running again
+        assert wait_for(lambda: systemd.pings(since=start + 1.2) >= 1)     # running again
 
         hang = threading.Event()
         session.out.displays.stuck_s = 0.1
         session.out.displays.submit("seat1", lambda: hang.wait() and parting())   # a frame that never ends
-        time.sleep(0.3)
+        assert wait_for(lambda: session.health() is not None)
         start = time.monotonic()
         session.call(lambda: None)
         time.sleep(1.0)
         assert systemd.pings(since=start) == 0          # the loop runs, but the box is not healthy
-        status = [m["STATUS"] for _, m in systemd.messages if "STATUS" in m]
-        assert status[-1].startswith("unhealthy: one frame has been drawing")
+        assert wait_for(lambda: [m["STATUS"] for _, m in systemd.messages if "STATUS" in m][-1]
+                        .startswith("unhealthy: one frame has been drawing"))
         hang.set()
     finally:
         stop.set()
@@ -131,7 +128,7 @@ def test_ready_once_serving_then_sigterm_stops_cleanly_with_the_parting_screen(b
         port = int(ready["STATUS"].rsplit(":", 1)[1].strip("/"))
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/dashboard", timeout=5) as reply:
             answered.append(reply.status)          # READY means the panel already answers
-        time.sleep(1.2)                             # a few watchdog periods
+        wait_for(lambda: systemd.pings() >= 2)      # a few watchdog periods
         os.kill(os.getpid(), signal.SIGTERM)
 
     threading.Thread(target=operator, daemon=True).start()
@@ -153,8 +150,7 @@ def test_molebox_run_as_systemd_starts_it(systemd, tmp_path):
     try:
         ready = systemd.first("READY", timeout=30)
         assert ready is not None and ready["STATUS"].startswith("serving http://127.0.0.1:")
-        time.sleep(1.2)
-        assert systemd.pings() >= 2
+        assert wait_for(lambda: systemd.pings() >= 2)
         run.send_signal(signal.SIGTERM)
         out, err = run.communicate(timeout=15)
         assert run.returncode == 0, err
@@ -178,9 +174,7 @@ def test_molebox_run_frames_keeps_each_display_s_latest_frame_ending_with_the_pa
                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         assert systemd.first("READY", timeout=30) is not None
-        deadline = time.monotonic() + 10
-        while len(list(frames.glob("*.png"))) < 3 and time.monotonic() < deadline:
-            time.sleep(0.05)
+        wait_for(lambda: len(list(frames.glob("*.png"))) >= 3)
         assert sorted(p.name for p in frames.glob("*.png")) == ["seat1.png", "seat2.png", "table.png"]
         assert Image.open(frames / "table.png").tobytes() != parting().tobytes()     # the lobby, before the stop
         run.send_signal(signal.SIGTERM)

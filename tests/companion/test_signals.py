@@ -5,6 +5,8 @@ import time
 
 import pytest
 
+from tests.waiting import wait_for
+
 BUZZER, LED = 14, 15
 TURN = """
 1 hole1
@@ -34,22 +36,27 @@ def sounded(changes: list[tuple[float, bool]]) -> list[float]:
     return [t1 - t0 for (t0, on), (t1, off) in zip(changes, changes[1:]) if on and not off]
 
 
+def sounding(device) -> bool:
+    """Whether a gpiozero output is still beeping or blinking in the background (its blink thread alive)."""
+    thread = device._blink_thread
+    return thread is not None and thread.is_alive()
+
+
 def test_the_buzzer_is_silent_for_picks_and_sounds_twice_at_the_reveal(box):
     buzzer = record(box, BUZZER)
     box.play(TURN)
-    time.sleep(0.4)
-    assert buzzer == []                             # a lock-in tells the table nothing
+    assert buzzer == [] and not sounding(box.hw.signals.buzzer)    # a lock-in tells the table nothing
     box.play("2 ok")
-    time.sleep(0.5)
+    assert wait_for(lambda: not sounding(box.hw.signals.buzzer))
     assert len(sounded(buzzer)) == 2
 
 
 def test_the_end_of_a_game_is_one_long_beep_instead_of_the_reveal(box):
     while not box.match.over:
-        time.sleep(0.4)                             # the last turn's beeps are over
+        assert wait_for(lambda: not sounding(box.hw.signals.buzzer))     # the last turn's beeps are over
         buzzer = record(box, BUZZER)
         box.play(TURN + "2 ok\nwait 200")
-    time.sleep(0.8)
+    assert wait_for(lambda: not sounding(box.hw.signals.buzzer))
     beeps = sounded(buzzer)
     assert len(beeps) == 1 and beeps[0] >= 0.4
 
@@ -59,11 +66,8 @@ def test_the_status_led_is_steady_while_healthy_and_flashes_while_the_hardware_i
     led = record(box, LED)
     box.hw._report("display seat2 not answering")
     box.session.pump()
-    time.sleep(0.5)
-    assert len(led) >= 3                            # off, on, off: flashing
+    assert wait_for(lambda: len(led) >= 3)              # off, on, off: flashing
     box.hw._report(None)
     box.session.pump()
-    time.sleep(0.3)
-    settled = list(led)
-    time.sleep(0.3)
-    assert led == settled and led[-1][1] is True
+    assert not sounding(box.hw.signals.led)             # the flashing stopped before the pump returned...
+    assert led[-1][1] is True                           # ... and the LED is steady on

@@ -8,6 +8,7 @@ import sqlite3
 import pytest
 
 from companion.journal.records import MIGRATIONS, SCHEMA_VERSION, Reader, Records
+from companion.notices import NEWS_S
 
 
 def journal_of(store: Records, game_id: int) -> list[tuple]:
@@ -119,7 +120,11 @@ def test_a_restarted_box_resumes_mid_turn_with_lock_ins_kept_and_picks_hidden(bo
     assert again.match.view(None)["locked"] == [1]
     assert again.match.view(1)["held"] == {"popup": [4], "whack": 3}
     assert again.match.view(2)["held"] == {"popup": []}
-    assert again.session.out.lamps() == lamps and again.pixels("table") == table
+    assert again.session.out.lamps() == lamps
+    assert again.session.table.scene().news == ("Resumed", "Game #1 goes on after a restart")   # the table says so
+    assert again.session.table.notices[1] == "Resumed: your lock-in is kept"
+    again.play(f"wait {int(1000 * NEWS_S) + 100}")         # a few seconds later the table shows the game as it was
+    assert again.pixels("table") == table
     again.play("2 hole1\n2 ok\n3 ok\n3 hole2\n3 ok")
     assert again.match.view(None)["state"]["turn"] == 3
 

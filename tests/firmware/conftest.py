@@ -57,7 +57,7 @@ class IOBox:
 
     def delivered(self, made: Counter) -> None:
         """Every press made came out once, and nothing more comes after a few heartbeats."""
-        assert wait_for(lambda: self.presses() == made, 3), f"made {made}, delivered {self.edges}"
+        assert wait_for(lambda: self.presses() == made), f"made {made}, delivered {self.edges}"
         time.sleep(0.3)
         assert self.presses() == made, "a phantom press"
         assert self.pico.alive(), self.pico.errors()

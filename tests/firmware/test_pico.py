@@ -31,7 +31,8 @@ from companion.session import Session
 from firmware import protocol as p
 from firmware.board import DIM_LEVEL, IDLE_LEVEL
 from tests.firmware.conftest import display
-from tests.firmware.pico import FILES, FIRMWARE, PIXEL_PIN, Pico, tool
+from companion.firmware import FILES, SOURCE as FIRMWARE
+from tests.firmware.pico import PIXEL_PIN, Pico, tool
 from tests.waiting import wait_for
 from wiring.profile import parse
 
@@ -107,7 +108,7 @@ def test_plain_lamps_on_pwm_pins(iobox):
 def test_a_board_built_for_other_lamps_is_refused_naming_the_firmware_to_flash(iobox):
     b = iobox(options={"LAMPS": '"plain"', "SEATS": "2"}, connect=False)
     b.connect(link=False)
-    assert wait_for(lambda: b.hw.fault and "lamps" in b.hw.fault, 3), b.faults
+    assert wait_for(lambda: b.hw.fault and "lamps" in b.hw.fault), b.faults
     assert b.hw.fault == 'IO board is built for plain lamps: flash main.py with LAMPS = "ws2812"'
     assert not b.hw.link.linked.is_set()
 
@@ -115,7 +116,7 @@ def test_a_board_built_for_other_lamps_is_refused_naming_the_firmware_to_flash(i
 def test_a_board_of_another_protocol_version_is_refused(iobox):
     b = iobox(version=p.VERSION + 7, connect=False)
     b.connect(link=False)
-    assert wait_for(lambda: b.hw.fault and "protocol" in b.hw.fault, 3), b.faults
+    assert wait_for(lambda: b.hw.fault and "protocol" in b.hw.fault), b.faults
     assert b.hw.fault == f"IO board speaks protocol v{p.VERSION + 7}, molebox v{p.VERSION}: flash this molebox's firmware/"
 
 
@@ -128,7 +129,7 @@ def test_a_board_restart_is_told_apart_and_costs_no_press(iobox, cause, fault):
     b.pico.tap(1, "hole1")
     linked = len(b.faults)
     b.pico.restart(cause)
-    assert wait_for(lambda: b.faults[linked:linked + 2] == [fault, None], 3), b.faults
+    assert wait_for(lambda: b.faults[linked:linked + 2] == [fault, None]), b.faults
     assert b.pico.wait(lambda: b.pico.pixels.get(PIXEL_PIN, b"")[:15] == red)     # the lamps sent again
     b.pico.tap(1, "hole1")
     b.delivered(Counter({(1, "hole1"): 2}))
@@ -139,9 +140,9 @@ def test_a_board_that_hangs_until_its_watchdog_resets_it(iobox):
     b = iobox()
     linked = len(b.faults)
     b.pico.process.send_signal(signal.SIGSTOP)      # hung
-    assert wait_for(lambda: b.faults[linked:] == [iolink.SILENT], 3), b.faults
+    assert wait_for(lambda: b.faults[linked:] == [iolink.SILENT]), b.faults
     b.pico.restart("watchdog")
-    assert wait_for(lambda: b.faults[linked:linked + 3] == [iolink.SILENT, iolink.WATCHDOG, None], 3), b.faults
+    assert wait_for(lambda: b.faults[linked:linked + 3] == [iolink.SILENT, iolink.WATCHDOG, None]), b.faults
     b.pico.tap(7, "hole5")
     b.delivered(Counter({(7, "hole5"): 1}))
 
@@ -150,7 +151,7 @@ def test_a_board_that_gave_up_on_a_quiet_host_says_so_and_relinks(iobox):
     b = iobox()
     linked = len(b.faults)
     b.pico.jump(1500, with_host=False)              # the board hears nothing for 1.5 s
-    assert wait_for(lambda: b.faults[linked:linked + 2] == [iolink.GAVE_UP, None], 3), b.faults
+    assert wait_for(lambda: b.faults[linked:linked + 2] == [iolink.GAVE_UP, None]), b.faults
     b.pico.tap(4, "ok")
     b.delivered(Counter({(4, "ok"): 1}))
 
@@ -159,12 +160,12 @@ def test_a_press_while_the_line_from_the_host_is_cut_is_delivered_when_it_mends(
     b = iobox(options={"LINK": '"uart"'})
     linked = len(b.faults)
     b.pico.rx(False)                                # the Pi's TX wire comes loose
-    assert wait_for(lambda: b.faults[linked:] == [iolink.GAVE_UP], 3), b.faults
+    assert wait_for(lambda: b.faults[linked:] == [iolink.GAVE_UP]), b.faults
     b.pico.tap(6, "hole3")                          # counted by the board, unlinked
     time.sleep(0.5)
     assert b.presses() == Counter()
     b.pico.rx(True)                                 # well within Timing.catch_up
-    assert wait_for(lambda: b.faults[-1] is None, 3), b.faults
+    assert wait_for(lambda: b.faults[-1] is None), b.faults
     b.delivered(Counter({(6, "hole3"): 1}))
 
 
@@ -206,7 +207,7 @@ def test_the_matrix_settles_between_rows(iobox):
     b.delivered(Counter({(1, "hole1"): 1}))
     weak = iobox(recover_us=130)
     weak.pico.press(1, "hole1")
-    assert wait_for(lambda: weak.presses()[(2, "hole1")] == 1, 3)      # the next seat's phantom press
+    assert wait_for(lambda: weak.presses()[(2, "hole1")] == 1)      # the next seat's phantom press
     slow = iobox(recover_us=130, options={"SETTLE_US": "300"})
     slow.pico.press(1, "hole1")
     slow.delivered(Counter({(1, "hole1"): 1}))

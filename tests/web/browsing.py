@@ -6,26 +6,61 @@ Screenshots of the simulator and the dashboard (docs/screenshots/) come from the
 """
 from __future__ import annotations
 
+import base64
+import io
 import os
 from pathlib import Path
+
+from PIL import Image
+
+from tests.waiting import TIMEOUT_S, wait_for
+from tests.webclient import TAP_S, latest
 
 SHOTS = os.environ.get("MOLEBOX_SCREENSHOTS")
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 860}
-TIMEOUT_MS = 5000
-PRESS_MS = 40       # a press and the gap after it, as a finger does it (the debouncer takes 20 ms)
+TIMEOUT_MS = int(TIMEOUT_S * 1000)
+PRESS_MS = int(TAP_S * 1000)   # a press and the gap after it, as a finger does it
 
-# Records every message of every event stream the page opens, before the page's own code runs.
+# Records every message of every event stream the page opens, before the page's own code runs: all of them
+# in window.__streamed, each stream's in window.__streams by its path.
 RECORD_STREAMS = """
 window.__streamed = [];
+window.__streams = {};
 const Source = window.EventSource;
 window.EventSource = class extends Source {
+  constructor(url, options) {
+    super(url, options);
+    this.__heard = window.__streams[new URL(url, location.href).pathname] = [];
+  }
   addEventListener(kind, handler, options) {
-    super.addEventListener(kind, (event) => window.__streamed.push([kind, event.data]));
+    super.addEventListener(kind, (event) => {
+      window.__streamed.push([kind, event.data]);
+      this.__heard.push([kind, event.data]);
+    });
     return super.addEventListener(kind, handler, options);
   }
 };
 """
+
+# Counts the page's requests still waiting for their answer (a press is queued on the box once its POST
+# is answered), on every page.
+COUNT_REQUESTS = """
+window.__waiting = 0;
+const fetchFirst = window.fetch;
+window.fetch = (...args) => {
+  window.__waiting++;
+  return fetchFirst(...args).finally(() => window.__waiting--);
+};
+"""
+
+
+def watch(page, record: bool = False) -> None:
+    """Before the page opens: its requests counted (for :func:`quiet`), its streams recorded if asked."""
+    page.set_default_timeout(TIMEOUT_MS)
+    page.add_init_script(COUNT_REQUESTS)
+    if record:
+        page.add_init_script(RECORD_STREAMS)
 
 
 def button(page, seat: int, control: str):
@@ -59,9 +94,24 @@ def lamps(page, seat: int) -> list[str]:
     return page.evaluate(LAMPS_JS, seat)
 
 
+def quiet(live, *pages) -> None:
+    """Wait until every request the pages sent is answered, the box has nothing left to do (every press
+    taken, every flash over, every display drawn), and each page that records its streams has been shown
+    the box as it is (its latest of every topic is what a stream opened now starts with)."""
+    for page in pages:
+        page.wait_for_function("window.__waiting === 0")
+    live.quiet()
+    for page in pages:
+        if page.evaluate("window.__streams === undefined"):
+            continue
+        for path in page.evaluate("Object.keys(window.__streams)"):
+            assert wait_for(lambda: latest(page.evaluate("path => window.__streams[path]", path)) == live.now(path),
+                            TIMEOUT_S), f"the page was never shown {path} as it is"
+
+
 def settled_lamps(page, live, seat: int) -> list[str]:
-    """Once the ack flashes are over, the page shows what the seat's lamp pins show."""
-    page.wait_for_timeout(200)
+    """Once the box is quiet (the ack flashes over), the page shows what the seat's lamp pins show."""
+    quiet(live, page)
     pins = live.session.out.lamps()[f"seat{seat}"]
     page.wait_for_function(f"([seat, pins]) => JSON.stringify(({LAMPS_JS})(seat)) === JSON.stringify(pins)",
                            arg=[seat, pins])
@@ -70,6 +120,25 @@ def settled_lamps(page, live, seat: int) -> list[str]:
 
 def oled(page, name: str) -> str:
     return page.get_attribute(f'img[data-display="{name}"]', "src")
+
+
+def png_image(src: str) -> Image.Image:
+    """A display as the page shows it (its <img>'s data: URL of a PNG), as a one-bit image."""
+    return Image.open(io.BytesIO(base64.b64decode(src.split(",", 1)[1]))).convert("1")
+
+
+def shown(page, selector: str) -> bytes | None:
+    """The pixels of a display's <img> on the page (None: nothing drawn yet)."""
+    src = page.get_attribute(selector, "src") or ""
+    return png_image(src).tobytes() if src.startswith("data:image/png") else None
+
+
+def shows_the_glass(page, live, *names: str) -> None:
+    """Once the box is quiet, the simulator page draws each display as its device's pixels are."""
+    quiet(live, page)
+    for name in names:
+        glass = live.hw.displays()[name].image.convert("1").tobytes()
+        assert wait_for(lambda: shown(page, f'img[data-display="{name}"]') == glass, TIMEOUT_S), name
 
 
 def wait_text(page, selector: str, text: str) -> None:

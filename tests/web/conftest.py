@@ -7,37 +7,32 @@ mode is tested on 127.0.0.1 too: the guard is told it is on the LAN.
 from __future__ import annotations
 
 import asyncio
-import base64
 import io
+import re
 import shutil
 import threading
-import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
 import pytest
-from PIL import Image
 
 from companion import cli, service
 from companion.journal import Journal
 from companion.service import listen
+from companion.web import hub as topics
 from companion.web.auth import Guard
 from companion.web.pin import HostPin, pin_path
 from companion.web.app import SITE, make_app, start
-from tests.webclient import Client
+from tests.waiting import TIMEOUT_S, quiet, wait_for
+from tests.webclient import Client, Recording, latest, sse_events, tap
 
-from .browsing import DESKTOP, RECORD_STREAMS, TIMEOUT_MS
+from .browsing import DESKTOP, watch
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
-
-
-def png_image(b64: str) -> Image.Image:
-    """A display as the page shows it (its <img>'s base64 PNG), as a one-bit image."""
-    return Image.open(io.BytesIO(base64.b64decode(b64))).convert("1")
 
 
 @dataclass
@@ -57,6 +52,48 @@ class Live(Client):
     @property
     def token(self) -> str:
         return self.guard.token
+
+    def press(self, seat: int, *controls: str) -> None:
+        """Taps on a panel seat's own buttons, on their mock pins."""
+        tap(lambda control, pressed: self.hw.drive(seat, control, pressed), *controls)
+
+    def now(self, path: str) -> dict:
+        """What a page opening the event stream at ``path`` now is shown first: the latest of each topic."""
+        hub = self.site.hub
+
+        async def snapshot():
+            return hub.snapshot(stream_topics(path))
+        messages = asyncio.run_coroutine_threadsafe(snapshot(), hub.loop).result(TIMEOUT_S)
+        return latest(sse_events(io.BytesIO(b"".join(messages))))
+
+    def opened(self, path: str, client: Client | None = None) -> list[tuple[str, str]]:
+        """The events a stream opened now (by ``client``, else this page) sends until it has shown the box as
+        it is, the box quiet."""
+        self.quiet()
+        recording = Recording(client or self, path)
+        self.quiet(recording)
+        recording.close()
+        return recording.events
+
+    def quiet(self, *recordings) -> None:
+        """Wait until the box has nothing left to do, the web loop has taken all it published (so its
+        reads answer as the box is), and each of ``recordings`` has been shown all of it: its latest of
+        every topic is what a page opening its stream now is shown first."""
+        quiet(self.session)
+        asyncio.run_coroutine_threadsafe(asyncio.sleep(0), self.site.hub.loop).result(TIMEOUT_S)
+        for recording in recordings:
+            assert wait_for(lambda: latest(recording.events) == self.now(recording.path), TIMEOUT_S), \
+                f"{recording.path} was never shown the box as it is"
+
+
+STREAMS = {"/api/dashboard/events": topics.DASHBOARD, "/api/sim/events": topics.SIM,
+           "/api/table/events": topics.TV_HOST}       # as this machine (the kiosk) opens it: the join codes too
+
+
+def stream_topics(path: str) -> frozenset:
+    """The topics the event stream at ``path`` carries."""
+    seat = re.fullmatch(r"/api/seat/(\d+)/events", path)
+    return topics.seat(int(seat.group(1))) if seat else STREAMS[path]
 
 
 @contextmanager
@@ -82,14 +119,12 @@ def boxes(workdir: Path):
         loop_thread = threading.Thread(target=loop.run_forever, daemon=True)
         loop_thread.start()
         app = make_app(session, guard)
-        runner, port = asyncio.run_coroutine_threadsafe(start(app, listen("127.0.0.1", 0)), loop).result(10)
-        deadline = time.monotonic() + 10
-        while "state" not in app[SITE].hub.latest:          # until then reads answer 503 "starting up"
-            assert time.monotonic() < deadline, "the session loop never sent its first state"
-            time.sleep(0.01)
+        runner, port = asyncio.run_coroutine_threadsafe(start(app, listen("127.0.0.1", 0)), loop).result(TIMEOUT_S)
+        assert wait_for(lambda: "state" in app[SITE].hub.latest), \
+            "the session loop never sent its first state"       # until then reads answer 503 "starting up"
 
         def stop_all():
-            asyncio.run_coroutine_threadsafe(runner.cleanup(), loop).result(10)
+            asyncio.run_coroutine_threadsafe(runner.cleanup(), loop).result(TIMEOUT_S)
             loop.call_soon_threadsafe(loop.stop)
             loop_thread.join(5)
             loop.close()
@@ -150,9 +185,7 @@ def pages(browser):
         context = browser.new_context(viewport=viewport)
         contexts.append(context)
         page = context.new_page()
-        page.set_default_timeout(TIMEOUT_MS)
-        if record:
-            page.add_init_script(RECORD_STREAMS)
+        watch(page, record)
         page.goto(url)
         page.wait_for_function("document.getElementById('status').textContent === 'live'")
         return page

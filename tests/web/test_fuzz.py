@@ -12,6 +12,7 @@ import json
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from companion.web.app import make_app
+from tests.waiting import TIMEOUT_S
 
 from .conftest import GAME
 
@@ -50,7 +51,7 @@ def snapshot(live) -> str:
 
 
 def send(live, method: str, path: str, body: bytes, headers: dict) -> int:
-    conn = http.client.HTTPConnection("127.0.0.1", live.port, timeout=5)
+    conn = http.client.HTTPConnection("127.0.0.1", live.port, timeout=TIMEOUT_S)
     try:
         conn.request(method, path, body if method == "POST" else None, headers)
         response = conn.getresponse()

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 
 import pytest
 
@@ -23,7 +22,7 @@ from rules import registry
 from tests.presses import presses_for
 from tests.random_play import random_answer
 
-from .browsing import PHONE, click
+from .browsing import PHONE, click, quiet
 
 CELL_W = WIDTH // 5                 # a hole's cell, as common.cells draws it above each hole
 RANGE = re.compile(r"(?<![\w-])([1-5])-([1-5])(?![\w-])")
@@ -71,25 +70,15 @@ def named(placed: list[dict], control: str) -> bool:
     return False
 
 
-def settled(live, page, timeout: float = 5.0) -> None:
-    """Until the box has taken every press and its screens have stopped changing."""
-    page.wait_for_timeout(150)
-    before, end = None, time.monotonic() + timeout
-    while time.monotonic() < end:
-        now = {name: live.session.out._shown.get(name) for name in live.session.out.names()}
-        if now == before:
-            return
-        before = now
-        page.wait_for_timeout(100)
-
-
-def press_named(live, page, seat: int, *controls: str) -> None:
+def press_named(live, pages, seat: int, *controls: str) -> None:
+    """Seat ``seat`` presses ``controls`` on the simulator (``pages[0]``), each once the box is quiet and
+    its screen names it."""
     for control in controls:
-        settled(live, page)
+        quiet(live, *pages)
         placed = drawn(live, f"seat{seat}")
         words = [" ".join(p["lines"]) for p in placed]
         assert named(placed, control), f"seat {seat} must press {control}, its screen does not say so: {words}"
-        click(page, seat, control)
+        click(pages[0], seat, control)
 
 
 def lobby_row(placed: list[dict], names: tuple[str, ...]) -> int | None:
@@ -102,43 +91,44 @@ def lobby_row(placed: list[dict], names: tuple[str, ...]) -> int | None:
     return None
 
 
-def choose_game(live, page, title: str) -> None:
+def choose_game(live, pages, title: str) -> None:
     """Press the game's hole as a player finds it: read the menu; where the glass shows the drafted game
     alone, press the lit holes in turn (the lamps light a hole for each game), each showing its game."""
     lobby = live.session.table.lobby.view()
     names = (title, title.split(":")[0], lobby["short"][lobby["games"].index(title)])
     for hole in range(1, 7):
-        settled(live, page)
+        quiet(live, *pages)
         row = lobby_row(drawn(live, "seat1"), names)
         if row is not None:
-            press_named(live, page, 1, f"hole{row}")
+            press_named(live, pages, 1, f"hole{row}")
             return
         if hole <= 5:
             assert live.session.out.lamps()["seat1"][hole - 1] != "off", f"hole {hole} is dark: no game to page to"
-            click(page, 1, f"hole{hole}")
+            click(pages[0], 1, f"hole{hole}")
     raise AssertionError(f"{title} is on none of seat 1's menu pages")
 
 
 @pytest.mark.parametrize("game", registry.ids())
 def test_each_games_first_turn_from_the_lobby_by_the_screens_words_alone(live_factory, pages, game):
     box = live_factory("--seed", "5")
-    sim, board = pages(box.url), pages(box.url + "dashboard", PHONE)
-    settled(box, sim)
-    choose_game(box, sim, registry.get(game).title)
+    shown = pages(box.url), pages(box.url + "dashboard", PHONE, record=True)      # the simulator, the dashboard
+    quiet(box, *shown)
+    choose_game(box, shown, registry.get(game).title)
     for _ in range(4):                                   # the game, its set-up, the players: OK each time
+        quiet(box, *shown)
         if box.session.table.match is not None and box.session.table.lobby is None:
             break
-        press_named(box, sim, 1, "ok")
-    settled(box, sim)
+        press_named(box, shown, 1, "ok")
+    quiet(box, *shown)
     assert box.session.table.lobby is None, "OK never started the game"
-    match, rng = box.session.table.match, random.Random(5)
+    match, rng, board = box.session.table.match, random.Random(5), shown[1]
     first = turn_number(board)
     for _ in range(DECISIONS):
         if turn_number(board) > max(first, 1):
             break
         seat, decision = next((s, d) for s in range(1, match.header.seats + 1) for d in match.decisions_for(s))
-        press_named(box, sim, seat, *presses_for(decision, random_answer(decision, rng)))
-        settled(box, sim)
+        press_named(box, shown, seat, *presses_for(decision, random_answer(decision, rng)))
+        quiet(box, *shown)
     assert turn_number(board) > max(first, 1), board.locator("#round").inner_text()
 
 

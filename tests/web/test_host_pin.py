@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 
 import pytest
 
@@ -18,6 +17,7 @@ from companion.web import auth
 from companion.web.auth import HOST_COOKIE, LOCKOUT_S, MAX_WRONG_PINS, Guesses
 from companion.render.pin import screen as pin_screen
 from companion.web.pin import HostPin, pin_path
+from tests.waiting import TIMEOUT_S, on_loop, wait_for
 from tests.webclient import frame_image
 
 from .conftest import GAME
@@ -102,7 +102,7 @@ def test_no_page_or_stream_carries_the_pin_in_lan_mode(lan):
     texts += [json.dumps(phone.call("GET", path).body) for path in ("/api/state", "/api/history")]
     frames = {}
     for path in ("/api/sim/events", "/api/dashboard/events"):
-        for kind, data in phone.stream(path, 0.5):
+        for kind, data in lan.opened(path, phone):
             if kind in ("frame", "table"):
                 frame = json.loads(data)
                 frames[frame.get("name", "table/public")] = frame_image(frame)
@@ -117,13 +117,16 @@ def test_no_page_or_stream_carries_the_pin_in_lan_mode(lan):
 
 def test_without_a_table_display_seat_1_shows_the_pin_on_request_and_no_stream_does(live_factory):
     box = live_factory("--wiring", "gpio-2", lan=True, lan_sim=True)
-    menu = box.frames()["seat1"]
+    box.quiet()
+    menu = box.frames("seat1")["seat1"]
     assert menu.tobytes() == lobby_screens.menu(box.session.table.lobby.view(), "", True).tobytes()   # "hold OK: PIN"
-    box.post("/api/sim/press", {"seat": 1, "control": "ok", "pressed": True})     # seat 1 holds OK
-    time.sleep(HOLD_S + 0.2)
-    box.post("/api/sim/press", {"seat": 1, "control": "ok", "pressed": False})
+    box.post("/api/sim/press", {"seat": 1, "control": "ok", "pressed": True})     # seat 1 holds OK...
+    pin = pin_screen(box.guard.pin).tobytes()
+    assert wait_for(lambda: box.hw.displays()["seat1"].image.tobytes() == pin, HOLD_S + TIMEOUT_S)
+    box.post("/api/sim/press", {"seat": 1, "control": "ok", "pressed": False})   # ... until its PIN shows
+    on_loop(box.session, lambda: None)                 # the release taken (the PIN's 20 s are running)
     box.session.out.displays.flush()
     glass = box.hw.displays()["seat1"].image
-    assert glass.tobytes() == pin_screen(box.guard.pin).tobytes()
-    streamed = box.frames()["seat1"]
+    assert glass.tobytes() == pin
+    streamed = box.frames("seat1")["seat1"]
     assert streamed.tobytes() == menu.tobytes() and streamed.tobytes() != glass.tobytes()

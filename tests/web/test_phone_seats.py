@@ -13,11 +13,10 @@ from PIL import Image
 from companion.web.hub import seat as seat_topics
 from tests.presses import presses_for
 from tests.random_play import random_answer
-from tests.waiting import wait_for
+from tests.waiting import TIMEOUT_S, wait_for
 
-from .browsing import PHONE, RECORD_STREAMS, TIMEOUT_MS, click, settled_lamps, shoot
-from .conftest import png_image
-from .test_hints import settled, turn_number
+from .browsing import PHONE, click, quiet, settled_lamps, shoot, shown, watch
+from .test_hints import turn_number
 from .test_seats import offered, table_qr
 
 zxingcpp = pytest.importorskip("zxingcpp", reason="zxing-cpp reads the QR codes as a phone's camera does")
@@ -32,8 +31,7 @@ def phone_by_qr(browser, live, besides: str | None = None):
     url = offered(live, besides)
     context = browser.new_context(viewport=PHONE, has_touch=True)
     page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    page.add_init_script(RECORD_STREAMS)
+    watch(page, record=True)
     page.goto(url.lower().replace("/j/", "/J/"))                  # a camera app opens the address as it reads
     page.wait_for_url("**/seat/*")
     page.wait_for_function("document.getElementById('status').textContent === 'live'")
@@ -51,7 +49,7 @@ def table(live_factory, browser, pages):
         two, url = phone_by_qr(browser, box)
         three, _ = phone_by_qr(browser, box, url)
         made.extend(page.context for page in (two, three))
-        assert wait_for(lambda: table_qr(box) is None)            # every seat taken: the table shows the game
+        assert wait_for(lambda: table_qr(box) is None, TIMEOUT_S)          # every seat taken: the table shows the game
         return box, {1: sim, 2: two, 3: three}
 
     yield seat
@@ -62,23 +60,23 @@ def table(live_factory, browser, pages):
 def play_a_round(box, at, board) -> None:
     """Every seat answers what the rules ask of it, each on its own page, until the turn or round is over."""
     match, rng = box.session.table.match, random.Random(5)
+    quiet(box, *at.values(), board)
     first = turn_number(board)
     for _ in range(40):
         if turn_number(board) > max(first, 1):
             return
         seat, decision = next((s, d) for s in range(1, 4) for d in match.decisions_for(s))
         click(at[seat], seat, *presses_for(decision, random_answer(decision, rng)))
-        settled(box, at[1])
+        quiet(box, *at.values(), board)
     raise AssertionError(board.locator("#round").inner_text())
 
 
 def shows_its_screen(page, box, seat: int) -> None:
     """The page's OLED is, pixel for pixel, the frame the box rendered for the seat now."""
-    settled(box, page)
-    box.session.out.displays.flush()
+    quiet(box, page)
     wanted = box.session.out.rendered(f"seat{seat}").convert("1").tobytes()
-    assert wait_for(lambda: png_image(page.locator("img.oled").get_attribute("src").split(",", 1)[1]).tobytes()
-                    == wanted), f"seat {seat}'s page does not show its current screen"
+    assert wait_for(lambda: shown(page, "img.oled") == wanted, TIMEOUT_S), \
+        f"seat {seat}'s page does not show its current screen"
 
 
 def only_own_seat(page, seat: int) -> None:
@@ -95,7 +93,7 @@ def only_own_seat(page, seat: int) -> None:
 @pytest.mark.parametrize("game", ["whakka-mole", "mole-park"])
 def test_two_phones_and_a_panel_play_a_round_each_seeing_its_own_seat(table, pages, game):
     box, at = table(game)
-    board = pages(box.url + "dashboard", PHONE)
+    board = pages(box.url + "dashboard", PHONE, record=True)
     play_a_round(box, at, board)
     assert any(e["kind"] == "reveal" for e in box.session.table.match.public_log())
     for seat in (2, 3):
@@ -113,21 +111,21 @@ def test_a_phone_that_loses_the_box_refuses_a_press_visibly_and_comes_back_to_it
     box, at = table("whakka-mole")
     two = at[2]
     click(two, 2, "hole3")
-    settled(box, at[1])
+    quiet(box, *at.values())
     draft = box.session.table.entries[2].summary(next(iter(box.session.table.match.decisions_for(2))))
     two.route("**/api/seat/2/**", lambda route: route.abort("internetdisconnected"))  # out of the Wi-Fi's reach
     box.site.hub.loop.call_soon_threadsafe(box.site.hub.close, seat_topics(2))    # and its stream is gone
     two.wait_for_function("document.getElementById('status').textContent.startsWith('reconnecting')")
     click(two, 2, "hole5")
     two.locator("#notice", has_text="Not sent").wait_for()
-    settled(box, at[1])
+    quiet(box, at[1])                                                              # two's stream is cut
     assert box.session.table.entries[2].summary(next(iter(box.session.table.match.decisions_for(2)))) == draft
     two.unroute("**/api/seat/2/**")
-    two.wait_for_function("document.getElementById('status').textContent === 'live'", timeout=10000)
-    assert two.locator("#notice").is_hidden()
+    two.wait_for_function("document.getElementById('status').textContent === 'live'")
+    two.locator("#notice").wait_for(state="hidden")               # once the stream's hello has come
     shows_its_screen(two, box, 2)
     click(two, 2, "hole5")
-    settled(box, at[1])
+    quiet(box, *at.values())
     assert box.session.table.entries[2].summary(next(iter(box.session.table.match.decisions_for(2)))) != draft
 
 
@@ -135,8 +133,7 @@ def test_a_seat_page_opened_without_joining_asks_for_the_code_and_shows_no_seat(
     box = mixed(live_factory, "whakka-mole")
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    page.add_init_script(RECORD_STREAMS)
+    watch(page, record=True)
     page.goto(box.url + "seat/2")
     page.locator("#notice", has_text="does not hold seat 2").wait_for()
     assert page.locator("#join").is_visible() and page.locator(".seat").count() == 0
@@ -153,13 +150,12 @@ def test_the_table_view_draws_the_table_display_for_a_tv_with_a_qr_code_a_camera
     url = offered(box)                                         # what the table display offers now
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
+    watch(page)
     page.goto(box.url + "table")
     page.wait_for_function("document.getElementById('status').textContent === 'live'")
     page.wait_for_function("!document.querySelector('img.oled').hidden")
     assert page.locator("img.oled").bounding_box()["width"] >= 1200          # the screen's width
-    shown = png_image(page.locator("img.oled").get_attribute("src").split(",", 1)[1])
-    assert shown.tobytes() == box.session.out.rendered("table").convert("1").tobytes()
+    assert shown(page, "img.oled") == box.session.out.rendered("table").convert("1").tobytes()
     screen = Image.open(io.BytesIO(page.screenshot())).convert("L")      # as a phone's camera sees the TV
     assert [found.text for found in zxingcpp.read_barcodes(screen)] == [url]
     context.close()

@@ -9,10 +9,10 @@ import time
 import pytest
 from PIL import Image
 
-from companion.phones import BURST
+from companion.phones import BURST, RATE
 from companion.web.phone_seats import cookie_name
-from tests.waiting import wait_for
-from tests.webclient import Phone, Recording, frame_image
+from tests.waiting import TIMEOUT_S, wait_for
+from tests.webclient import Phone, Recording, frame_image, note
 
 from .test_http import assert_refused
 
@@ -22,9 +22,12 @@ MIXED = ("--panels", "1", "--phones", "2", "--game", "whakka-mole", "--seats", "
 
 
 def table_qr(live) -> str | None:
-    """The address in the QR code the table display shows now (None: no QR code), read off its frame."""
-    frames = [data for kind, data in live.stream("/api/dashboard/events", 0.2) if kind == "table"]
-    image = frame_image(json.loads(frames[-1])).convert("L").resize((512, 256), Image.NEAREST)
+    """The address in the QR code the table display shows now (None: no QR code, or nothing drawn yet),
+    read off the frame a dashboard opened now is shown."""
+    frame = live.now("/api/dashboard/events").get("table")
+    if frame is None:
+        return None
+    image = frame_image(frame).convert("L").resize((512, 256), Image.NEAREST)
     found = zxingcpp.read_barcodes(image)
     return found[0].text if found else None
 
@@ -32,7 +35,7 @@ def table_qr(live) -> str | None:
 def offered(live, besides: str | None = None) -> str:
     """The join address the table display's QR code offers, once there is one other than ``besides``."""
     read: list[str | None] = []
-    assert wait_for(lambda: read.append(table_qr(live)) or read[-1] not in (None, besides), 3), read[-1:]
+    assert wait_for(lambda: read.append(table_qr(live)) or read[-1] not in (None, besides), TIMEOUT_S), read[-1:]
     return read[-1]
 
 
@@ -96,10 +99,7 @@ def test_a_seat_s_stream_carries_that_seat_alone(mixed):
 
 def test_phones_and_a_panel_play_a_turn_by_the_panel_s_path(mixed):
     two, three = seated(mixed, 2, 3)
-    for control in ("hole1", "ok", "hole5", "ok"):                      # the panel seat, on its mock pins
-        for pressed in (True, False):
-            assert mixed.post("/api/sim/press", {"seat": 1, "control": control, "pressed": pressed}).status == 200
-            time.sleep(0.03)
+    mixed.tap(1, "hole1", "ok", "hole5", "ok")                          # the panel seat, on its mock pins
     two.tap("hole2", "ok", "hole1", "ok")
     three.tap("hole3", "ok", "hole1", "ok")
     assert wait_for(lambda: any(e["kind"] == "reveal" for e in mixed.session.table.match.public_log()))
@@ -159,11 +159,13 @@ def test_a_flood_of_presses_from_one_phone_is_cut_off(mixed):
         edges.append(edge)
         post(edge)
     mixed.session.post = counted
+    now = [100.0]                                      # the flood comes all at once, however busy the machine
+    mixed.session.phones.clock = lambda: now[0]
     downs = [two.press("hole1", pressed).status for _ in range(int(BURST) + 20) for pressed in (True, False)][::2]
-    assert downs.count(429) >= 10 and set(downs) == {200, 429}
+    assert downs == [200] * int(BURST) + [429] * 20
     assert len([edge for edge in edges if edge.pressed]) == downs.count(200)     # a refused press is not applied
     assert_refused(two.press("hole1", True), 429, "too many presses at once; slow down")
-    time.sleep(0.2)
+    now[0] += 2 / RATE
     assert two.press("hole1", True).status == 200                           # a moment later it plays again
 
 
@@ -196,8 +198,9 @@ def test_the_host_frees_a_lost_phone_s_seat_for_another_device(live_factory):
     assert answer.status == 200 and answer.body == {"ok": True, "seat": 2, "held": True}
     assert wait_for(lambda: not two.stream.open)                    # its page is cut off
     assert_refused(two.press("hole1", True), 403, "does not hold seat 2")
-    newcomer = phone(box, "127.0.0.5")
-    assert newcomer.join(code_of(offered(box))).body["seat"] == 2
+    assert wait_for(lambda: (table_qr(box) or "").endswith("/J/" + box.session.phones.codes[2]), TIMEOUT_S)
+    newcomer = phone(box, "127.0.0.5")                              # the table display offers seat 2 again
+    assert newcomer.join(code_of(table_qr(box))).body["seat"] == 2
     newcomer.connect()
     newcomer.tap("hole1")
 
@@ -211,55 +214,53 @@ PHONES_ONLY = ("--panels", "0", "--phones", "3", "--game", "whakka-mole", "--sea
     (("hole1", "hole2", "ok", "hole3", "ok"), ("hole5", "ok", "hole1", "ok")),     # seat 1 locked in
     (("hole4", "ok", "hole4"), ("ok", "hole2")),                                  # seat 1 mid-draft
 ])
-def test_every_other_seat_s_stream_and_the_dashboard_s_are_byte_identical_until_the_reveal(
+def test_every_other_seat_the_dashboard_and_the_table_learn_the_same_whatever_one_seat_picks_until_the_reveal(
         live_factory, pick_a, pick_b):
-    heard = []
+    """Two games that differ only in seat 1's picks. Each listener is compared by what it could learn: what
+    its stream had shown it of every topic (the state, the log, the frames, the lamps) each time the box
+    was quiet, one press at a time. Whole event sequences are not compared: the hub sends each topic at its
+    latest when its loop is free, so how news is batched, and whether a 120 ms lamp flash shows at all,
+    depends on the machine's load."""
+    learnt_by = []
     for pick in (pick_a, pick_b):
         box = live_factory(*PHONES_ONLY)
-        phones, url = [], None
-        for _ in range(3):
-            url = offered(box, url)
-            phones.append(phone(box))
-            assert phones[-1].join(code_of(url)).status == 200
-        assert wait_for(lambda: table_qr(box) is None)
-        for p in phones:
-            p.connect()
-        board, table = Recording(box, "/api/dashboard/events"), Recording(box, "/api/table/events")
-        phones[1].tap("hole1", "ok", "hole2")                         # seat 2 mid-draft, the same on both
-        phones[0].tap(*pick)
-        time.sleep(1.0)                                               # the ack flashes are over
-        box.session.out.displays.flush()
-        heard.append({"seat2": phones[1].events[1:], "seat3": phones[2].events[1:],     # after each hello
-                      "dashboard": board.events, "table": table.events, "seat1": phones[0].events[1:]})
+        phones = seated(box, 1, 2, 3)
+        assert wait_for(lambda: table_qr(box) is None, TIMEOUT_S)
+        heard = {"seat1": phones[0].stream, "seat2": phones[1].stream, "seat3": phones[2].stream,
+                 "dashboard": Recording(box, "/api/dashboard/events"), "table": Recording(box, "/api/table/events")}
+        timelines: dict[str, list] = {name: [] for name in heard}
+        presses = [(phones[1], control) for control in ("hole1", "ok", "hole2")]      # seat 2 mid-draft, alike
+        presses += [(phones[0], control) for control in pick]
+        for seat, control in [(None, None)] + presses:      # one at a time: each listener shown all of each
+            if seat is not None:
+                seat.tap(control)
+            box.quiet(*heard.values())
+            for name, stream in heard.items():
+                note(timelines[name], stream.events)
         assert not any(e["kind"] == "reveal" for e in box.session.table.match.public_log())
+        learnt_by.append(timelines)
     for listener in ("seat2", "seat3", "dashboard", "table"):
-        assert heard[0][listener] == heard[1][listener], listener
-    assert heard[0]["seat1"] != heard[1]["seat1"]                     # the seat itself sees its own pick
+        assert learnt_by[0][listener] == learnt_by[1][listener], listener
+    assert learnt_by[0]["seat1"] != learnt_by[1]["seat1"]            # the seat itself sees its own pick
 
 
 def test_without_a_table_display_seat_1_s_lobby_offers_each_phone_seat_as_it_steps_through_the_players(
         live_factory):
     box = live_factory("--wiring", "gpio-2", "--panels", "1", "--phones", "2")
 
-    def press(*controls):
-        for control in controls:
-            for pressed in (True, False):
-                assert box.post("/api/sim/press", {"seat": 1, "control": control, "pressed": pressed}).status == 200
-                time.sleep(0.03)
-
     def seat1_qr():
-        image = box.frames(0.2)["seat1"].convert("L").resize((512, 256), Image.NEAREST)
+        image = box.frames("seat1")["seat1"].convert("L").resize((512, 256), Image.NEAREST)
         found = zxingcpp.read_barcodes(image)
         return found[0].text if found else None
 
-    press("hole1", "ok", "hole2", "ok")                # Whakka Mole, 3 seats, on to the players
+    box.tap(1, "hole1", "ok", "hole2", "ok")           # Whakka Mole, 3 seats, on to the players
     assert wait_for(lambda: box.session.table.lobby.stage == "players")
     assert seat1_qr() is None                          # seat 1 itself: the players menu
-    press("hole2")
+    box.tap(1, "hole2")
     assert wait_for(lambda: (seat1_qr() or "").endswith("/J/" + box.session.phones.codes[2]))
     assert phone(box).join(box.session.phones.codes[2]).body["seat"] == 2
     assert wait_for(lambda: seat1_qr() is None)        # seat 2 is held now
-    press("hole2")
+    box.tap(1, "hole2")
     assert wait_for(lambda: (seat1_qr() or "").endswith("/J/" + box.session.phones.codes[3]))
 
 
@@ -269,13 +270,7 @@ def test_the_lobby_plays_a_panel_seat_on_a_phone_and_the_panel_then_keeps_the_se
 
     box = live_factory("--panels", "3")
 
-    def press(seat, *controls):
-        for control in controls:
-            for pressed in (True, False):
-                box.hw.drive(seat, control, pressed)          # the panel's own buttons
-                time.sleep(0.03)
-
-    press(1, "hole1", "ok", "hole2", "ok", "hole2", "hole4")   # Whakka Mole, 3 seats, players: seat 2 on a phone
+    box.press(1, "hole1", "ok", "hole2", "ok", "hole2", "hole4")   # Whakka Mole, 3 seats, players: seat 2 on a phone
     assert wait_for(lambda: box.call("GET", "/api/seats").body == {"2": "free"})
     two = phone(box)
     assert two.join(code_of(offered(box))).body["seat"] == 2
@@ -285,13 +280,13 @@ def test_the_lobby_plays_a_panel_seat_on_a_phone_and_the_panel_then_keeps_the_se
     assert wait_for(lambda: frame_image(two.latest("frame")).tobytes()
                     == box.session.out.rendered("seat2").tobytes() != on_phone(2).tobytes())   # the phone's screen
     lamps = box.session.out.lamps()["seat2"]
-    press(2, "hole1")                                          # the panel no longer plays seat 2...
-    time.sleep(0.1)
+    box.press(2, "hole1")                                          # the panel no longer plays seat 2...
+    box.quiet()
     assert box.session.out.lamps()["seat2"] == lamps and box.session.table.notices.get(2) is None
     two.tap("hole1")                                           # ... its phone does (seat 1 chooses: refused)
     assert wait_for(lambda: box.session.table.notices.get(2) == "seat 1 chooses the game")
 
-    press(1, "hole4")                                          # seat 2 back on its panel
+    box.press(1, "hole4")                                          # seat 2 back on its panel
     assert wait_for(lambda: box.call("GET", "/api/seats").body == {})
     assert wait_for(lambda: not two.stream.open)
     assert_refused(two.press("hole1", True), 404, "seat 2 is not a phone seat")

@@ -3,8 +3,10 @@
 :class:`firmware.board.Board` runs on a thread at the master end of a pty; the
 host opens the slave end with pyserial through a symlink at ``path``, as it
 opens /dev/serial/by-id/... on a Pi. A finger presses buttons (every press or
-release is one matrix scan), ``tamper_out``/``tamper_in`` can spoil the bytes
-either way, and the board can be reset, unplugged and plugged back in.
+release is one matrix scan; while the matrix shows a change the debouncer has not
+taken yet, it is scanned again at every tick, as main.py scans it all the time),
+``tamper_out``/``tamper_in`` can spoil the bytes either way, and the board can be
+reset, unplugged and plugged back in.
 
 A pty has no baud rate: with ``baud`` set, every write to the host and every
 read from it is held back until a wire of that speed (10 bits a byte) would
@@ -44,6 +46,7 @@ class FakeBoard:
         self._changed = threading.Condition()
         self._scans: collections.deque[bytes] = collections.deque()
         self._held = bytearray(seats)
+        self._rows = bytes(seats)                   # what the matrix shows: the finger's last scan
         self._lock = threading.Lock()
         self._wake_r, self._wake_w = os.pipe()
         self._master: int | None = None
@@ -161,8 +164,12 @@ class FakeBoard:
             if data:
                 self._wire_in = self._pace(self._wire_in, len(data))
                 board.feed(self.tamper_in(data) if self.tamper_in else data, ticks_ms())
-        while self._scans:
-            board.scan(self._scans.popleft(), ticks_ms())
+        if self._scans:
+            while self._scans:
+                self._rows = self._scans.popleft()
+                board.scan(self._rows, ticks_ms())
+        elif self._rows != board.levels:        # a change the debouncer ignored: the matrix still shows it,
+            board.scan(self._rows, ticks_ms())  # and main.py scans it every few ms until it is taken
         board.poll(ticks_ms())
         for frame in board.take():
             data = self.tamper_out(frame) if self.tamper_out else frame
