@@ -239,7 +239,7 @@ def tell(view: dict, event: dict) -> str | None:
     said = {
         "start_roll": lambda e: f"rolled {e['roll']} for the first turn",
         "reroll": lambda e: f"Tie at {e['roll']}: {naming.joined(map(who, e['seats']))} roll again",
-        "first": lambda e: f"goes first with {e['roll']}",
+        "first": lambda e: f"went first with {e['roll']}",
         "roll": lambda e: f"rolled {e['roll']}",
         "move": lambda e: f"moved {'' if e['forced'] else e['direction'] + ' '}from {e['from']} to {e['to']}",
         "jump": lambda e: f"jumped {who(e['over'])} to {e['to']}",

@@ -142,7 +142,12 @@ def shows_the_glass(page, live, *names: str) -> None:
 
 
 def wait_text(page, selector: str, text: str) -> None:
-    page.locator(selector, has_text=text).first.wait_for()
+    """Wait until an element of ``selector`` says ``text``; if none ever does, fail saying what they say."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout     # the browser tests alone come here
+    try:
+        page.locator(selector, has_text=text).first.wait_for()
+    except PlaywrightTimeout:
+        raise AssertionError(f"no {selector} says {text!r}: {page.locator(selector).all_inner_texts()}") from None
 
 
 def shoot(page, name: str) -> None:

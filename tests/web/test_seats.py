@@ -10,6 +10,8 @@ import pytest
 from PIL import Image
 
 from companion.phones import BURST, RATE
+from companion.render import describe
+from companion.render.screen import as_dict
 from companion.web.phone_seats import cookie_name
 from tests.waiting import TIMEOUT_S, wait_for
 from tests.webclient import Phone, Recording, frame_image, note
@@ -37,6 +39,12 @@ def offered(live, besides: str | None = None) -> str:
     read: list[str | None] = []
     assert wait_for(lambda: read.append(table_qr(live)) or read[-1] not in (None, besides), TIMEOUT_S), read[-1:]
     return read[-1]
+
+
+def described(live, name: str) -> dict:
+    """What the box shows on a display now, as a page is sent it: the description of the screen last asked of it."""
+    drawing, *args = live.session.out.screen(name)
+    return as_dict(describe(drawing, tuple(args)))
 
 
 def code_of(url: str) -> str:
@@ -86,15 +94,13 @@ def test_a_seat_s_stream_carries_that_seat_alone(mixed):
     two, three = seated(mixed, 2, 3)
     assert mixed.call("GET", "/api/seats").body == {"2": "connected", "3": "connected"}
     two.tap("hole2")
-    assert wait_for(lambda: any(k == "lamps" for k, _ in two.events[3:]))
+    mixed.quiet(two.stream, three.stream)
     for p in (two, three):
-        kinds = {kind for kind, _ in p.events}
-        assert kinds <= {"hello", "state", "lamps", "frame"}
-        assert {json.loads(data)["name"] for kind, data in p.events if kind == "frame"} == {f"seat{p.seat}"}
+        assert {kind for kind, _ in p.events} == {"hello", "lamps", "screen", "tv"}   # never a frame or the state
         assert all(len(json.loads(data)) == 5 for kind, data in p.events if kind == "lamps")
-    mixed.session.out.displays.flush()
-    two.stream.first("frame")                                                 # the screen it came back to
-    assert wait_for(lambda: frame_image(two.latest("frame")).tobytes() == mixed.session.out.rendered("seat2").tobytes())
+        assert p.latest("screen") == described(mixed, f"seat{p.seat}")               # its own screen, in words
+    assert two.latest("screen") != three.latest("screen")
+    assert two.latest("tv") == three.latest("tv") == mixed.now("/api/table/events")["tv"]   # the room's table
 
 
 def test_phones_and_a_panel_play_a_turn_by_the_panel_s_path(mixed):
@@ -181,9 +187,9 @@ def test_a_phone_that_drops_comes_back_to_its_seat_and_screen_and_a_stale_press_
     two.connect()                                                             # its cookie: the same seat
     assert two.stream_id != old
     assert_refused(two.press("ok", True, old), 409, "press again")            # a late one from before: refused
-    mixed.session.out.displays.flush()
-    two.stream.first("frame")                                                 # the screen it came back to
-    assert wait_for(lambda: frame_image(two.latest("frame")).tobytes() == mixed.session.out.rendered("seat2").tobytes())
+    mixed.quiet(two.stream)
+    assert two.latest("screen") == described(mixed, "seat2")                  # the screen it came back to
+    assert two.latest("screen")["board"]["marked"] == [4]                     # hole 4 popped up, as it left it
     two.tap("ok")
 
 
@@ -277,8 +283,8 @@ def test_the_lobby_plays_a_panel_seat_on_a_phone_and_the_panel_then_keeps_the_se
     two.connect()
     box.session.out.displays.flush()
     assert box.hw.displays()["seat2"].image.convert("1").tobytes() == on_phone(2).tobytes()    # the panel's glass
-    assert wait_for(lambda: frame_image(two.latest("frame")).tobytes()
-                    == box.session.out.rendered("seat2").tobytes() != on_phone(2).tobytes())   # the phone's screen
+    box.quiet(two.stream)
+    assert two.latest("screen") == described(box, "seat2") and "On a phone" not in json.dumps(two.latest("screen"))
     lamps = box.session.out.lamps()["seat2"]
     box.press(2, "hole1")                                          # the panel no longer plays seat 2...
     box.quiet()
