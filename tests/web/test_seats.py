@@ -223,8 +223,9 @@ PHONES_ONLY = ("--panels", "0", "--phones", "3", "--game", "whakka-mole", "--sea
 def test_every_other_seat_the_dashboard_and_the_table_learn_the_same_whatever_one_seat_picks_until_the_reveal(
         live_factory, pick_a, pick_b):
     """Two games that differ only in seat 1's picks. Each listener is compared by what it could learn: what
-    its stream had shown it of every topic (the state, the log, the frames, the lamps) each time the box
-    was quiet, one press at a time. Whole event sequences are not compared: the hub sends each topic at its
+    its stream had shown it of every topic (a phone: its lamps, its screen in words and the room's table; the
+    TV: the room's table and the join codes; the dashboard: the state, the turns told and the table
+    display's frame) each time the box was quiet, one press at a time. Whole event sequences are not compared: the hub sends each topic at its
     latest when its loop is free, so how news is batched, and whether a 120 ms lamp flash shows at all,
     depends on the machine's load."""
     learnt_by = []
@@ -247,6 +248,10 @@ def test_every_other_seat_the_dashboard_and_the_table_learn_the_same_whatever_on
         learnt_by.append(timelines)
     for listener in ("seat2", "seat3", "dashboard", "table"):
         assert learnt_by[0][listener] == learnt_by[1][listener], listener
+    locked = "locked in" if pick_a[-1] == "ok" else "choosing"
+    for listener in ("seat2", "seat3", "table"):                   # each was shown the table as it went on
+        assert [player["doing"] for player in learnt_by[0][listener][-1]["tv"]["players"]] == [locked, "choosing",
+                                                                                              "choosing"]
     assert learnt_by[0]["seat1"] != learnt_by[1]["seat1"]            # the seat itself sees its own pick
 
 
