@@ -66,11 +66,12 @@ def _lines(view: dict, game, events: list[dict]) -> list[str]:
 
 
 def _reveal(view: dict, game, at: int, events: list[dict]) -> dict | None:
-    """The turn's last reveal: where it is in the log (the TV shows a new one as it comes) and each seat's picks."""
+    """The turn's last reveal: where it is in the log (the TV shows a new one as it comes) and each seat's picks,
+    under its player's whole name."""
     found = [(at + i, event) for i, event in enumerate(events) if event["kind"] == "reveal"]
     if not found:
         return None
     index, event = found[-1]
     picks = sorted((int(seat), pick) for seat, pick in event["picks"].items())
-    return {"at": index, "picks": [{"seat": seat, "name": naming.who(view, seat), "words": game.picked(view, pick)}
+    return {"at": index, "picks": [{"seat": seat, "name": naming.title(view, seat)[0], "words": game.picked(view, pick)}
                                    for seat, pick in picks]}

@@ -39,7 +39,7 @@ def test_a_whakka_mole_turn_is_a_sentence_a_seat_and_its_reveal_keeps_the_picks(
                               "Bo popped up hole 1, whacked Seat 3's hole 1: a miss, +1 = 1",
                               "Seat 3 popped up holes 4 and 5, whacked Ada's hole 2: a hit, 3 tokens out, +8 = 8"]
     assert [(p["name"], p["words"]) for p in first["reveal"]["picks"]] == [
-        ("Ada", "holes 1, 2 and 3 up, whacks hole 5"), ("Bo", "hole 1 up, whacks hole 1"),
+        ("Ada Lovelace", "holes 1, 2 and 3 up, whacks hole 5"), ("Bo", "hole 1 up, whacks hole 1"),
         ("Seat 3", "holes 4 and 5 up, whacks hole 2")]
 
 

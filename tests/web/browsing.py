@@ -1,8 +1,6 @@
 """Driving the simulator and the dashboard in chromium as a player does: clicks, keys, holds, and what the page shows.
 
-Screenshots of the simulator and the dashboard (docs/screenshots/) come from the browser tests:
-
-    MOLEBOX_SCREENSHOTS=docs/screenshots make test ARGS=tests/web
+Screenshots of the pages (docs/screenshots/) come from the browser tests: ``make screenshots``.
 """
 from __future__ import annotations
 
@@ -151,6 +149,9 @@ def wait_text(page, selector: str, text: str) -> None:
 
 
 def shoot(page, name: str) -> None:
+    """The whole page as a PNG in the screenshots folder, if one is asked for: in 64 colours (a page's flat
+    colours and their edges), so the docs stay small."""
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(SHOTS) / name), full_page=True)
+        image = Image.open(io.BytesIO(page.screenshot(full_page=True))).convert("RGB")
+        image.quantize(64, dither=Image.Dither.NONE).save(Path(SHOTS) / name, optimize=True)

@@ -23,7 +23,7 @@ const boards = (() => {
   const text = (x, y, words, attrs = {}) =>
     el("text", {x, y, "font-size": TEXT, "text-anchor": "middle", "dominant-baseline": "central", ...attrs}, words);
   const colour = (seat) => COLOURS[(seat - 1) % COLOURS.length];
-  const first = (name) => name.split(" ")[0];
+  const first = (name) => (/^Seat \d+$/.test(name) ? name : name.split(" ")[0]);     // "Ada", or "Seat 3"
 
   // Whakka Mole: each seat's sheet, a row each: its five holes and their tokens; the last reveal's pop-ups ringed,
   // the hole whacked crossed.
@@ -131,12 +131,12 @@ const boards = (() => {
     }
     const here = new Map();
     board.positions.forEach((space, i) => here.set(space, [...(here.get(space) || []), i + 1]));
-    for (const [space, seats] of here) {
-      const [x, y] = place(space);
+    for (const [space, seats] of here) {                 // side by side, smaller when more than two share a space
+      const [x, y] = place(space), step = Math.min(64, (cellW - 8) / seats.length), r = Math.min(30, step / 2 - 2);
       seats.forEach((seat, k) => {
-        const cx = x + (k - (seats.length - 1) / 2) * 44, cy = y + 34;
-        out.push(el("g", {class: "token", "data-seat": seat}, el("circle", {cx, cy, r: 30, fill: colour(seat)}),
-                    text(cx, cy, String(seat), {class: "figure on-token"})));
+        const cx = x + (k - (seats.length - 1) / 2) * step, cy = y + 34;
+        out.push(el("g", {class: "token", "data-seat": seat}, el("circle", {cx, cy, r, fill: colour(seat)}),
+                    text(cx, cy, String(seat), {class: "figure on-token", "font-size": Math.min(TEXT, r * 1.55)})));
       });
     }
     if (mine && mine.target != null) {
@@ -158,10 +158,10 @@ const boards = (() => {
                   text(x, holeY + r + 38, `hole ${i + 1}`, {class: "label"})));
       const landed = board.rolls.filter((roll) => roll.die !== "prize" && Number(roll.face) === i + 1);
       landed.forEach((roll, k) => {
-        const cx = x - r + 20 + k * 48, cy = holeY - r + 10;
+        const cx = x - r + 24 + k * 60, cy = holeY - r + 6;
         out.push(el("g", {class: "die", "data-seat": roll.seat},
-                    el("rect", {x: cx - 22, y: cy - 22, width: 44, height: 44, rx: 8, fill: colour(roll.seat)}),
-                    text(cx, cy, String(roll.seat), {class: "figure on-token", "font-size": 34})));
+                    el("rect", {x: cx - 28, y: cy - 28, width: 56, height: 56, rx: 10, fill: colour(roll.seat)}),
+                    text(cx, cy, String(roll.seat), {class: "figure on-token"})));
       });
     });
     const standW = w / board.stands.length;
