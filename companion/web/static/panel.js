@@ -60,7 +60,7 @@ const panels = (() => {
   // Real size: each OLED as wide as its panel's lit area (glass: display name -> [w, h] mm), in
   // millimetres the player calibrates against a bank card; kept in the browser.
   const CARD_MM = 85.6;
-  function realSize(glass, byDefault = false) {
+  function realSize(glass) {
     const box = document.getElementById("real-size");
     const pxPerMm = document.getElementById("px-per-mm");
     function apply() {
@@ -79,7 +79,7 @@ const panels = (() => {
     box.parentElement.hidden = sizes.length === 0;
     const saved = JSON.parse(localStorage.getItem("molebox.realSize") || "{}");
     pxPerMm.value = saved.scale ?? 96 / 25.4;           // CSS's own millimetre until calibrated
-    box.checked = saved.on ?? byDefault;                // the simulator: real size unless the maker turned it off
+    box.checked = saved.on ?? true;                     // real size unless the maker turned it off
     box.addEventListener("change", apply);
     pxPerMm.addEventListener("input", apply);
     apply();
