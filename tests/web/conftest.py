@@ -164,9 +164,10 @@ def unchanged(tmp_path_factory):
         yield build(*GAME)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser():
-    """Debian's chromium driven by Playwright; the tests skip when either is missing."""
+    """Debian's chromium driven by Playwright; the tests skip when either is missing. Playwright's sync API runs
+    an event loop on the main thread while it is open: closed with tests/web, so no later test meets it."""
     if shutil.which(CHROMIUM) is None:
         pytest.skip(f"no {CHROMIUM}: apt-get install chromium (CI installs it from .ci/apt-packages)")
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
