@@ -73,7 +73,9 @@ async def start(app: web.Application, sock: socket.socket) -> tuple[web.AppRunne
     """Serve ``app`` on a listening socket (:func:`companion.service.listen`); returns the runner and the port."""
     # handler_cancellation: a page that goes away ends its stream at once (a phone seat shows "away"
     # and its held buttons are let go), not at the next keep-alive.
-    runner = web.AppRunner(app, access_log=None, handler_cancellation=True)
+    # auto_decompress off: a body is never inflated (a compressed one is refused, read_json), so a
+    # garbled gzip body is the client's 415, not a parser error with a traceback in the log.
+    runner = web.AppRunner(app, access_log=None, handler_cancellation=True, auto_decompress=False)
     await runner.setup()
     await web.SockSite(runner, sock).start()
     address, port = sock.getsockname()[:2]

@@ -137,7 +137,7 @@ class Guard:
             return True
         cookie = request.cookies.get(HOST_COOKIE, "")
         until, _, signature = cookie.partition(".")
-        return (until.isdigit() and int(until) > self.wall()
+        return (until.isascii() and until.isdigit() and int(until) > self.wall()
                 and hmac.compare_digest(signature, self._sign(until)))
 
     def authorise(self, request: web.Request, given: str | None) -> str | None:

@@ -11,10 +11,21 @@ MAX_BODY = 4096
 TYPE_NAMES = {int: "a whole number", str: "a string", bool: "true or false"}
 
 
+def whole_number(text: str) -> int | None:
+    """``text`` as a whole number if it is one in ASCII digits (``"²"`` is a digit to ``str.isdigit``, not to
+    ``int``), else None."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else None
+
+
 async def read_json(request: web.Request, fields: dict[str, tuple[type, bool]]) -> dict:
     """The request's JSON object, checked against ``fields``: name -> (type, required)."""
     if request.content_type != "application/json":
         raise refuse(web.HTTPUnsupportedMediaType, "send a JSON body (Content-Type: application/json)")
+    if request.headers.get("Content-Encoding", "identity").lower() != "identity":
+        raise refuse(web.HTTPUnsupportedMediaType, "send the body uncompressed (no Content-Encoding)")
+    if (request.charset or "utf-8").lower() not in ("utf-8", "utf8"):
+        raise refuse(web.HTTPUnsupportedMediaType, f"send the JSON as UTF-8 (charset=utf-8), not "
+                                                    f"{request.charset[:20]!r}")
     try:
         data = await request.json()
     except ValueError:

@@ -16,7 +16,7 @@ from companion.phones import HOLD_S, Refused
 from wiring.hardware import DISPLAYS
 
 from .auth import Guesses, refuse
-from .bodies import read_json
+from .bodies import read_json, whole_number
 from .hub import seat as seat_topics
 from .site import Site
 
@@ -39,21 +39,22 @@ class PhoneSeatPages:
     async def page(self, request: web.Request) -> web.Response:
         """A phone seat's page: that seat's OLED, lamps and buttons; the join form when this device holds
         no seat yet (``/J/CODE``, the QR code's address, joins at once)."""
-        seat = request.match_info.get("seat")
-        if seat is not None and not (seat.isdigit() and int(seat) in self.phones):
-            raise refuse(web.HTTPNotFound, f"seat {seat[:10]} is not a phone seat; phone seats: "
+        asked = request.match_info.get("seat")
+        seat = None if asked is None else whole_number(asked)
+        if asked is not None and seat not in self.phones:
+            raise refuse(web.HTTPNotFound, f"seat {asked[:10]} is not a phone seat; phone seats: "
                                            f"{', '.join(map(str, sorted(self.phones.playing))) or 'none'}")
-        held = seat is not None and self.phones.holds(int(seat), _token(request, int(seat)))
-        return self.site.page(request, "seat", seat=int(seat) if held else None, asked=int(seat) if seat else None,
+        held = seat is not None and self.phones.holds(seat, _token(request, seat))
+        return self.site.page(request, "seat", seat=seat if held else None, asked=seat,
                               code=request.match_info.get("code", ""), glassMm=PHONE_GLASS_MM)
 
     def _seat(self, request: web.Request) -> int:
         """The phone seat a request is for, once its device is known to hold it."""
-        seat = request.match_info["seat"]
-        if not seat.isdigit():
+        seat = whole_number(request.match_info["seat"])
+        if seat is None:
             raise refuse(web.HTTPNotFound, f"nothing at {request.path}")
-        self.phones.check(int(seat), _token(request, int(seat)))
-        return int(seat)
+        self.phones.check(seat, _token(request, seat))
+        return seat
 
     async def join(self, request: web.Request) -> web.Response:
         """``POST /api/join`` with ``{"code": "ABCDE"}``: this device holds that seat from now on (a cookie)."""
