@@ -48,6 +48,8 @@ class Session(Loop):
         self.table.open()
         self._played()
         self.phones.watch(lambda gone: self.call(self._redraw))
+        if hasattr(paint, "watch"):                 # a render process: the host hears when it is replaced
+            paint.watch(lambda text: self.call(lambda: self._tell(text)))
         hardware.watch(lambda fault: self.call(lambda: self.pause.hardware(fault)))
         hardware.connect(self.post)
         self.refresh()
@@ -93,6 +95,11 @@ class Session(Loop):
         self._dirty = True
 
     def _redraw(self, *_) -> None:
+        self._dirty = True
+
+    def _tell(self, text: str) -> None:
+        """A note for the host on the dashboard (not on the table's screens)."""
+        self.table.alerts.add(text)
         self._dirty = True
 
     def _display_failed(self, name: str, render_fn, args: tuple, exc: BaseException) -> None:
