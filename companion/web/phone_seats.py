@@ -87,7 +87,7 @@ class PhoneSeatPages:
         finally:
             if self.phones.detach(seat, stream):
                 for control in CONTROLS:          # a button held when the phone went away is let go
-                    self.site.press_as_phone(seat, control, False)
+                    self.site.press_as_phone(seat, control, False, by_host=False)
 
     async def press(self, request: web.Request) -> web.Response:
         """``POST /api/seat/{n}/press`` with ``{"control": "hole3", "pressed": true, "stream": "..."}``."""
@@ -96,7 +96,7 @@ class PhoneSeatPages:
         if data["control"] not in CONTROLS:
             raise refuse(web.HTTPBadRequest, f"unknown control {data['control'][:20]!r}: hole1..hole5 or ok")
         self.phones.press(seat, data["stream"], data["pressed"])
-        self.site.press_as_phone(seat, data["control"], data["pressed"])
+        self.site.press_as_phone(seat, data["control"], data["pressed"], self.site.guard.is_host(request))
         return web.json_response({"ok": True})
 
     async def seats(self, request: web.Request) -> web.Response:

@@ -44,7 +44,7 @@ class SimulatorPage:
         if control not in CONTROLS:
             raise refuse(web.HTTPBadRequest, f"unknown control {control[:20]!r}: hole1..hole5 or ok")
         if seat in self.site.phones:              # the simulator plays a phone seat as its phone would
-            self.site.press_as_phone(seat, control, data["pressed"])
+            self.site.press_as_phone(seat, control, data["pressed"], self.site.guard.is_host(request))
         else:
             self.site.simulator.drive(seat, control, data["pressed"])
         return web.json_response({"ok": True})

@@ -70,6 +70,9 @@ class Site:
             raise refuse(web.HTTPBadRequest, f"seat {seat} does not exist; seats are 1 to {self.seats}")
         return seat
 
-    def press_as_phone(self, seat: int, control: str, pressed: bool) -> None:
-        """A phone's press enters the session as a panel's does: an edge on the box's clock."""
+    def press_as_phone(self, seat: int, control: str, pressed: bool, by_host: bool) -> None:
+        """A phone's press enters the session as a panel's does: an edge on the box's clock; ``by_host``: from
+        the host's device (seat 1's hold-OK undo needs it)."""
+        if pressed:
+            self.phones.pressed(seat, by_host)
         self.session.post(Edge(self.session.clock(), seat, control, pressed, phone=True))
