@@ -30,6 +30,7 @@ from .journal.card import JournalError
 log = logging.getLogger("molebox.session")
 
 UNDO_REVEAL_S = 5.0     # a second hold within this long undoes a reveal
+HOST_UNDO = "undo is the host's: ask the host (dashboard Undo)"    # seat 1 on a phone that is not the host's
 
 
 class Table:
@@ -120,6 +121,8 @@ class Table:
                 self._events(match.retract(seat))
                 return Changed()
             if g.control == "ok" and seat == 1:
+                if seat in self.phones and not self.phones.by_host(seat):      # a phone: the host's device only
+                    return Refuse(HOST_UNDO)
                 return self._host_undo()
             return Refuse("nothing to take back")
         if match.over:
