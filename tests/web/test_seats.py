@@ -9,7 +9,9 @@ import time
 import pytest
 from PIL import Image
 
+from companion.inputs import HOLD_S
 from companion.phones import BURST
+from companion.table import HOST_UNDO
 from companion.web.phone_seats import cookie_name
 from tests.waiting import wait_for
 from tests.webclient import Phone, Recording, frame_image
@@ -297,3 +299,66 @@ def test_the_lobby_plays_a_panel_seat_on_a_phone_and_the_panel_then_keeps_the_se
     assert_refused(two.press("hole1", True), 404, "seat 2 is not a phone seat")
     box.session.out.displays.flush()
     assert box.hw.displays()["seat2"].image.convert("1").tobytes() == box.session.out.rendered("seat2").tobytes()
+
+
+# ---- host actions from a phone -------------------------------------------------------------------
+
+def glass_qr(live) -> str | None:
+    """The address in the QR code on the table display's own glass (None: none), as a player's camera reads it."""
+    live.session.out.displays.flush()
+    image = live.hw.displays()["table"].image.convert("L").resize((512, 256), Image.NEAREST)
+    found = zxingcpp.read_barcodes(image)
+    return found[0].text if found else None
+
+
+def joined_at_the_table(live, *addresses: str) -> list[Phone]:
+    """Phones from ``addresses`` (other devices on the LAN), each joined by the code on the table's glass."""
+    phones, url = [], None
+    for address in addresses:
+        read: list[str | None] = []
+        assert wait_for(lambda: read.append(glass_qr(live)) or read[-1] not in (None, url), 3)
+        url = read[-1]
+        p = phone(live, address)
+        assert p.join(code_of(url)).status == 200
+        p.connect()
+        phones.append(p)
+    return phones
+
+
+def hold_ok(p: Phone) -> None:
+    assert p.press("ok", True).status == 200
+    time.sleep(HOLD_S + 0.3)
+    assert p.press("ok", False).status == 200
+
+
+def seat_screen(p: Phone, live) -> bytes:
+    """What the phone's seat page shows once the box has drawn its seat's screen for the scene it is in now."""
+    live.session.out.displays.flush()
+    expected = live.session.out.rendered(f"seat{p.seat}").convert("1").tobytes()
+    assert wait_for(lambda: frame_image(p.latest("frame")).tobytes() == expected, 3)
+    return expected
+
+
+def test_seat_1_s_phone_undoes_the_table_s_decisions_only_from_the_host_s_device(live_factory):
+    live = live_factory("--panels", "0", "--phones", "3", "--game", "whakka-mole", "--seats", "3", "--set",
+                        "target=12", lan=True)
+    one, two, three = joined_at_the_table(live, "127.0.0.2", "127.0.0.3", "127.0.0.4")
+    for p, holes in ((one, ("hole1", "hole5")), (two, ("hole2", "hole1")), (three, ("hole4", "hole3"))):
+        p.tap(holes[0], "ok", holes[1], "ok")
+    table = live.session.table
+    assert wait_for(lambda: any(e["kind"] == "reveal" for e in table.public()["log"]), 3)
+    records = len(table.match.records)
+
+    hold_ok(one)                                         # the phone at seat 1 is a player's, not the host's
+    assert wait_for(lambda: table.notices.get(1) == HOST_UNDO, 3)
+    before = seat_screen(one, live)
+    assert len(table.match.records) == records
+    assert two.post("/api/host/undo", {}).status == 403       # as the dashboard's Undo asks for the PIN
+
+    assert one.post("/api/host/login", {"pin": live.guard.pin}).status == 200     # the host's own phone
+    hold_ok(one)
+    assert wait_for(lambda: table.notices.get(1) == "hold OK again to undo the reveal", 3)
+    hold_ok(one)
+    assert wait_for(lambda: len(table.match.records) < records, 3)
+    assert not any(e["kind"] == "reveal" for e in table.public()["log"])
+    assert seat_screen(one, live) != before
