@@ -10,8 +10,9 @@ each stream writes what piled up in one send.
 
 The kinds of stream:
 
-- ``DASHBOARD``: the public state, its log and the table display's rendered frame,
-  nothing else (the rendered frame, not the device's pixels, which carry the host PIN).
+- ``DASHBOARD``: the public state, its log, the table display's rendered frame and the
+  guessing figures (wrong PINs and join codes in the last hour), nothing else (the rendered
+  frame, not the device's pixels, which carry the host PIN).
   The log goes apart, as appends (``{"from": n, "events": [...]}``; from 0 after an
   undo), so a long game's log is not encoded again at every change;
 - ``SIM``: the public state, every lamp and every display's device pixels,
@@ -33,7 +34,7 @@ import threading
 
 from aiohttp import web
 
-DASHBOARD = frozenset({"state", "log", "table"})
+DASHBOARD = frozenset({"state", "log", "table", "guessing"})
 SIM = frozenset({"state", "lamps", "frame"})
 TABLE = frozenset({"table"})
 KEEPALIVE_S = 15.0
@@ -127,6 +128,10 @@ class Hub:
         elif kind == "lamps":
             self._lamps(payload)
 
+    def publish(self, kind: str, payload) -> None:
+        """News of the web panel's own (on the loop): sent if it changed, and the latest kept for new streams."""
+        self._latest(kind, payload)
+
     def _latest(self, kind: str, payload) -> None:
         text = json.dumps(payload, separators=(",", ":"), sort_keys=True)
         if self.latest.get(kind) != text:
@@ -192,7 +197,7 @@ class Hub:
         """What a stream starts with: the latest of everything it carries."""
         out = [_message("log", _log(self.log, 0))] if "log" in kinds else []
         out += [_message(kind, self.latest[kind]) for kind in sorted(kinds, key=lambda kind: (kind != "state", kind))
-                if kind.partition("/")[0] in ("state", "lamps") and kind in self.latest]
+                if kind.partition("/")[0] in ("state", "lamps", "guessing") and kind in self.latest]
         if "frame" in kinds:
             out += [_message("frame", self._frame(name)) for name in self.displays if self._image(name) is not None]
         table = self.session.out.rendered("table")

@@ -1,12 +1,11 @@
 """Phone seats' pages: joining by code, the seat's page, its live stream and its presses (docs/web.md).
 
 Who holds which seat is :mod:`companion.phones`' to know; here a device proves it with its seat
-cookie, and wrong join codes are counted per address as wrong PINs are.
+cookie, and wrong join codes cost as wrong PINs do (:mod:`companion.web.guesses`).
 """
 from __future__ import annotations
 
 import json
-import time
 
 from aiohttp import web
 
@@ -15,7 +14,7 @@ from companion.inputs import CONTROLS
 from companion.phones import HOLD_S, Refused
 from wiring.hardware import DISPLAYS
 
-from .auth import Guesses, refuse
+from .auth import refuse, too_many
 from .bodies import read_json, whole_number
 from .hub import seat as seat_topics
 from .site import Site
@@ -32,9 +31,9 @@ def _token(request: web.Request, seat: int) -> str:
 
 
 class PhoneSeatPages:
-    def __init__(self, site: Site, clock=time.monotonic):
+    def __init__(self, site: Site):
         self.site, self.phones = site, site.phones
-        self.guesses = Guesses(clock)
+        self.guesses = site.guard.codes
 
     async def page(self, request: web.Request) -> web.Response:
         """A phone seat's page: that seat's OLED, lamps and buttons; the join form when this device holds
@@ -60,17 +59,15 @@ class PhoneSeatPages:
         """``POST /api/join`` with ``{"code": "ABCDE"}``: this device holds that seat from now on (a cookie)."""
         data = await read_json(request, {"code": (str, True)})
         address = request.remote or "unknown"
-        wait = self.guesses.wait(address)
-        if wait > 0:
-            raise refuse(web.HTTPTooManyRequests,
-                         f"too many wrong join codes from this device: try again in {wait:.0f} s")
+        refusal = self.guesses.refusal(address)
+        if refusal:
+            raise too_many(refusal, self.guesses.wait(address))
         try:
             seat, token = self.phones.join(data["code"][:20], lambda seat: _token(request, seat))
         except Refused as exc:
             if exc.kind == "wrong-code":
                 self.guesses.wrong(address)
             raise
-        self.guesses.right(address)
         response = web.json_response({"ok": True, "seat": seat, "page": f"/seat/{seat}"})
         if token is not None:
             response.set_cookie(cookie_name(seat), token, max_age=HOLD_S, path="/", httponly=True, samesite="Strict")

@@ -14,6 +14,7 @@ from .auth import Guard, refuse
 from .hub import Hub, seat as seat_topics
 
 STATIC = Path(__file__).parent / "static"
+GUESSING_EVERY_S = 1.0      # the dashboard's guessing figures, at most this often
 PAGES = ("index", "dashboard", "seat", "table")
 
 
@@ -24,6 +25,7 @@ class Site:
         self.simulator = session.hw.simulator
         self.seats = len(session.hw.seats)
         self.hub: Hub | None = None
+        self._guessing_due = False
         self.loop: asyncio.AbstractEventLoop | None = None
         self.pages = {name: (STATIC / f"{name}.html").read_text() for name in PAGES}
         self.assets = {path.name: path for path in STATIC.iterdir() if path.suffix in (".js", ".css")}
@@ -32,6 +34,18 @@ class Site:
         self.loop = asyncio.get_running_loop()
         self.hub = Hub(self.session, self.loop, device_pixels=not self.guard.lan)
         self.phones.watch(self._cut_off)
+        for secret in (self.guard.pins, self.guard.codes):
+            secret.watch(self._guessed)
+
+    def _guessed(self) -> None:
+        """A guess was counted: the dashboards hear the figures within a second (one message for a flood)."""
+        if not self._guessing_due:
+            self._guessing_due = True
+            self.loop.call_later(GUESSING_EVERY_S, self._tell_guessing)
+
+    def _tell_guessing(self) -> None:
+        self._guessing_due = False
+        self.hub.publish("guessing", {"pins": self.guard.pins.figures(), "codes": self.guard.codes.figures()})
 
     async def stop(self, app: web.Application) -> None:
         self.hub.close()

@@ -61,20 +61,22 @@ class Live(Client):
 
 @contextmanager
 def boxes(workdir: Path):
-    """Start boxes: ``build(*run_args, lan=False, lan_sim=False, backend="sim")``; all stopped on leaving.
+    """Start boxes: ``build(*run_args, lan=False, lan_sim=False, backend="sim", clock=None)``; all stopped on leaving
+    (``clock``: the guard's, for its waits).
 
     Each box journals in its own database under ``workdir`` (two boxes on one
     journal would be one box resuming the other's game).
     """
     made: list[Live] = []
 
-    def build(*run_args: str, lan: bool = False, lan_sim: bool = False, backend: str = "sim") -> Live:
+    def build(*run_args: str, lan: bool = False, lan_sim: bool = False, backend: str = "sim", clock=time.monotonic
+              ) -> Live:
         db = workdir / f"box{len(made) + 1}.db"
         args = cli.parser().parse_args(["run", "--db", str(db), *run_args])
         args.wiring = args.wiring or cli.DEFAULT_WIRING[backend]
         pin = HostPin(pin_path(db)) if lan else None
         hardware, session = service.build(args, service.Plan(args, backend), Journal(db), host_pin=pin)
-        guard = Guard(lan=lan, pin=pin, lan_sim=lan_sim)
+        guard = Guard(lan=lan, pin=pin, lan_sim=lan_sim, clock=clock)
         stop = threading.Event()
         session_thread = threading.Thread(target=session.run, args=(stop,), daemon=True)
         session_thread.start()

@@ -279,7 +279,7 @@
   // What the host must know: why play is paused, and what the box set aside or repaired.
   function renderBox() {
     const {fault, alerts} = state;
-    $("box").hidden = !fault && !alerts.length;
+    $("box").hidden = !fault && !alerts.length && $("guessing").hidden;
     $("fault").hidden = !fault;
     $("fault").textContent = fault ? `Paused: ${fault.text}` : "";
     $("alerts").replaceChildren(...alerts.map((alert) => item("li", `${when(alert.at)}: ${alert.text}`)));
@@ -380,11 +380,27 @@
     setInterval(loadPhones, 3000);
   }
 
+  // Someone on the network guessing the PIN or the join codes: how much, and what it costs them now.
+  function guessed({wrong, refused, addresses, wait}, what) {
+    if (!wrong && !refused) return "";
+    const more = refused ? ` (${refused} more refused while locked out)` : "";
+    const slowed = wait ? ` Each ${what} guess now waits ${wait} s, for everyone.` : "";
+    return `${plural(wrong, "wrong " + what)} in the last hour, from ${addresses} address${addresses === 1 ? "" : "es"}`
+      + `${more}.${slowed} `;
+  }
+  function renderGuessing({pins, codes}) {
+    const text = guessed(pins, "PIN") + guessed(codes, "join code");
+    $("guessing").hidden = !text;
+    $("guessing").textContent = text + (pins.wrong || pins.refused ? "A device that entered the PIN is never locked out." : "");
+    if (state) renderBox();
+  }
+
   $("back-to-game").addEventListener("click", () => { shownGame = null; renderProgress(); });
 
   listen("/api/dashboard/events", {
     log({from, events}) { log = log.slice(0, from).concat(events); if (state) render(); },
     state(next) { state = next; render(); },
     table(frame) { showFrame($("table"), frame); },
+    guessing: renderGuessing,
   });
 })();
