@@ -1,6 +1,7 @@
 """Request bodies: a JSON object checked field by field, with an answer that says what is wrong."""
 from __future__ import annotations
 
+import asyncio
 import json
 
 from aiohttp import web
@@ -8,6 +9,7 @@ from aiohttp import web
 from .auth import refuse
 
 MAX_BODY = 4096
+BODY_S = 10.0           # a body not all in by then is a slow one (or a slowloris): 408
 TYPE_NAMES = {int: "a whole number", str: "a string", bool: "true or false"}
 
 
@@ -27,7 +29,10 @@ async def read_json(request: web.Request, fields: dict[str, tuple[type, bool]]) 
         raise refuse(web.HTTPUnsupportedMediaType, f"send the JSON as UTF-8 (charset=utf-8), not "
                                                     f"{request.charset[:20]!r}")
     try:
-        data = await request.json()
+        async with asyncio.timeout(BODY_S):
+            data = await request.json()
+    except TimeoutError:
+        raise refuse(web.HTTPRequestTimeout, f"the body did not come in {BODY_S:.0f} s") from None
     except ValueError:
         raise refuse(web.HTTPBadRequest, "the body is not valid JSON") from None
     except RecursionError:

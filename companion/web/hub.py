@@ -30,15 +30,21 @@ from __future__ import annotations
 import asyncio
 import base64
 import json
+import logging
 import threading
 
 from aiohttp import web
+
+from .once import Once
+
+log = logging.getLogger("molebox.web")
 
 DASHBOARD = frozenset({"state", "log", "table", "guessing"})
 SIM = frozenset({"state", "lamps", "frame"})
 TABLE = frozenset({"table"})
 KEEPALIVE_S = 15.0
 BACKLOG = 256
+WRITE_S = 10.0          # a send that cannot leave in this long: the page stopped reading, its stream is dropped
 
 
 def seat(n: int) -> frozenset:
@@ -88,6 +94,7 @@ class Hub:
         self._bitmaps: dict[str, tuple[object, dict]] = {}
         self._news: dict[tuple, tuple[str, object]] = {}     # the latest of each kind not yet taken
         self._lock = threading.Lock()
+        self._dropped = Once(log)
         session.news.subscribe(self.listen)
         session.call(session.refresh)           # the current state and lamps, for the first page
 
@@ -222,9 +229,14 @@ class Hub:
         self.streams[queue] = kinds
         try:
             while (messages := await _next(queue)) is not None:
-                await response.write(messages)
+                async with asyncio.timeout(WRITE_S):
+                    await response.write(messages)
         except ConnectionError:
             pass
+        except TimeoutError:                      # its buffers are full: the page stopped reading
+            self._dropped.say(lambda: f"dropped an event stream ({request.path}) whose page stopped reading "
+                                      f"for {WRITE_S:.0f} s")
+            request.transport.abort()
         finally:
             self.streams.pop(queue, None)
         return response

@@ -17,17 +17,13 @@ from wiring.hardware import DISPLAYS
 from .auth import refuse, too_many
 from .bodies import read_json, whole_number
 from .hub import seat as seat_topics
-from .site import Site
+from .site import Site, seat_cookie
 
 PHONE_GLASS_MM = DISPLAYS[PHONE_DRIVER].glass_mm
 
 
-def cookie_name(seat: int) -> str:
-    return f"molebox_seat{seat}"
-
-
 def _token(request: web.Request, seat: int) -> str:
-    return request.cookies.get(cookie_name(seat), "")
+    return request.cookies.get(seat_cookie(seat), "")
 
 
 class PhoneSeatPages:
@@ -70,7 +66,7 @@ class PhoneSeatPages:
             raise
         response = web.json_response({"ok": True, "seat": seat, "page": f"/seat/{seat}"})
         if token is not None:
-            response.set_cookie(cookie_name(seat), token, max_age=HOLD_S, path="/", httponly=True, samesite="Strict")
+            response.set_cookie(seat_cookie(seat), token, max_age=HOLD_S, path="/", httponly=True, samesite="Strict")
         return response
 
     async def events(self, request: web.Request) -> web.StreamResponse:

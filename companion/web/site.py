@@ -18,6 +18,11 @@ GUESSING_EVERY_S = 1.0      # the dashboard's guessing figures, at most this oft
 PAGES = ("index", "dashboard", "seat", "table")
 
 
+def seat_cookie(seat: int) -> str:
+    """The name of the cookie that says a device holds phone seat ``seat``."""
+    return f"molebox_seat{seat}"
+
+
 class Site:
     def __init__(self, session, guard: Guard):
         self.session, self.guard = session, guard
@@ -25,6 +30,7 @@ class Site:
         self.simulator = session.hw.simulator
         self.seats = len(session.hw.seats)
         self.hub: Hub | None = None
+        self.doors = None                       # the accept loop (:mod:`.doors`), once serving
         self._guessing_due = False
         self.loop: asyncio.AbstractEventLoop | None = None
         self.pages = {name: (STATIC / f"{name}.html").read_text() for name in PAGES}
@@ -77,6 +83,11 @@ class Site:
         return web.FileResponse(path, headers={"Cache-Control": "no-cache"})
 
     # ---- what several audiences do ----
+
+    def known(self, request: web.Request) -> bool:
+        """Whether the request comes from the host's device or a device holding a phone seat."""
+        return self.guard.is_host(request) or any(
+            self.phones.holds(seat, request.cookies.get(seat_cookie(seat), "")) for seat in self.phones.playing)
 
     def seat(self, seat: int) -> int:
         """A seat number from a request, checked."""

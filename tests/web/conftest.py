@@ -62,15 +62,15 @@ class Live(Client):
 @contextmanager
 def boxes(workdir: Path):
     """Start boxes: ``build(*run_args, lan=False, lan_sim=False, backend="sim", clock=None)``; all stopped on leaving
-    (``clock``: the guard's, for its waits).
+    (``clock``: the guard's, for its waits; ``caps``: the doors', :mod:`companion.web.doors`).
 
     Each box journals in its own database under ``workdir`` (two boxes on one
     journal would be one box resuming the other's game).
     """
     made: list[Live] = []
 
-    def build(*run_args: str, lan: bool = False, lan_sim: bool = False, backend: str = "sim", clock=time.monotonic
-              ) -> Live:
+    def build(*run_args: str, lan: bool = False, lan_sim: bool = False, backend: str = "sim", clock=time.monotonic,
+              caps=None) -> Live:
         db = workdir / f"box{len(made) + 1}.db"
         args = cli.parser().parse_args(["run", "--db", str(db), *run_args])
         args.wiring = args.wiring or cli.DEFAULT_WIRING[backend]
@@ -84,7 +84,7 @@ def boxes(workdir: Path):
         loop_thread = threading.Thread(target=loop.run_forever, daemon=True)
         loop_thread.start()
         app = make_app(session, guard)
-        runner, port = asyncio.run_coroutine_threadsafe(start(app, listen("127.0.0.1", 0)), loop).result(10)
+        runner, port = asyncio.run_coroutine_threadsafe(start(app, listen("127.0.0.1", 0), caps), loop).result(10)
         deadline = time.monotonic() + 10
         while "state" not in app[SITE].hub.latest:          # until then reads answer 503 "starting up"
             assert time.monotonic() < deadline, "the session loop never sent its first state"

@@ -12,7 +12,7 @@ from PIL import Image
 from companion.inputs import HOLD_S
 from companion.phones import BURST
 from companion.table import HOST_UNDO
-from companion.web.phone_seats import cookie_name
+from companion.web.site import seat_cookie
 from tests.waiting import wait_for
 from tests.webclient import Phone, Recording, frame_image
 
@@ -75,7 +75,7 @@ def test_the_table_display_offers_each_free_phone_seat_by_qr_code_until_all_are_
     answer = first.join(code_of(url).lower())                  # typed in small letters: still good
     assert answer.status == 200 and answer.body == {"ok": True, "seat": 2, "page": "/seat/2"}
     cookie = answer.headers["Set-Cookie"]
-    assert cookie.startswith(cookie_name(2) + "=") and "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    assert cookie.startswith(seat_cookie(2) + "=") and "HttpOnly" in cookie and "SameSite=Strict" in cookie
     assert phone(mixed).join(code_of(offered(mixed, url))).body["seat"] == 3
     assert wait_for(lambda: table_qr(mixed) is None)                     # every seat taken: the game's table
     assert mixed.call("GET", "/api/seats").body == {"2": "away", "3": "away"}
@@ -117,7 +117,7 @@ def test_a_seat_needs_its_own_token(mixed):
     stranger = phone(mixed, "127.0.0.2")
     stranger.seat = 2
     assert_refused(stranger.call("GET", "/api/seat/2/events"), 403, "has not joined seat 2")
-    stranger.cookies[cookie_name(2)] = "forged" + "x" * 26
+    stranger.cookies[seat_cookie(2)] = "forged" + "x" * 26
     assert_refused(stranger.call("GET", "/api/seat/2/events"), 403, "does not hold seat 2")
     assert_refused(stranger.press("hole1", True, two.stream_id), 403, "does not hold seat 2")
     two_for_three = two.post("/api/seat/3/press", {"control": "hole1", "pressed": True, "stream": two.stream_id})
