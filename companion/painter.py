@@ -96,8 +96,10 @@ class RenderProcess:
             return draw(render, args)
         kind, payload = answer
         if kind == "frame":
-            mode, size, data = payload
-            return Image.frombytes(mode, size, data)
+            mode, size, data, info = payload
+            image = Image.frombytes(mode, size, data)
+            image.info.update(info)                 # what the screen says of itself (a join screen's seat)
+            return image
         exc, where = payload
         exc.add_note(where)
         raise exc
@@ -177,7 +179,7 @@ def serve(conn) -> None:
         try:
             render, args = pickle.loads(job)        # a render this process cannot import fails here, as a draw
             image = render(*args)
-            reply = ("frame", (image.mode, image.size, image.tobytes()))
+            reply = ("frame", (image.mode, image.size, image.tobytes(), image.info))
         except Exception as exc:
             reply = ("error", (_portable(exc), "drawn in the render process:\n" + where(exc)))
         conn.send(reply)
