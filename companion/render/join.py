@@ -3,12 +3,15 @@ display (or seat 1's OLED in the lobby, on a box without one).
 
 The QR code is drawn dark on a lit square, as a camera expects it, two pixels a module where it
 fits (a version 3 code: 29 modules and a quiet zone of one), else one.
+
+A join screen is a seat's key: its image says so (``image.info["join"]``, the seat), and a page that
+is not the host's is shown :func:`elsewhere` instead (:mod:`companion.web.hub`).
 """
 from __future__ import annotations
 
 import segno
 
-from .common import ROWS, WIDTH, canvas, fit, rows_at
+from .common import ROWS, WIDTH, canvas, fit, rows, rows_at, title
 from .layout import BIG, HEIGHT, OFF, ON
 
 
@@ -42,4 +45,13 @@ def screen(seat: int, code: str, url: str, keys: str = "code at /j"):
     rows_at(draw, right, [f"Seat {seat}", "scan, or"], start=0)
     fit(draw, (right, ROWS[2] + 1, WIDTH - 1, ROWS[3] + 10), code, font=BIG, wrap=False)
     rows_at(draw, right, [keys], start=4)
+    image.info["join"] = seat
+    return image
+
+
+def elsewhere(seat: int):
+    """What a page that is not the host's shows instead of seat ``seat``'s join screen: no code, and where it is."""
+    image, draw = canvas()
+    title(draw, f"Seat {seat}", "phone")
+    rows(draw, ["is free to join:", "its code is on", "the table display"], start=1)
     return image

@@ -59,6 +59,18 @@ def is_loopback(listen: str) -> bool:
         return False
 
 
+def this_machine(address: str) -> bool:
+    """Whether a client at ``address`` is the Pi itself: 127.0.0.1 or ::1 (an IPv4-mapped one too). Other
+    127.x addresses are left to stand for other devices, as the tests use them."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    ip = getattr(ip, "ipv4_mapped", None) or ip
+    return str(ip) in ("127.0.0.1", "::1")
+
+
+
 def _hostname(host: str) -> str:
     """The name in a Host header, without its port."""
     if host.startswith("["):
@@ -120,6 +132,10 @@ class Guard:
         until, _, signature = cookie.partition(".")
         return (until.isascii() and until.isdigit() and int(until) > self.wall()
                 and hmac.compare_digest(signature, self._sign(until)))
+
+    def sees_join_codes(self, request: web.Request) -> bool:
+        """The host's device, or the Pi itself (its kiosk on a TV): those may see the join codes the table shows."""
+        return self.is_host(request) or this_machine(request.remote or "")
 
     def authorise(self, request: web.Request, given: str | None) -> str | None:
         """Let a host action through: a host's device, or the right PIN now. Returns a new cookie to set

@@ -24,7 +24,7 @@ class Dashboard:
         return self.site.page(request, "dashboard")
 
     async def events(self, request: web.Request) -> web.StreamResponse:
-        return await self.site.hub.stream(request, DASHBOARD)
+        return await self.site.hub.stream(request, DASHBOARD, self.site.guard.sees_join_codes(request))
 
     async def state(self, request: web.Request) -> web.Response:
         """``GET /api/state``: the public state as the streams last had it."""

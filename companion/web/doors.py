@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import errno
-import ipaddress
 import logging
 import resource
 import socket
@@ -32,6 +31,7 @@ from dataclasses import dataclass
 
 from aiohttp import web
 
+from .auth import this_machine
 from .once import Once
 
 log = logging.getLogger("molebox.web")
@@ -59,17 +59,6 @@ class Caps:
         limit = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
         in_all = max(16, (limit if limit != resource.RLIM_INFINITY else 65536) - OWN_FILES)
         return cls(in_all=in_all, unknown=min(MOST_UNKNOWN, in_all // 2))
-
-
-def this_machine(address: str) -> bool:
-    """Whether a client at ``address`` is the Pi itself: 127.0.0.1 or ::1 (an IPv4-mapped one too). Other
-    127.x addresses are left to stand for other devices, as the tests use them."""
-    try:
-        ip = ipaddress.ip_address(address)
-    except ValueError:
-        return False
-    ip = getattr(ip, "ipv4_mapped", None) or ip
-    return str(ip) in ("127.0.0.1", "::1")
 
 
 class Visit:

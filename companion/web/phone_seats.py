@@ -75,7 +75,7 @@ class PhoneSeatPages:
         seat = self._seat(request)
         stream = self.phones.attach(seat)
         try:
-            return await self.site.hub.stream(request, seat_topics(seat),
+            return await self.site.hub.stream(request, seat_topics(seat), sees=True,
                                               first=("hello", json.dumps({"seat": seat, "stream": stream})))
         finally:
             if self.phones.detach(seat, stream):

@@ -34,7 +34,7 @@ class SimulatorPage:
 
     async def events(self, request: web.Request) -> web.StreamResponse:
         self._check()
-        return await self.site.hub.stream(request, SIM)
+        return await self.site.hub.stream(request, SIM, self.site.guard.sees_join_codes(request))
 
     async def press(self, request: web.Request) -> web.Response:
         """Drive one mock pin: ``{"seat": 1, "control": "hole3", "pressed": true}`` (a phone seat: its phone's press)."""

@@ -316,6 +316,7 @@
       host = true;
       $("pin").value = "";
       showHost();
+      follow();
       tell("host actions unlocked on this device for tonight");
     }
   });
@@ -323,6 +324,7 @@
     if (await act("/api/host/logout", {})) {
       host = false;
       showHost();
+      follow();
     }
   });
   showHost();
@@ -397,10 +399,17 @@
 
   $("back-to-game").addEventListener("click", () => { shownGame = null; renderProgress(); });
 
-  listen("/api/dashboard/events", {
-    log({from, events}) { log = log.slice(0, from).concat(events); if (state) render(); },
-    state(next) { state = next; render(); },
-    table(frame) { showFrame($("table"), frame); },
-    guessing: renderGuessing,
-  });
+  // The stream; opened again when this device becomes the host's or stops being it (the host's shows the
+  // join codes the table display shows).
+  let stream = null;
+  function follow() {
+    if (stream) stream.close();
+    stream = listen("/api/dashboard/events", {
+      log({from, events}) { log = log.slice(0, from).concat(events); if (state) render(); },
+      state(next) { state = next; render(); },
+      table(frame) { showFrame($("table"), frame); },
+      guessing: renderGuessing,
+    });
+  }
+  follow();
 })();
