@@ -271,7 +271,8 @@ class Hub:
         except TimeoutError:                      # its buffers are full: the page stopped reading
             self._dropped.say(lambda: f"dropped an event stream ({request.path}) whose page stopped reading "
                                       f"for {WRITE_S:.0f} s")
-            request.transport.abort()
+            if request.transport is not None:
+                request.transport.abort()
         finally:
             self.streams.pop(queue, None)
         return response
