@@ -6,13 +6,16 @@ millimetre where the code's letters still fit beside it at the size the panel ne
 module on a 1.3" glass, one on a 2.42"), else one pixel (on a 0.96" glass: 5 mm, scanned from close). The code is typed on the
 page the screen names (``/join``), so its letters stand apart: each starts a few columns after the
 last one's ink ends, whatever their shapes.
+
+A join screen is a seat's key: its image says so (``image.info["join"]``, the seat), and a page that
+is not the host's is shown :func:`elsewhere` instead (:mod:`companion.web.hub`).
 """
 from __future__ import annotations
 
 import segno
 
 from . import oled
-from .oled import HEIGHT, OFF, ON, WIDTH, canvas, face, lay
+from .oled import HEIGHT, OFF, ON, WIDTH, canvas, face, frame, lay
 from .reading import SMALLEST, Panel
 from .screen import Screen
 
@@ -95,4 +98,11 @@ def screen(seat: int, code: str, url: str, keys: str = "", panel: Panel = SMALLE
     box = spaced(draw, right + oled.MARGIN, 0, code, panel)
     lay(draw, Screen(status=f"Seat {seat}", lines=(page(url), *((keys,) if keys else ()))),
         panel, (right, box[3] + 1, WIDTH - 1, HEIGHT - 1))
+    image.info["join"] = seat
     return image
+
+
+def elsewhere(seat: int, panel: Panel = SMALLEST):
+    """What a page that is not the host's shows instead of seat ``seat``'s join screen: no code, and where it is."""
+    return frame(Screen(title=f"Seat {seat}", status="phone", prompt="Free to join",
+                        lines=(("Its code is on the table display", "Code on the table display"),)), panel)

@@ -10,8 +10,9 @@ each stream writes what piled up in one send.
 
 The kinds of stream:
 
-- ``DASHBOARD``: the public state, its log and the table display's rendered frame,
-  nothing else (the rendered frame, not the device's pixels, which carry the host PIN).
+- ``DASHBOARD``: the public state, its log, the table display's rendered frame and the
+  guessing figures (wrong PINs and join codes in the last hour), nothing else (the rendered
+  frame, not the device's pixels, which carry the host PIN).
   The log goes apart, as appends (``{"from": n, "events": [...]}``; from 0 after an
   undo), so a long game's log is not encoded again at every change;
 - ``SIM``: the public state, every lamp and every display's device pixels,
@@ -23,21 +24,35 @@ The kinds of stream:
 - ``TABLE``: the table display's rendered frame, nothing else (the table view page).
 
 A stream carries topics; a topic ``kind/display`` is sent as the event ``kind``.
+
+A frame that shows a join code (a seat's key: :mod:`companion.render.join`) goes only to streams that
+may see join codes: the host's (its cookie; every page on 127.0.0.1), and a seat's own (seat 1's
+OLED offers the seats where the box has no table display). Every other stream is sent the same
+frame with the code left off (:func:`~companion.render.join.elsewhere`): the code is for those at
+the table, not for whoever on the LAN opens the dashboard.
 """
 from __future__ import annotations
 
 import asyncio
 import base64
 import json
+import logging
 import threading
 
 from aiohttp import web
 
-DASHBOARD = frozenset({"state", "log", "table"})
+from companion.render import join as join_screen
+
+from .once import Once
+
+log = logging.getLogger("molebox.web")
+
+DASHBOARD = frozenset({"state", "log", "table", "guessing"})
 SIM = frozenset({"state", "lamps", "frame"})
 TABLE = frozenset({"table"})
 KEEPALIVE_S = 15.0
 BACKLOG = 256
+WRITE_S = 10.0          # a send that cannot leave in this long: the page stopped reading, its stream is dropped
 
 
 def seat(n: int) -> frozenset:
@@ -83,10 +98,12 @@ class Hub:
         self.public: dict | None = None           # the latest public state, log included
         self._lamps_sent: dict[str, list[str]] = {}    # each seat's lamps as last taken
         self.log: list[dict] = []
-        self.streams: dict[asyncio.Queue, frozenset] = {}
+        self.streams: dict[asyncio.Queue, tuple[frozenset, bool]] = {}     # -> (topics, sees join codes)
+        self._elsewhere: dict[int, object] = {}   # by seat: what a stream that may not see its join code is shown
         self._bitmaps: dict[str, tuple[object, dict]] = {}
         self._news: dict[tuple, tuple[str, object]] = {}     # the latest of each kind not yet taken
         self._lock = threading.Lock()
+        self._dropped = Once(log)
         session.news.subscribe(self.listen)
         session.call(session.refresh)           # the current state and lamps, for the first page
 
@@ -116,9 +133,9 @@ class Hub:
         if kind == "frame":
             name, image = payload
             if self._wanted("frame"):
-                self._send("frame", self._frame(name))
+                self._send("frame", *self._frame(name))
             if name == "table" and self._wanted("table"):
-                self._send("table", json.dumps(self._bitmap("table/public", image)))
+                self._send("table", *self._table(image))
             if self._wanted(f"frame/{name}"):
                 self._send(f"frame/{name}", self._rendered(name, image))
             return
@@ -126,6 +143,10 @@ class Hub:
             self._state(payload)
         elif kind == "lamps":
             self._lamps(payload)
+
+    def publish(self, kind: str, payload) -> None:
+        """News of the web panel's own (on the loop): sent if it changed, and the latest kept for new streams."""
+        self._latest(kind, payload)
 
     def _latest(self, kind: str, payload) -> None:
         text = json.dumps(payload, separators=(",", ":"), sort_keys=True)
@@ -167,66 +188,98 @@ class Hub:
         """What the simulator shows of a display: the device's pixels, or (LAN mode) the frame rendered for it."""
         return self.session.out.glass(name) if self.device_pixels else self.session.out.rendered(name)
 
-    def _frame(self, name: str) -> str:
-        return json.dumps({"name": name, **self._bitmap(name, self._image(name))})
+    def _hidden(self, image):
+        """What a stream that may not see join codes is shown instead of ``image`` (None: ``image`` shows none)."""
+        seat = image.info.get("join") if image is not None else None
+        if seat is None:
+            return None
+        if seat not in self._elsewhere:
+            self._elsewhere[seat] = join_screen.elsewhere(seat)
+        return self._elsewhere[seat]
+
+    def _frame(self, name: str) -> tuple[str, str | None]:
+        """The simulator's frame of a display, and the one for a stream that may not see join codes (None: the
+        same)."""
+        image = self._image(name)
+        hidden = self._hidden(image)
+        return (json.dumps({"name": name, **self._bitmap(name, image)}),
+                None if hidden is None else json.dumps({"name": name, **self._bitmap(f"{name}/elsewhere", hidden)}))
+
+    def _table(self, image) -> tuple[str, str | None]:
+        """The table display's rendered frame, and the one for a stream that may not see join codes."""
+        hidden = self._hidden(image)
+        return (json.dumps(self._bitmap("table/public", image)),
+                None if hidden is None else json.dumps(self._bitmap("table/elsewhere", hidden)))
 
     def _rendered(self, name: str, image) -> str:
         """A seat page's frame: what the session rendered for the display (never the glass's extras)."""
         return json.dumps({"name": name, **self._bitmap(f"{name}/rendered", image)})
 
     def _wanted(self, kind: str) -> bool:
-        return any(kind in kinds for kinds in self.streams.values())
+        return any(kind in kinds for kinds, _ in self.streams.values())
 
-    def _send(self, kind: str, text: str) -> None:
+    def _send(self, kind: str, text: str, hidden: str | None = None) -> None:
+        """``text`` to every stream carrying ``kind``; ``hidden`` instead to those that may not see join codes."""
         message = _message(kind, text)
-        for queue, kinds in list(self.streams.items()):
+        other = message if hidden is None else _message(kind, hidden)
+        for queue, (kinds, sees) in list(self.streams.items()):
             if kind not in kinds:
                 continue
             if queue.full():                      # a stalled page: it reconnects to a fresh snapshot
                 del self.streams[queue]
                 _end(queue)
             else:
-                queue.put_nowait(message)
+                queue.put_nowait(message if sees else other)
 
-    def snapshot(self, kinds: frozenset) -> list[bytes]:
-        """What a stream starts with: the latest of everything it carries."""
+    def snapshot(self, kinds: frozenset, sees: bool) -> list[bytes]:
+        """What a stream starts with: the latest of everything it carries (``sees``: join codes too)."""
+        def pick(full: str, hidden: str | None) -> str:
+            return full if sees or hidden is None else hidden
+
         out = [_message("log", _log(self.log, 0))] if "log" in kinds else []
         out += [_message(kind, self.latest[kind]) for kind in sorted(kinds, key=lambda kind: (kind != "state", kind))
-                if kind.partition("/")[0] in ("state", "lamps") and kind in self.latest]
+                if kind.partition("/")[0] in ("state", "lamps", "guessing") and kind in self.latest]
         if "frame" in kinds:
-            out += [_message("frame", self._frame(name)) for name in self.displays if self._image(name) is not None]
+            out += [_message("frame", pick(*self._frame(name))) for name in self.displays
+                    if self._image(name) is not None]
         table = self.session.out.rendered("table")
         if "table" in kinds and table is not None:
-            out.append(_message("table", json.dumps(self._bitmap("table/public", table))))
+            out.append(_message("table", pick(*self._table(table))))
         for name in sorted(kind.partition("/")[2] for kind in kinds if kind.startswith("frame/")):
             if (image := self.session.out.rendered(name)) is not None:
                 out.append(_message("frame", self._rendered(name, image)))
         return out
 
-    async def stream(self, request: web.Request, kinds: frozenset, first: tuple[str, str] | None = None
-                     ) -> web.StreamResponse:
-        """Serve one event stream until the page goes away or the stream is ended; ``first``: an event
-        (kind, data) of this stream's own that opens it."""
+    async def stream(self, request: web.Request, kinds: frozenset, sees: bool,
+                     first: tuple[str, str] | None = None) -> web.StreamResponse:
+        """Serve one event stream until the page goes away or the stream is ended; ``sees``: it may carry join
+        codes; ``first``: an event (kind, data) of this stream's own that opens it."""
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream",
                                                "Cache-Control": "no-store"})
         await response.prepare(request)
         queue: asyncio.Queue = asyncio.Queue(BACKLOG)
         opening = [_message(*first)] if first else []
-        for message in opening + self.snapshot(kinds):
+        for message in opening + self.snapshot(kinds, sees):
             queue.put_nowait(message)
-        self.streams[queue] = kinds
+        self.streams[queue] = kinds, sees
         try:
             while (messages := await _next(queue)) is not None:
-                await response.write(messages)
+                async with asyncio.timeout(WRITE_S):
+                    await response.write(messages)
         except ConnectionError:
             pass
+        except TimeoutError:                      # its buffers are full: the page stopped reading
+            self._dropped.say(lambda: f"dropped an event stream ({request.path}) whose page stopped reading "
+                                      f"for {WRITE_S:.0f} s")
+            if request.transport is not None:
+                request.transport.abort()
         finally:
             self.streams.pop(queue, None)
         return response
 
     def close(self, kinds: frozenset | None = None) -> None:
         """End every stream (or those carrying ``kinds``); their pages may reconnect."""
-        for queue, carried in list(self.streams.items()):
+        for queue, (carried, _) in list(self.streams.items()):
             if kinds is None or carried == kinds:
                 del self.streams[queue]
                 _end(queue)

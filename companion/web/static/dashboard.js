@@ -279,7 +279,7 @@
   // What the host must know: why play is paused, and what the box set aside or repaired.
   function renderBox() {
     const {fault, alerts} = state;
-    $("box").hidden = !fault && !alerts.length;
+    $("box").hidden = !fault && !alerts.length && $("guessing").hidden;
     $("fault").hidden = !fault;
     $("fault").textContent = fault ? `Paused: ${fault.text}` : "";
     $("alerts").replaceChildren(...alerts.map((alert) => item("li", `${when(alert.at)}: ${alert.text}`)));
@@ -316,6 +316,7 @@
       host = true;
       $("pin").value = "";
       showHost();
+      follow();
       tell("host actions unlocked on this device for tonight");
     }
   });
@@ -323,6 +324,7 @@
     if (await act("/api/host/logout", {})) {
       host = false;
       showHost();
+      follow();
     }
   });
   showHost();
@@ -380,11 +382,34 @@
     setInterval(loadPhones, 3000);
   }
 
+  // Someone on the network guessing the PIN or the join codes: how much, and what it costs them now.
+  function guessed({wrong, refused, addresses, wait}, what) {
+    if (!wrong && !refused) return "";
+    const more = refused ? ` (${refused} more refused while locked out)` : "";
+    const slowed = wait ? ` Each ${what} guess now waits ${wait} s, for everyone.` : "";
+    return `${plural(wrong, "wrong " + what)} in the last hour, from ${addresses} address${addresses === 1 ? "" : "es"}`
+      + `${more}.${slowed} `;
+  }
+  function renderGuessing({pins, codes}) {
+    const text = guessed(pins, "PIN") + guessed(codes, "join code");
+    $("guessing").hidden = !text;
+    $("guessing").textContent = text + (pins.wrong || pins.refused ? "A device that entered the PIN is never locked out." : "");
+    if (state) renderBox();
+  }
+
   $("back-to-game").addEventListener("click", () => { shownGame = null; renderProgress(); });
 
-  listen("/api/dashboard/events", {
-    log({from, events}) { log = log.slice(0, from).concat(events); if (state) render(); },
-    state(next) { state = next; render(); },
-    table(frame) { showFrame($("table"), frame); },
-  });
+  // The stream; opened again when this device becomes the host's or stops being it (the host's shows the
+  // join codes the table display shows).
+  let stream = null;
+  function follow() {
+    if (stream) stream.close();
+    stream = listen("/api/dashboard/events", {
+      log({from, events}) { log = log.slice(0, from).concat(events); if (state) render(); },
+      state(next) { state = next; render(); },
+      table(frame) { showFrame($("table"), frame); },
+      guessing: renderGuessing,
+    });
+  }
+  follow();
 })();
