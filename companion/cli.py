@@ -44,7 +44,7 @@ def _names(pairs: list[str], seats: int) -> dict[int, str]:
     out = {}
     for pair in pairs:
         seat, sep, name = pair.partition("=")
-        if not sep or not seat.strip().isdigit() or not 1 <= int(seat) <= seats:
+        if not sep or not (seat := seat.strip()).isascii() or not seat.isdigit() or not 1 <= int(seat) <= seats:
             raise ValueError(f"--name {pair!r}: write SEAT=NAME with a seat from 1 to {seats}, e.g. --name 1=Ada")
         out[int(seat)] = clean_name(name)
     return out
@@ -357,7 +357,7 @@ def parser() -> argparse.ArgumentParser:
                         help="wiring profile name or file (default: the service's, from /etc/default/molebox)")
     doctor.set_defaults(func=cmd_doctor)
 
-    arena = sub.add_parser("arena", help="computer players against each other: win rates with 95% intervals")
+    arena = sub.add_parser("arena", help="computer players against each other: win rates with 95%% intervals")
     arena.add_argument("game", help="game id")
     arena.add_argument("--bots", default="casual,strong", help="bot levels, comma-separated; they take the seats in turn")
     arena.add_argument("--games", type=int, default=100, help="games to play (default 100)")

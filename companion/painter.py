@@ -8,9 +8,11 @@ arguments, and waits, without the GIL, for the frame's pixels.
 
 A render that raises in the process raises here as the same exception, with where it happened in the
 process as a note (:func:`companion.alerts.where` prints it). A process that dies (killed, out of
-memory) is started again and asked again; if that one dies on the same frame too (or a process will
-not start), the box draws on the display worker's thread from then on and says so in its log: the
-screens stay right, only the presses lose the GIL headroom.
+memory) or stalls (stopped by SIGSTOP, or swapped out: a frame not back in time) is replaced and asked
+again; if that one fails on the same frame too (or a process will not start), the box draws on the
+display worker's thread from then on: the screens stay right, only the presses lose the GIL headroom.
+Each of these is said in the log and to the watchers of :meth:`~RenderProcess.watch` (the session's notes
+for the host).
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 from multiprocessing.connection import Connection
 from typing import Callable
 
@@ -29,6 +32,22 @@ from PIL import Image
 
 log = logging.getLogger("molebox.painter")
 NICE = 19           # the process's CPU priority below the box's: a press's lamps go before a frame
+STALL_S = 1.5       # a frame not back this long from a stopped process (SIGSTOP): it is replaced
+SLOW_S = 5.0        # a frame not back this long at all (a swapped-out child): replaced, whatever its state;
+                    # below the display worker's STUCK_S, so the watchdog never has to restart the box for it
+
+
+class Stalled(OSError):
+    """The render process did not answer in time."""
+
+
+def _stopped(pid: int) -> bool:
+    """Whether the process is stopped (SIGSTOP) or traced, as /proc says (False where it cannot tell)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            return stat.read().rpartition(b")")[2].split()[0] in (b"T", b"t")
+    except (OSError, IndexError):
+        return False
 
 
 def draw(render: Callable, args: tuple) -> Image.Image:
@@ -45,7 +64,17 @@ class RenderProcess:
     def __init__(self):
         self._lock = threading.Lock()
         self.process: subprocess.Popen | None = None
+        self._watchers: list[Callable[[str], None]] = []
         self._start()
+
+    def watch(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(text)`` (on the drawing thread) when the process is replaced or given up, with
+        what happened in words for the host."""
+        self._watchers.append(callback)
+
+    def _say(self, text: str) -> None:
+        for callback in self._watchers:
+            callback(text)
 
     def _start(self) -> None:
         ours, theirs = socket.socketpair()
@@ -67,22 +96,31 @@ class RenderProcess:
             return draw(render, args)
         kind, payload = answer
         if kind == "frame":
-            mode, size, data = payload
-            return Image.frombytes(mode, size, data)
+            mode, size, data, info = payload
+            image = Image.frombytes(mode, size, data)
+            image.info.update(info)                 # what the screen says of itself (a join screen's seat)
+            return image
         exc, where = payload
         exc.add_note(where)
         raise exc
 
     def _ask(self, job: bytes) -> tuple[str, object] | None:
-        """The process's answer to ``job``. A process lost on the way is started again and asked once more
-        (what killed it was most likely not this frame: the out-of-memory killer, a stray kill); lost
-        again, or not starting, the box draws on its own thread from then on (None)."""
+        """The process's answer to ``job``. A process lost or stalled on the way is replaced and asked once
+        more (what killed or stopped it was most likely not this frame: the out-of-memory killer, a stray
+        signal, swapping); lost again, or not starting, the box draws on its own thread from then on (None)."""
         for attempt in range(2):
             try:
                 self._conn.send_bytes(job)
-                return self._conn.recv()
+                return self._answer()
+            except Stalled as exc:
+                self._end(kill=True)
+                log.warning("the render process stalled (%s): it is replaced", exc)
+                self._say(f"The render process stalled ({exc}) and was replaced; the screens went on.")
             except (EOFError, OSError):
-                log.warning("the render process stopped (exit status %s)", self._end())
+                status = self._end()
+                log.warning("the render process stopped (exit status %s)", status)
+                self._say(f"The render process stopped (exit status {status}) and was started again; the screens "
+                          f"went on.")
             if attempt == 0:
                 try:
                     self._start()
@@ -90,12 +128,27 @@ class RenderProcess:
                     log.error("the render process could not start again: %s", exc)
                     break
         log.error("the render process keeps stopping: frames are drawn in the box's own process from now on")
+        self._say("The render process keeps failing: frames are drawn in the box's own process from now on, so "
+                  "presses may answer a little slower. Restarting the box tries the render process again.")
         self.process = None
         return None
 
-    def _end(self) -> int | None:
-        """Close our end and see the process gone (it leaves on its own; killed if it does not); its status."""
+    def _answer(self) -> tuple[str, object]:
+        """The process's answer to the job just sent; :class:`Stalled` when a stopped process has not answered
+        in ``STALL_S``, or any process in ``SLOW_S``."""
+        asked = time.monotonic()
+        while not self._conn.poll(STALL_S / 4):
+            waited = time.monotonic() - asked
+            if waited >= SLOW_S or waited >= STALL_S and _stopped(self.process.pid):
+                raise Stalled(f"no frame back in {waited:.1f} s")
+        return self._conn.recv()
+
+    def _end(self, kill: bool = False) -> int | None:
+        """Close our end and see the process gone (it leaves on its own; killed if it does not, or at once
+        with ``kill``: a stalled process never reads the end); its status."""
         self._conn.close()
+        if kill:
+            self.process.kill()
         try:
             return self.process.wait(2)
         except subprocess.TimeoutExpired:
@@ -126,7 +179,7 @@ def serve(conn) -> None:
         try:
             render, args = pickle.loads(job)        # a render this process cannot import fails here, as a draw
             image = render(*args)
-            reply = ("frame", (image.mode, image.size, image.tobytes()))
+            reply = ("frame", (image.mode, image.size, image.tobytes(), image.info))
         except Exception as exc:
             reply = ("error", (_portable(exc), "drawn in the render process:\n" + where(exc)))
         conn.send(reply)

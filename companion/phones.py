@@ -12,6 +12,8 @@ of the box and :data:`HOLD_S` at most): the web panel sets it as the device's se
   before a reconnect (a phone that slept, or changed network) is refused, never applied late.
 - Presses are rate limited per seat (a token bucket), releases never: a refused release could
   leave a button held.
+- Each seat's last press says whether it came from the host's device (the web panel tells): seat 1's
+  hold-OK undo of the table's decisions is the host's on a phone, as the dashboard's Undo is.
 
 The lobby changes who is on a phone on the session loop; the web panel joins, checks and frees
 seats on its own loop: everything here is under one lock, and whoever :meth:`watch`\\ es hears each
@@ -59,6 +61,7 @@ class PhoneSeats:
         self.tokens: dict[int, tuple[str, float]] = {}       # seat -> (token, good until on the wall clock)
         self.streams: dict[int, str] = {}                    # seat -> id of its page's live stream
         self._buckets: dict[int, tuple[float, float]] = {}   # seat -> (presses left, when counted)
+        self._by_host: dict[int, bool] = {}                  # seat -> its last press came from the host's device
         self._watchers: list[Callable[[list[int]], None]] = []
         for seat in sorted(self._phones):
             self._new_code(seat)
@@ -204,6 +207,16 @@ class PhoneSeats:
                 return False
             del self.streams[seat]
         return True
+
+    def pressed(self, seat: int, by_host: bool) -> None:
+        """A press of ``seat`` is on its way to the session, from the host's device or not."""
+        with self._lock:
+            self._by_host[seat] = by_host
+
+    def by_host(self, seat: int) -> bool:
+        """Whether the seat's last press came from the host's device."""
+        with self._lock:
+            return self._by_host.get(seat, False)
 
     def connected(self, seat: int) -> bool:
         return seat in self.streams

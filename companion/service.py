@@ -39,6 +39,8 @@ from .hardware.pin_glass import PinGlass
 from .web.pin import HostPin, pin_path
 from .web.app import SITE, make_app, start
 
+BACKLOG = 1024      # connections the kernel queues for the accept loop: a burst (a flood) waits there, is taken
+                    # at once and sorted by the web panel's doors, rather than dropped and retried a second later
 MAX_SEATS = max(registry.game_class(game).max_seats for game in registry.ids())
 
 
@@ -126,7 +128,7 @@ def listen(address: str, port: int) -> socket.socket:
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((address, port))
-        sock.listen(128)
+        sock.listen(BACKLOG)
     except OSError as exc:
         sock.close()
         hint = " (is another molebox running? choose another with --port)" if exc.errno == errno.EADDRINUSE else ""

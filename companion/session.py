@@ -55,6 +55,8 @@ class Session(Loop):
         self.table.open()
         self._played()
         self.phones.watch(lambda gone, freed: self.call(lambda: self._phones_changed(gone, freed)))
+        if hasattr(paint, "watch"):                 # a render process: the host hears when it is replaced
+            paint.watch(lambda text: self.call(lambda: self._note(text, None)))
         hardware.watch(lambda fault: self.call(lambda: self.pause.hardware(fault)))
         hardware.listen(lambda text, screen: self.call(lambda: self._note(text, screen)))
         hardware.connect(self.post)
@@ -125,7 +127,8 @@ class Session(Loop):
         self._dirty = True
 
     def _note(self, text: str, screen: str | None) -> None:
-        """The hardware has something for the host to read (an IO board of another firmware build)."""
+        """Something for the host to read: from the hardware (an IO board of another firmware build) or the render
+        process (replaced after a stall)."""
         self.table.alerts.add(text, screen)
         self._dirty = True
 

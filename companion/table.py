@@ -36,6 +36,7 @@ UNDO_REVEAL_S = 5.0     # a second hold within this long undoes a reveal
 STALL_S = 3.0           # a commit point the card has not taken in this long is a fault: play pauses until it is
 SAVING_S = 0.1          # a decision not on disk after this long says so on its seat's screen
 SAVING = "saving..."
+HOST_UNDO = "undo is the host's: ask the host (dashboard Undo)"    # seat 1 on a phone that is not the host's
 
 
 class Table:
@@ -142,6 +143,8 @@ class Table:
                 self._events(match.retract(seat))
                 return Changed()
             if g.control == "ok" and seat == 1:
+                if seat in self.phones and not self.phones.by_host(seat):      # a phone: the host's device only
+                    return Refuse(HOST_UNDO)
                 return self._host_undo()
             return Refuse("nothing to take back")
         if match.over:

@@ -180,8 +180,9 @@ def note(timeline: list[dict], events) -> None:
 class Recording:
     """An event stream read on a thread of its own, every event kept in ``events`` as (kind, data)."""
 
-    def __init__(self, client: Client, path: str):
-        self.path = path
+    def __init__(self, client: Client, path: str, sees: bool = True):
+        """``sees``: the client may see join codes (the host's device, the Pi's own TV view)."""
+        self.path, self.sees = path, sees
         self.events: list[tuple[str, str]] = []
         self._conn = client._connect(60)
         self._conn.request("GET", path, headers=client._cookie_header({}))

@@ -40,7 +40,7 @@ def tv_page(seconds: float) -> dict[str, dict[str, float]]:
     try:
         with served(start(app, service.listen("127.0.0.1", 0))) as port, kiosk(f"http://127.0.0.1:{port}/table") as pid:
             deadline = time.monotonic() + 30
-            while not any("tv" in kinds for kinds in site.hub.streams.values()):
+            while not any("tv" in kinds for kinds, _ in site.hub.streams.values()):
                 if time.monotonic() > deadline:
                     raise RuntimeError("the kiosk never opened the TV view's stream")
                 time.sleep(0.05)

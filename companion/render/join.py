@@ -6,6 +6,9 @@ millimetre where the code's letters still fit beside it at the size the panel ne
 module on a 1.3" glass, one on a 2.42"), else one pixel (on a 0.96" glass: 5 mm, scanned from close). The code is typed on the
 page the screen names (``/join``), so its letters stand apart: each starts a few columns after the
 last one's ink ends, whatever their shapes.
+
+A join screen is a seat's key: its image says so (``image.info["join"]``, the seat), and a page that
+is not the host's is shown :func:`elsewhere` instead (:mod:`companion.web.hub`).
 """
 from __future__ import annotations
 
@@ -15,7 +18,7 @@ from functools import cache
 import segno
 
 from . import oled
-from .oled import HEIGHT, OFF, ON, WIDTH, canvas, face, lay
+from .oled import HEIGHT, OFF, ON, WIDTH, canvas, face, frame, lay
 from .reading import SMALLEST, Panel
 from .screen import Screen
 
@@ -106,4 +109,15 @@ def screen(seat: int, code: str, url: str, keys: str = "", panel: Panel = SMALLE
     right = draw_qr(draw, url, scale=scale) + 1
     box = spaced(draw, right + oled.MARGIN, 0, code, panel)
     lay(draw, replace(words, prompt="", board=None), panel, (right, box[3] + 1, WIDTH - 1, HEIGHT - 1))
+    image.info["join"] = seat
     return image
+
+
+def describe_elsewhere(seat: int) -> Screen:
+    """What a page that is not the host's shows instead of seat ``seat``'s join screen: no code, and where it is."""
+    return Screen(title=f"Seat {seat}", status="phone", prompt="Free to join",
+                  lines=(("Its code is on the table display", "Code on the table display"),))
+
+
+def elsewhere(seat: int, panel: Panel = SMALLEST):
+    return frame(describe_elsewhere(seat), panel)

@@ -18,6 +18,7 @@ from companion.phones import Refused
 from . import dashboard, host, phone_seats, simulator, tv
 from .auth import Guard
 from .bodies import MAX_BODY
+from .doors import Caps, Doors
 from .site import Site
 
 log = logging.getLogger("molebox.web")
@@ -49,6 +50,19 @@ async def _errors(request: web.Request, handler):
 
 
 @web.middleware
+async def _counted(request: web.Request, handler):
+    """A request in progress keeps its connection from being closed as idle; one that shows a host or a seat
+    cookie makes its connection known (:mod:`.doors`)."""
+    site = request.app[SITE]
+    visit = site.doors.request_began(request, site.known(request)) if site.doors else None
+    try:
+        return await handler(request)
+    finally:
+        if visit is not None:
+            site.doors.request_ended(visit)
+
+
+@web.middleware
 async def _guarded(request: web.Request, handler):
     request.app[SITE].guard.check_request(request)
     return await handler(request)
@@ -59,7 +73,7 @@ SITE = web.AppKey("site", Site)
 
 def make_app(session, guard: Guard) -> web.Application:
     site = Site(session, guard)
-    app = web.Application(middlewares=[_errors, _guarded], client_max_size=MAX_BODY)
+    app = web.Application(middlewares=[_counted, _errors, _guarded], client_max_size=MAX_BODY)
     app[SITE] = site
     app.on_startup.append(site.start)
     app.on_shutdown.append(site.stop)
@@ -69,15 +83,22 @@ def make_app(session, guard: Guard) -> web.Application:
     return app
 
 
-async def start(app: web.Application, sock: socket.socket) -> tuple[web.AppRunner, int]:
-    """Serve ``app`` on a listening socket (:func:`companion.service.listen`); returns the runner and the port."""
+async def start(app: web.Application, sock: socket.socket, caps: Caps | None = None) -> tuple[web.AppRunner, int]:
+    """Serve ``app`` on a listening socket (:func:`companion.service.listen`) through the doors' ``caps`` (by
+    default, under this process's open-file limit); returns the runner and the port."""
+    caps = caps or Caps.for_this_process()
+    address, port = sock.getsockname()[:2]
+    app[SITE].phones.serve_at(join_base(address, port))        # before any page: no QR code without the address
     # handler_cancellation: a page that goes away ends its stream at once (a phone seat shows "away"
     # and its held buttons are let go), not at the next keep-alive.
-    runner = web.AppRunner(app, access_log=None, handler_cancellation=True)
+    # auto_decompress off: a body is never inflated (a compressed one is refused, read_json), so a
+    # garbled gzip body is the client's 415, not a parser error with a traceback in the log.
+    runner = web.AppRunner(app, access_log=None, handler_cancellation=True, auto_decompress=False,
+                           keepalive_timeout=caps.idle_s)
     await runner.setup()
-    await web.SockSite(runner, sock).start()
-    address, port = sock.getsockname()[:2]
-    app[SITE].phones.serve_at(join_base(address, port))
+    doors = Doors(runner, sock, caps)
+    await doors.start()
+    app[SITE].doors = doors
     return runner, port
 
 

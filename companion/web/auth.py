@@ -7,9 +7,9 @@
   equal to this server's.
 - In LAN mode host actions need the host: a device that has entered the PIN (shown only on the
   box's own glass) holds an HttpOnly, SameSite=Strict cookie signed with the box's key, good for
-  the night and never refused because of anyone else's guesses. Wrong PINs are counted per client
-  address: five lock that address out for 30 s, each further lockout twice as long (an hour at
-  most). The simulator (its stream carries every seat's OLED, its presses play for anyone) is off
+  the night and never refused because of anyone else's guesses. Wrong PINs (and wrong join codes)
+  cost per address and from every address together (:mod:`companion.web.guesses`). The simulator
+  (its stream carries every seat's OLED, its presses play for anyone) is off
   until the host turns it on.
 """
 from __future__ import annotations
@@ -18,6 +18,7 @@ import hashlib
 import hmac
 import ipaddress
 import json
+import math
 import secrets
 import socket
 import time
@@ -26,20 +27,26 @@ from aiohttp import web
 
 from companion.tokens import same
 
+from .guesses import Secret
 from .pin import HostPin
 
 TOKEN_HEADER = "X-Molebox-Token"
-MAX_WRONG_PINS = 5
-LOCKOUT_S = 30.0
-MAX_LOCKOUT_S = 3600.0
 HOST_COOKIE = "molebox_host"
 HOST_FOR_S = 12 * 3600              # a game night
-MAX_ADDRESSES = 4096                # guessers remembered at once (the oldest go first)
+FREE_PINS, MOST_PIN_WAIT_S = 10, 300.0      # 100 000 PINs: past 10 wrong an hour, 12 guesses an hour at most
+FREE_CODES, MOST_CODE_WAIT_S = 30, 30.0     # 33 million codes: a joining phone waits half a minute at most
 
 
 def refuse(cls: type[web.HTTPException], message: str) -> web.HTTPException:
     """An HTTP error whose body is ``{"error": message}``."""
     return cls(text=json.dumps({"error": message}), content_type="application/json")
+
+
+def too_many(message: str, wait: float) -> web.HTTPException:
+    """429 with ``message``, and the seconds to wait in ``Retry-After``."""
+    exc = refuse(web.HTTPTooManyRequests, message)
+    exc.headers["Retry-After"] = str(math.ceil(wait))
+    return exc
 
 
 def is_loopback(listen: str) -> bool:
@@ -63,6 +70,7 @@ def this_machine(address: str) -> bool:
     return str(ip) in ("127.0.0.1", "::1")
 
 
+
 def _hostname(host: str) -> str:
     """The name in a Host header, without its port."""
     if host.startswith("["):
@@ -78,33 +86,6 @@ def _is_ip(name: str) -> bool:
     return True
 
 
-class Guesses:
-    """Wrong PINs per client address: five in a row lock that address out, for longer each time."""
-
-    def __init__(self, clock):
-        self.clock = clock
-        self.by_address: dict[str, list[float]] = {}     # address -> [wrong in a row, locked until, lockouts]
-
-    def wait(self, address: str) -> float:
-        """Seconds this address must still wait before it may guess again (0: it may)."""
-        entry = self.by_address.get(address)
-        return max(0.0, entry[1] - self.clock()) if entry else 0.0
-
-    def wrong(self, address: str) -> None:
-        entry = self.by_address.pop(address, [0, 0.0, 0])
-        entry[0] += 1
-        if entry[0] >= MAX_WRONG_PINS:
-            entry[0] = 0
-            entry[1] = self.clock() + min(LOCKOUT_S * 2 ** entry[2], MAX_LOCKOUT_S)
-            entry[2] += 1
-        self.by_address[address] = entry                  # newest last
-        while len(self.by_address) > MAX_ADDRESSES:
-            del self.by_address[next(iter(self.by_address))]
-
-    def right(self, address: str) -> None:
-        self.by_address.pop(address, None)
-
-
 class Guard:
     def __init__(self, lan: bool, pin=None, lan_sim: bool = False, clock=time.monotonic, wall=time.time):
         """``pin``: a :class:`~companion.web.pin.HostPin` (or the PIN's text, for a PIN of this run only)."""
@@ -115,7 +96,8 @@ class Guard:
         self.lan_sim = lan_sim
         self.token = secrets.token_urlsafe(24)
         self.clock, self.wall = clock, wall
-        self.guesses = Guesses(clock)
+        self.pins = Secret("PIN", clock, FREE_PINS, MOST_PIN_WAIT_S)
+        self.codes = Secret("join code", clock, FREE_CODES, MOST_CODE_WAIT_S)
         self.machine = socket.gethostname().lower()
 
     @property
@@ -148,7 +130,7 @@ class Guard:
             return True
         cookie = request.cookies.get(HOST_COOKIE, "")
         until, _, signature = cookie.partition(".")
-        return (until.isdigit() and int(until) > self.wall()
+        return (until.isascii() and until.isdigit() and int(until) > self.wall()
                 and hmac.compare_digest(signature, self._sign(until)))
 
     def sees_join_codes(self, request: web.Request) -> bool:
@@ -160,18 +142,17 @@ class Guard:
         when the PIN was just entered (None otherwise); raises 403 or 429 with what to do."""
         if self.is_host(request):
             return None
-        address = request.remote or "unknown"
-        wait = self.guesses.wait(address)
-        if wait > 0:
-            raise refuse(web.HTTPTooManyRequests, f"too many wrong PINs from this device: try again in {wait:.0f} s")
         if given is None:
             raise refuse(web.HTTPForbidden, "host PIN needed: it is on the box (the table display, seat 1's "
                                             "screen in the lobby, or `molebox pin` on the Pi)")
+        address = request.remote or "unknown"
+        refusal = self.pins.refusal(address)
+        if refusal:
+            raise too_many(refusal, self.pins.wait(address))
         if not same(given, self.pin):
-            self.guesses.wrong(address)
+            self.pins.wrong(address)
             raise refuse(web.HTTPForbidden, "wrong host PIN: it is on the box (the table display, seat 1's screen "
                                             "in the lobby, or `molebox pin` on the Pi)")
-        self.guesses.right(address)
         until = str(int(self.wall() + HOST_FOR_S))
         return f"{until}.{self._sign(until)}"
 

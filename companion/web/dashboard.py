@@ -9,6 +9,7 @@ from aiohttp import web
 from companion.history import dashboard as history_data
 
 from .auth import refuse
+from .bodies import whole_number
 from .hub import DASHBOARD
 from .site import Site
 
@@ -23,7 +24,7 @@ class Dashboard:
         return self.site.page(request, "dashboard")
 
     async def events(self, request: web.Request) -> web.StreamResponse:
-        return await self.site.hub.stream(request, DASHBOARD)
+        return await self.site.hub.stream(request, DASHBOARD, self.site.guard.sees_join_codes(request))
 
     async def state(self, request: web.Request) -> web.Response:
         """``GET /api/state``: the public state as the streams last had it."""
@@ -36,11 +37,12 @@ class Dashboard:
         unknown = sorted(set(request.query) - {"limit"})
         if unknown:
             raise refuse(web.HTTPBadRequest, f"unknown parameter {', '.join(map(repr, unknown))}; parameters: limit")
-        limit = request.query.get("limit", "20")
-        if not (limit.isdigit() and 1 <= int(limit) <= MAX_HISTORY):
-            raise refuse(web.HTTPBadRequest, f"limit must be a whole number from 1 to {MAX_HISTORY}, not {limit[:20]!r}")
+        text = request.query.get("limit", "20")
+        limit = whole_number(text)
+        if limit is None or not 1 <= limit <= MAX_HISTORY:
+            raise refuse(web.HTTPBadRequest, f"limit must be a whole number from 1 to {MAX_HISTORY}, not {text[:20]!r}")
         games = await asyncio.to_thread(self.site.session.keeper.finished_games)    # off the loop: a press never waits
-        return web.json_response(history_data(games, int(limit)))
+        return web.json_response(history_data(games, limit))
 
 
 def routes(site: Site) -> list[web.RouteDef]:

@@ -10,8 +10,9 @@ each stream writes what piled up in one send.
 
 The kinds of stream:
 
-- ``DASHBOARD``: the public state, its turns told in words and the table display's rendered
-  frame, nothing else (the rendered frame, not the device's pixels, which carry the host PIN).
+- ``DASHBOARD``: the public state, its turns told in words, the table display's rendered frame and
+  the guessing figures (wrong PINs and join codes in the last hour), nothing else (the rendered
+  frame, not the device's pixels, which carry the host PIN).
   The turns go apart, as appends (``{"from": n, "turns": [...]}``: the turns from *n* on, sent
   when one of them changed, the last one growing; an undo or a new name tells them again, and sends
   those that changed), so a long game's log is not told again at every change;
@@ -22,11 +23,17 @@ The kinds of stream:
 - :func:`seat` ``n``: seat *n*'s lamps, the description of seat *n*'s screen (what its OLED
   draws: :func:`companion.render.describe`) and the room's description of the table, nothing
   of any other seat: a phone seat's page;
-- ``TV``: the room's description of the table (:mod:`companion.render.tv`), and (``TV_HOST``)
-  the free phone seats' join codes, for a TV where the table is (:mod:`companion.web.tv`).
+- ``TV``: the room's description of the table (:mod:`companion.render.tv`) and the free phone
+  seats' join codes (:mod:`companion.web.tv`).
 
 A stream carries topics; a topic ``kind/display`` is sent as the event ``kind``. Descriptions are
 made and encoded here, on the loop's thread, and only while a stream carries them.
+
+Join codes (a seat's key: :mod:`companion.render.join`) go only to streams that may see them: the
+host's (its cookie; every page on 127.0.0.1), and a seat's own (seat 1's OLED offers the seats where
+the box has no table display). Every other stream is sent a frame that shows one with the code left
+off (:func:`~companion.render.join.elsewhere`), and never the ``joins`` topic: the code is for those
+at the table, not for whoever on the LAN opens a page.
 """
 from __future__ import annotations
 
@@ -34,6 +41,7 @@ import asyncio
 import base64
 import bisect
 import json
+import logging
 import threading
 
 from aiohttp import web
@@ -42,12 +50,17 @@ from companion.render import describe, for_game, join, tv
 from companion.render.screen import as_dict
 from companion.render.turns import starts, told
 
-DASHBOARD = frozenset({"state", "turns", "table"})
+from .once import Once
+
+log = logging.getLogger("molebox.web")
+
+DASHBOARD = frozenset({"state", "turns", "table", "guessing"})
 SIM = frozenset({"state", "lamps", "frame"})
-TV = frozenset({"tv"})
-TV_HOST = TV | {"joins"}
+TV = frozenset({"tv", "joins"})
+SECRET = frozenset({"joins"})       # topics sent only to streams that may see join codes
 KEEPALIVE_S = 15.0
 BACKLOG = 256
+WRITE_S = 10.0          # a send that cannot leave in this long: the page stopped reading, its stream is dropped
 
 
 def seat(n: int) -> frozenset:
@@ -100,10 +113,12 @@ class Hub:
         self.turns: list[dict] = []               # the log told, as sent
         self._names: dict = {}                    # the names the turns were told with
         self._joins: tuple | None = None          # the free phone seats as last taken
-        self.streams: dict[asyncio.Queue, frozenset] = {}
+        self.streams: dict[asyncio.Queue, tuple[frozenset, bool]] = {}     # -> (topics, sees join codes)
+        self._elsewhere: dict[int, object] = {}   # by seat: what a stream that may not see its join code is shown
         self._bitmaps: dict[str, tuple[object, dict]] = {}
         self._news: dict[tuple, tuple[str, object]] = {}     # the latest of each kind not yet taken
         self._lock = threading.Lock()
+        self._dropped = Once(log)
         session.news.subscribe(self.listen)
         session.call(session.refresh)           # the current state and lamps, for the first page
 
@@ -133,9 +148,9 @@ class Hub:
         if kind == "frame":
             name, image = payload
             if self._wanted("frame"):
-                self._send("frame", self._frame(name))
+                self._send("frame", *self._frame(name))
             if name == "table" and self._wanted("table"):
-                self._send("table", json.dumps(self._bitmap("table/public", image)))
+                self._send("table", *self._table(image))
             return
         if kind == "state":
             self._state(payload)
@@ -145,6 +160,10 @@ class Hub:
             self._screen(*payload)
         elif kind == "joins":
             self._free_seats(payload)
+
+    def publish(self, kind: str, payload) -> None:
+        """News of the web panel's own (on the loop): sent if it changed, and the latest kept for new streams."""
+        self._latest(kind, payload)
 
     def _latest(self, kind: str, payload) -> bool:
         """Send ``payload`` as the latest of ``kind`` if it changed; whether it did."""
@@ -224,62 +243,95 @@ class Hub:
         """What the simulator shows of a display: the device's pixels, or (LAN mode) the frame rendered for it."""
         return self.session.out.glass(name) if self.device_pixels else self.session.out.rendered(name)
 
-    def _frame(self, name: str) -> str:
-        return json.dumps({"name": name, **self._bitmap(name, self._image(name))})
+    def _hidden(self, image):
+        """What a stream that may not see join codes is shown instead of ``image`` (None: ``image`` shows none)."""
+        seat = image.info.get("join") if image is not None else None
+        if seat is None:
+            return None
+        if seat not in self._elsewhere:
+            self._elsewhere[seat] = join.elsewhere(seat)
+        return self._elsewhere[seat]
+
+    def _frame(self, name: str) -> tuple[str, str | None]:
+        """The simulator's frame of a display, and the one for a stream that may not see join codes (None: the
+        same)."""
+        image = self._image(name)
+        hidden = self._hidden(image)
+        return (json.dumps({"name": name, **self._bitmap(name, image)}),
+                None if hidden is None else json.dumps({"name": name, **self._bitmap(f"{name}/elsewhere", hidden)}))
+
+    def _table(self, image) -> tuple[str, str | None]:
+        """The table display's rendered frame, and the one for a stream that may not see join codes."""
+        hidden = self._hidden(image)
+        return (json.dumps(self._bitmap("table/public", image)),
+                None if hidden is None else json.dumps(self._bitmap("table/elsewhere", hidden)))
 
     def _wanted(self, kind: str) -> bool:
-        return any(kind in kinds for kinds in self.streams.values())
+        return any(kind in kinds for kinds, _ in self.streams.values())
 
-    def _send(self, kind: str, text: str) -> None:
+    def _send(self, kind: str, text: str, hidden: str | None = None) -> None:
+        """``text`` to every stream carrying ``kind``; ``hidden`` instead to those that may not see join codes
+        (a :data:`SECRET` topic: nothing)."""
         message = _message(kind, text)
-        for queue, kinds in list(self.streams.items()):
-            if kind not in kinds:
+        other = message if hidden is None else _message(kind, hidden)
+        for queue, (kinds, sees) in list(self.streams.items()):
+            if kind not in kinds or not sees and kind in SECRET:
                 continue
             if queue.full():                      # a stalled page: it reconnects to a fresh snapshot
                 del self.streams[queue]
                 _end(queue)
             else:
-                queue.put_nowait(message)
+                queue.put_nowait(message if sees else other)
 
-    def snapshot(self, kinds: frozenset) -> list[bytes]:
-        """What a stream starts with: the latest of everything it carries."""
+    def snapshot(self, kinds: frozenset, sees: bool) -> list[bytes]:
+        """What a stream starts with: the latest of everything it carries (``sees``: join codes too)."""
+        def pick(full: str, hidden: str | None) -> str:
+            return full if sees or hidden is None else hidden
+
         for topic in kinds:
             if topic.startswith("screen/") and (shown := self.session.out.screen(topic[7:])) is not None:
                 self._latest(topic, as_dict(describe(shown[0], tuple(shown[1:]))))
         out = [_message("turns", _turns(self.turns, 0))] if "turns" in kinds else []
         out += [_message(kind, self.latest[kind]) for kind in sorted(kinds, key=lambda kind: (kind != "state", kind))
-                if kind != "turns" and kind in self.latest]
+                if kind != "turns" and kind in self.latest and (sees or kind not in SECRET)]
         if "frame" in kinds:
-            out += [_message("frame", self._frame(name)) for name in self.displays if self._image(name) is not None]
+            out += [_message("frame", pick(*self._frame(name))) for name in self.displays
+                    if self._image(name) is not None]
         table = self.session.out.rendered("table")
         if "table" in kinds and table is not None:
-            out.append(_message("table", json.dumps(self._bitmap("table/public", table))))
+            out.append(_message("table", pick(*self._table(table))))
         return out
 
-    async def stream(self, request: web.Request, kinds: frozenset, first: tuple[str, str] | None = None
-                     ) -> web.StreamResponse:
-        """Serve one event stream until the page goes away or the stream is ended; ``first``: an event
-        (kind, data) of this stream's own that opens it."""
+    async def stream(self, request: web.Request, kinds: frozenset, sees: bool,
+                     first: tuple[str, str] | None = None) -> web.StreamResponse:
+        """Serve one event stream until the page goes away or the stream is ended; ``sees``: it may carry join
+        codes; ``first``: an event (kind, data) of this stream's own that opens it."""
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream",
                                                "Cache-Control": "no-store"})
         await response.prepare(request)
         queue: asyncio.Queue = asyncio.Queue(BACKLOG)
         opening = [_message(*first)] if first else []
-        for message in opening + self.snapshot(kinds):
+        for message in opening + self.snapshot(kinds, sees):
             queue.put_nowait(message)
-        self.streams[queue] = kinds
+        self.streams[queue] = kinds, sees
         try:
             while (messages := await _next(queue)) is not None:
-                await response.write(messages)
+                async with asyncio.timeout(WRITE_S):
+                    await response.write(messages)
         except ConnectionError:
             pass
+        except TimeoutError:                      # its buffers are full: the page stopped reading
+            self._dropped.say(lambda: f"dropped an event stream ({request.path}) whose page stopped reading "
+                                      f"for {WRITE_S:.0f} s")
+            if request.transport is not None:
+                request.transport.abort()
         finally:
             self.streams.pop(queue, None)
         return response
 
     def close(self, kinds: frozenset | None = None) -> None:
         """End every stream (or those carrying ``kinds``); their pages may reconnect."""
-        for queue, carried in list(self.streams.items()):
+        for queue, (carried, _) in list(self.streams.items()):
             if kinds is None or carried == kinds:
                 del self.streams[queue]
                 _end(queue)

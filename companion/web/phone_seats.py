@@ -1,73 +1,68 @@
 """Phone seats' pages: joining by code, the seat's page, its live stream and its presses (docs/web.md).
 
 Who holds which seat is :mod:`companion.phones`' to know; here a device proves it with its seat
-cookie, and wrong join codes are counted per address as wrong PINs are.
+cookie, and wrong join codes cost as wrong PINs do (:mod:`companion.web.guesses`).
 """
 from __future__ import annotations
 
 import json
-import time
 
 from aiohttp import web
 
 from companion.inputs import CONTROLS
 from companion.phones import HOLD_S, Refused
 
-from .auth import Guesses, refuse
-from .bodies import read_json
+from .auth import refuse, too_many
+from .bodies import read_json, whole_number
 from .hub import seat as seat_topics
-from .site import Site
-
-def cookie_name(seat: int) -> str:
-    return f"molebox_seat{seat}"
+from .site import Site, seat_cookie
 
 
 def _token(request: web.Request, seat: int) -> str:
-    return request.cookies.get(cookie_name(seat), "")
+    return request.cookies.get(seat_cookie(seat), "")
 
 
 class PhoneSeatPages:
-    def __init__(self, site: Site, clock=time.monotonic):
+    def __init__(self, site: Site):
         self.site, self.phones = site, site.phones
-        self.guesses = Guesses(clock)
+        self.guesses = site.guard.codes
 
     async def page(self, request: web.Request) -> web.Response:
         """A phone seat's page: that seat's screen, lamps and buttons, and the table; the join form when this device
         holds no seat yet (``/J/CODE``, the QR code's address, joins at once)."""
-        seat = request.match_info.get("seat")
-        if seat is not None and not (seat.isdigit() and int(seat) in self.phones):
-            raise refuse(web.HTTPNotFound, f"seat {seat[:10]} is not a phone seat; phone seats: "
+        asked = request.match_info.get("seat")
+        seat = None if asked is None else whole_number(asked)
+        if asked is not None and seat not in self.phones:
+            raise refuse(web.HTTPNotFound, f"seat {asked[:10]} is not a phone seat; phone seats: "
                                            f"{', '.join(map(str, sorted(self.phones.playing))) or 'none'}")
-        held = seat is not None and self.phones.holds(int(seat), _token(request, int(seat)))
-        return self.site.page(request, "seat", seat=int(seat) if held else None, asked=int(seat) if seat else None,
+        held = seat is not None and self.phones.holds(seat, _token(request, seat))
+        return self.site.page(request, "seat", seat=seat if held else None, asked=seat,
                               code=request.match_info.get("code", ""))
 
     def _seat(self, request: web.Request) -> int:
         """The phone seat a request is for, once its device is known to hold it."""
-        seat = request.match_info["seat"]
-        if not seat.isdigit():
+        seat = whole_number(request.match_info["seat"])
+        if seat is None:
             raise refuse(web.HTTPNotFound, f"nothing at {request.path}")
-        self.phones.check(int(seat), _token(request, int(seat)))
-        return int(seat)
+        self.phones.check(seat, _token(request, seat))
+        return seat
 
     async def join(self, request: web.Request) -> web.Response:
         """``POST /api/join`` with ``{"code": "ABCDE"}``: this device holds that seat from now on (a cookie)."""
         data = await read_json(request, {"code": (str, True)})
         address = request.remote or "unknown"
-        wait = self.guesses.wait(address)
-        if wait > 0:
-            raise refuse(web.HTTPTooManyRequests,
-                         f"too many wrong join codes from this device: try again in {wait:.0f} s")
+        refusal = self.guesses.refusal(address)
+        if refusal:
+            raise too_many(refusal, self.guesses.wait(address))
         try:
             seat, token = self.phones.join(data["code"][:20], lambda seat: _token(request, seat))
         except Refused as exc:
             if exc.kind == "wrong-code":
                 self.guesses.wrong(address)
             raise
-        self.guesses.right(address)
         response = web.json_response({"ok": True, "seat": seat, "page": f"/seat/{seat}"})
         if token is not None:
-            response.set_cookie(cookie_name(seat), token, max_age=HOLD_S, path="/", httponly=True, samesite="Strict")
+            response.set_cookie(seat_cookie(seat), token, max_age=HOLD_S, path="/", httponly=True, samesite="Strict")
         return response
 
     async def events(self, request: web.Request) -> web.StreamResponse:
@@ -76,12 +71,12 @@ class PhoneSeatPages:
         seat = self._seat(request)
         stream = self.phones.attach(seat)
         try:
-            return await self.site.hub.stream(request, seat_topics(seat),
+            return await self.site.hub.stream(request, seat_topics(seat), sees=True,
                                               first=("hello", json.dumps({"seat": seat, "stream": stream})))
         finally:
             if self.phones.detach(seat, stream):
                 for control in CONTROLS:          # a button held when the phone went away is let go
-                    self.site.press_as_phone(seat, control, False)
+                    self.site.press_as_phone(seat, control, False, by_host=False)
 
     async def press(self, request: web.Request) -> web.Response:
         """``POST /api/seat/{n}/press`` with ``{"control": "hole3", "pressed": true, "stream": "..."}``."""
@@ -90,7 +85,7 @@ class PhoneSeatPages:
         if data["control"] not in CONTROLS:
             raise refuse(web.HTTPBadRequest, f"unknown control {data['control'][:20]!r}: hole1..hole5 or ok")
         self.phones.press(seat, data["stream"], data["pressed"])
-        self.site.press_as_phone(seat, data["control"], data["pressed"])
+        self.site.press_as_phone(seat, data["control"], data["pressed"], self.site.guard.is_host(request))
         return web.json_response({"ok": True})
 
     async def seats(self, request: web.Request) -> web.Response:

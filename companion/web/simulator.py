@@ -34,7 +34,7 @@ class SimulatorPage:
 
     async def events(self, request: web.Request) -> web.StreamResponse:
         self._check()
-        return await self.site.hub.stream(request, SIM)
+        return await self.site.hub.stream(request, SIM, self.site.guard.sees_join_codes(request))
 
     async def press(self, request: web.Request) -> web.Response:
         """Drive one mock pin: ``{"seat": 1, "control": "hole3", "pressed": true}`` (a phone seat: its phone's press)."""
@@ -44,7 +44,7 @@ class SimulatorPage:
         if control not in CONTROLS:
             raise refuse(web.HTTPBadRequest, f"unknown control {control[:20]!r}: hole1..hole5 or ok")
         if seat in self.site.phones:              # the simulator plays a phone seat as its phone would
-            self.site.press_as_phone(seat, control, data["pressed"])
+            self.site.press_as_phone(seat, control, data["pressed"], self.site.guard.is_host(request))
         else:
             self.site.simulator.drive(seat, control, data["pressed"])
         return web.json_response({"ok": True})

@@ -14,7 +14,13 @@ from .auth import Guard, refuse
 from .hub import Hub, seat as seat_topics
 
 STATIC = Path(__file__).parent / "static"
+GUESSING_EVERY_S = 1.0      # the dashboard's guessing figures, at most this often
 PAGES = ("index", "dashboard", "seat", "table")
+
+
+def seat_cookie(seat: int) -> str:
+    """The name of the cookie that says a device holds phone seat ``seat``."""
+    return f"molebox_seat{seat}"
 
 
 class Site:
@@ -24,6 +30,8 @@ class Site:
         self.simulator = session.hw.simulator
         self.seats = len(session.hw.seats)
         self.hub: Hub | None = None
+        self.doors = None                       # the accept loop (:mod:`.doors`), once serving
+        self._guessing_due = False
         self.loop: asyncio.AbstractEventLoop | None = None
         self.pages = {name: (STATIC / f"{name}.html").read_text() for name in PAGES}
         self.assets = {path.name: path for path in STATIC.iterdir() if path.suffix in (".js", ".css")}
@@ -32,6 +40,18 @@ class Site:
         self.loop = asyncio.get_running_loop()
         self.hub = Hub(self.session, self.loop, device_pixels=not self.guard.lan)
         self.phones.watch(self._cut_off)
+        for secret in (self.guard.pins, self.guard.codes):
+            secret.watch(self._guessed)
+
+    def _guessed(self) -> None:
+        """A guess was counted: the dashboards hear the figures within a second (one message for a flood)."""
+        if not self._guessing_due:
+            self._guessing_due = True
+            self.loop.call_later(GUESSING_EVERY_S, self._tell_guessing)
+
+    def _tell_guessing(self) -> None:
+        self._guessing_due = False
+        self.hub.publish("guessing", {"pins": self.guard.pins.figures(), "codes": self.guard.codes.figures()})
 
     async def stop(self, app: web.Application) -> None:
         self.hub.close()
@@ -64,12 +84,20 @@ class Site:
 
     # ---- what several audiences do ----
 
+    def known(self, request: web.Request) -> bool:
+        """Whether the request comes from the host's device or a device holding a phone seat."""
+        return self.guard.is_host(request) or any(
+            self.phones.holds(seat, request.cookies.get(seat_cookie(seat), "")) for seat in self.phones.playing)
+
     def seat(self, seat: int) -> int:
         """A seat number from a request, checked."""
         if not 1 <= seat <= self.seats:
             raise refuse(web.HTTPBadRequest, f"seat {seat} does not exist; seats are 1 to {self.seats}")
         return seat
 
-    def press_as_phone(self, seat: int, control: str, pressed: bool) -> None:
-        """A phone's press enters the session as a panel's does: an edge on the box's clock."""
+    def press_as_phone(self, seat: int, control: str, pressed: bool, by_host: bool) -> None:
+        """A phone's press enters the session as a panel's does: an edge on the box's clock; ``by_host``: from
+        the host's device (seat 1's hold-OK undo needs it)."""
+        if pressed:
+            self.phones.pressed(seat, by_host)
         self.session.post(Edge(self.session.clock(), seat, control, pressed, phone=True))

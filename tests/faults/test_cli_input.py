@@ -77,3 +77,29 @@ def test_a_wiring_profile_that_is_not_text_is_named(files, capsys):
     (files / "binary.toml").write_bytes(bytes(range(256)))
     code, err = run(["run", "--port", "0", "--wiring", str(files / "binary.toml")], capsys)
     assert code == 2 and f"{files / 'binary.toml'}: the wiring profile is not UTF-8 text" in err
+
+
+def _commands() -> list[str]:
+    """Every subcommand the parser knows."""
+    actions = [a for a in cli.parser()._actions if isinstance(a, cli.argparse._SubParsersAction)]
+    return sorted(actions[0].choices)
+
+
+def test_molebox_help_lists_every_command(capsys):
+    with pytest.raises(SystemExit) as exit:
+        cli.main(["--help"])
+    out = capsys.readouterr().out
+    assert exit.value.code == 0 and "95% intervals" in out
+    assert all(command in out for command in _commands())
+
+
+@pytest.mark.parametrize("command", _commands())
+def test_every_command_s_help(command, capsys):
+    with pytest.raises(SystemExit) as exit:
+        cli.main([command, "--help"])
+    assert exit.value.code == 0 and capsys.readouterr().out.startswith(f"usage: molebox {command}")
+
+
+def test_a_seat_written_in_superscript_is_refused_by_name(capsys):
+    code, err = run(["sim", "--game", "whakka-mole", "--seats", "2", "--out", "x", "--name", "²=Ada"], capsys)
+    assert code == 2 and "--name '²=Ada': write SEAT=NAME" in err

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import logging
 import operator
+import os
 import signal
 import sys
+import time
 
 import pytest
 
 from companion import screens
-from companion.painter import RenderProcess
+from companion.painter import STALL_S, RenderProcess
 from companion.render import fault as fault_screen
 
 TURN = "1 hole1\n1 ok\n1 hole5\n1 ok\n2 hole2\n2 ok\n2 hole1\n2 ok\n3 hole4\n3 ok\n3 hole3\n3 ok"
@@ -76,6 +78,44 @@ def test_a_killed_render_process_is_started_again_and_no_screen_shows_it(box_fac
     assert "the render process stopped" in caplog.text
 
 
+def host_notes(box) -> list[str]:
+    """The notes the dashboard shows the host, once the session loop has taken the display thread's."""
+    box.session.out.displays.flush()
+    box.play("wait 1")
+    return [a["text"] for a in box.session.table.public()["alerts"]]
+
+
+def test_a_killed_render_process_is_told_to_the_host_on_the_dashboard_not_on_a_screen(box_factory, process):
+    box = box_factory(seats=3, paint=process)
+    box.play("1 hole1")
+    process.process.kill()
+    box.play("1 ok\n2 hole2")
+    [note] = host_notes(box)
+    assert note.startswith("The render process stopped (exit status -9) and was started again")
+    assert box.session.table.alerts.unread() == []              # no screen asks seat 1 to read it
+
+
+def test_a_stopped_render_process_is_replaced_within_seconds_and_the_host_told(box_factory, process):
+    box = box_factory(seats=3, paint=process)
+    box.play("1 hole1\n1 ok")
+    box.session.out.displays.flush()
+    stopped = process.process
+    os.kill(stopped.pid, signal.SIGSTOP)                     # a stalled child: alive, and never answering
+    try:
+        asked = time.monotonic()
+        box.play("1 hole5\n1 ok\n2 hole2")                    # every seat's screen changes
+        assert all(shows_its_screen(box, name) for name in box.hw.displays())
+        took = time.monotonic() - asked
+    finally:
+        if stopped.poll() is None:
+            os.kill(stopped.pid, signal.SIGCONT)
+    assert took < STALL_S + 2.5, took                          # the watchdog (10 s) never had to restart the box
+    assert stopped.poll() is not None and process.process.poll() is None      # replaced, the stopped one gone
+    assert box.session.out.displays.failing == set() and box.session.health() is None
+    [note] = host_notes(box)
+    assert note.startswith("The render process stalled (no frame back in 1.") and "was replaced" in note
+
+
 def test_a_render_process_that_will_not_stay_up_leaves_the_box_drawing_on_its_own(box_factory, monkeypatch,
                                                                                   caplog):
     monkeypatch.setattr(sys, "executable", "/bin/false")       # a child that exits at once, every time
@@ -87,6 +127,7 @@ def test_a_render_process_that_will_not_stay_up_leaves_the_box_drawing_on_its_ow
     assert all(shows_its_screen(box, name) for name in box.hw.displays())
     assert box.session.out.displays.failing == set()
     assert "frames are drawn in the box's own process from now on" in caplog.text
+    assert any("keeps failing: frames are drawn in the box's own process" in note for note in host_notes(box))
 
 
 def test_a_stop_signal_leaves_the_process_drawing_for_the_box_s_parting_screen(box_factory, process):

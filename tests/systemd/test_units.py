@@ -220,3 +220,9 @@ def test_the_dashboard_address_is_the_one_the_service_listens_on(tmp_path):
     assert "wiring/profiles/ioboard-8.toml: ok: Eight seats" in done.stdout         # the built-in, checked
     assert "the service runs the built-in ioboard-8" in done.stdout
     assert "dashboard: http://127.0.0.1:8090/dashboard on this Pi only (--listen 127.0.0.1" in done.stdout
+
+
+def test_the_unit_limits_open_files_to_what_the_flood_test_holds_against():
+    from tests.web.test_crowd import BOX_FILES
+
+    assert re.search(r"^LimitNOFILE=(\d+)$", UNIT.read_text(), re.M).group(1) == str(BOX_FILES)

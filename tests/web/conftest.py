@@ -11,6 +11,7 @@ import io
 import re
 import shutil
 import threading
+import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -57,20 +58,21 @@ class Live(Client):
         """Taps on a panel seat's own buttons, on their mock pins."""
         tap(lambda control, pressed: self.hw.drive(seat, control, pressed), *controls)
 
-    def now(self, path: str) -> dict:
-        """What a page opening the event stream at ``path`` now is shown first: the latest of each topic."""
+    def now(self, path: str, sees: bool = True) -> dict:
+        """What a page opening the event stream at ``path`` now is shown first: the latest of each topic (``sees``:
+        as the host's device, join codes too)."""
         hub = self.site.hub
 
         async def snapshot():
-            return hub.snapshot(stream_topics(path))
+            return hub.snapshot(stream_topics(path), sees)
         messages = asyncio.run_coroutine_threadsafe(snapshot(), hub.loop).result(TIMEOUT_S)
         return latest(sse_events(io.BytesIO(b"".join(messages))))
 
-    def opened(self, path: str, client: Client | None = None) -> list[tuple[str, str]]:
-        """The events a stream opened now (by ``client``, else this page) sends until it has shown the box as
-        it is, the box quiet."""
+    def opened(self, path: str, client: Client | None = None, sees: bool = True) -> list[tuple[str, str]]:
+        """The events a stream opened now (by ``client``, else this page; ``sees``: one shown join codes) sends
+        until it has shown the box as it is, the box quiet."""
         self.quiet()
-        recording = Recording(client or self, path)
+        recording = Recording(client or self, path, sees)
         self.quiet(recording)
         recording.close()
         return recording.events
@@ -82,12 +84,12 @@ class Live(Client):
         quiet(self.session)
         asyncio.run_coroutine_threadsafe(asyncio.sleep(0), self.site.hub.loop).result(TIMEOUT_S)
         for recording in recordings:
-            assert wait_for(lambda: latest(recording.events) == self.now(recording.path), TIMEOUT_S), \
+            assert wait_for(lambda: latest(recording.events) == self.now(recording.path, recording.sees), TIMEOUT_S), \
                 f"{recording.path} was never shown the box as it is"
 
 
 STREAMS = {"/api/dashboard/events": topics.DASHBOARD, "/api/sim/events": topics.SIM,
-           "/api/table/events": topics.TV_HOST}       # as this machine (the kiosk) opens it: the join codes too
+           "/api/table/events": topics.TV}
 
 
 def stream_topics(path: str) -> frozenset:
@@ -98,20 +100,22 @@ def stream_topics(path: str) -> frozenset:
 
 @contextmanager
 def boxes(workdir: Path):
-    """Start boxes: ``build(*run_args, lan=False, lan_sim=False, backend="sim")``; all stopped on leaving.
+    """Start boxes: ``build(*run_args, lan=False, lan_sim=False, backend="sim", clock=None)``; all stopped on leaving
+    (``clock``: the guard's, for its waits; ``caps``: the doors', :mod:`companion.web.doors`).
 
     Each box journals in its own database under ``workdir`` (two boxes on one
     journal would be one box resuming the other's game).
     """
     made: list[Live] = []
 
-    def build(*run_args: str, lan: bool = False, lan_sim: bool = False, backend: str = "sim") -> Live:
+    def build(*run_args: str, lan: bool = False, lan_sim: bool = False, backend: str = "sim", clock=time.monotonic,
+              caps=None) -> Live:
         db = workdir / f"box{len(made) + 1}.db"
         args = cli.parser().parse_args(["run", "--db", str(db), *run_args])
         args.wiring = args.wiring or cli.DEFAULT_WIRING[backend]
         pin = HostPin(pin_path(db)) if lan else None
         hardware, session = service.build(args, service.Plan(args, backend), Journal(db), host_pin=pin)
-        guard = Guard(lan=lan, pin=pin, lan_sim=lan_sim)
+        guard = Guard(lan=lan, pin=pin, lan_sim=lan_sim, clock=clock)
         stop = threading.Event()
         session_thread = threading.Thread(target=session.run, args=(stop,), daemon=True)
         session_thread.start()
@@ -119,7 +123,7 @@ def boxes(workdir: Path):
         loop_thread = threading.Thread(target=loop.run_forever, daemon=True)
         loop_thread.start()
         app = make_app(session, guard)
-        runner, port = asyncio.run_coroutine_threadsafe(start(app, listen("127.0.0.1", 0)), loop).result(TIMEOUT_S)
+        runner, port = asyncio.run_coroutine_threadsafe(start(app, listen("127.0.0.1", 0), caps), loop).result(TIMEOUT_S)
         assert wait_for(lambda: "state" in app[SITE].hub.latest), \
             "the session loop never sent its first state"       # until then reads answer 503 "starting up"
 
@@ -164,9 +168,10 @@ def unchanged(tmp_path_factory):
         yield build(*GAME)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser():
-    """Debian's chromium driven by Playwright; the tests skip when either is missing."""
+    """Debian's chromium driven by Playwright; the tests skip when either is missing. Playwright's sync API runs
+    an event loop on the main thread while it is open: closed with tests/web, so no later test meets it."""
     if shutil.which(CHROMIUM) is None:
         pytest.skip(f"no {CHROMIUM}: apt-get install chromium (CI installs it from .ci/apt-packages)")
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")

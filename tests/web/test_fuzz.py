@@ -1,14 +1,18 @@
-"""Whatever a client sends, every route answers 4xx or better, never 5xx, and a refused request changes nothing.
+"""Whatever a client sends, every route answers 4xx or better, never 5xx, a refused request changes nothing, and
+the log has no traceback.
 
-Hypothesis draws the method's body (JSON of any shape and depth within the 4 KB cap, or raw
-bytes), the Content-Type, the token and Origin (right, wrong or missing), a PIN, and a
-query string, for every route of the app, on a box on 127.0.0.1 and on one in LAN mode.
+Hypothesis draws the method, the body (JSON of any shape and depth within the 4 KB cap, past
+the cap, or raw bytes), the Content-Type and its charset (unknown, compressed, not UTF-8), a
+Content-Encoding, the token and Origin (right, wrong or missing), a PIN, odd characters in the
+path and the query, for every route of the app, on a box on 127.0.0.1 and on one in LAN mode.
 """
 from __future__ import annotations
 
 import http.client
 import json
+import logging
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from companion.web.app import make_app
@@ -26,7 +30,8 @@ FIELDS = st.fixed_dictionaries({}, optional={
     "stream": st.text(max_size=12) | JSON})
 BODIES = (FIELDS.map(lambda d: json.dumps(d).encode()) | JSON.map(lambda d: json.dumps(d).encode())
           | st.binary(max_size=300) | st.integers(1, 2040).map(lambda n: b"[" * n + b"]" * n)
-          | st.integers(1, 1300).map(lambda n: b'{"a":' * n + b"1" + b"}" * n) | st.just(b"{" * 4000))
+          | st.integers(1, 1300).map(lambda n: b'{"a":' * n + b"1" + b"}" * n) | st.just(b"{" * 4000)
+          | st.integers(4097, 200_000).map(lambda n: b"[" + b"1," * (n // 2) + b"1]"))
 PATHS = ["/", "/dashboard", "/api/state", "/api/history", "/api/dashboard/events", "/api/sim/events",
          "/api/sim/press", "/api/names", "/api/host/undo", "/api/host/end-game", "/api/host/take-up",
          "/api/host/new-game", "/api/host/dismiss", "/api/host/lan-sim", "/api/host/login", "/api/host/logout", "/api/host/%00",
@@ -37,6 +42,12 @@ SEAT_PATHS = {"/seat/2": "/seat/{seat}", "/seat/x": "/seat/{seat}", "/J/ABCDE": 
               "/api/seat/2/events": "/api/seat/{seat}/events", "/api/seat/2/press": "/api/seat/{seat}/press",
               "/api/seat/x/press": "/api/seat/{seat}/press", "/api/seat/1/press": "/api/seat/{seat}/press"}
 PATHS += list(SEAT_PATHS)
+# Odd characters where a number or a name is read: digits that are not ASCII ("²" is a digit to str.isdigit,
+# not to int), a NUL, bytes that are not UTF-8, a dot-dot, a very long segment.
+ODD = ["%C2%B2", "%D9%A3", "%00", "%FF%FE", "..", "%2e%2e%2f", "9" * 40, "-1", "%20", "x" * 3000, "%F0%9F%90%B9"]
+ODD_PATHS = ([f"/seat/{odd}" for odd in ODD] + [f"/api/seat/{odd}/events" for odd in ODD]
+             + [f"/api/seat/{odd}/press" for odd in ODD] + [f"/J/{odd}" for odd in ODD] + [f"/static/{odd}" for odd in ODD]
+             + [f"/api/host/{odd}" for odd in ODD])
 STREAMS = ("/api/dashboard/events", "/api/sim/events", "/api/table/events", "/api/seat/2/events")
 
 
@@ -53,9 +64,9 @@ def snapshot(live) -> str:
 def send(live, method: str, path: str, body: bytes, headers: dict) -> int:
     conn = http.client.HTTPConnection("127.0.0.1", live.port, timeout=TIMEOUT_S)
     try:
-        conn.request(method, path, body if method == "POST" else None, headers)
+        conn.request(method, path, body if method in ("POST", "PUT", "PATCH") else None, headers)
         response = conn.getresponse()
-        if path.split("?")[0] not in STREAMS or response.status != 200:
+        if method != "HEAD" and (path.split("?")[0] not in STREAMS or response.status != 200):
             response.read()
         return response.status
     finally:
@@ -67,12 +78,15 @@ def request_for(live):
     get past the guard to the handlers (a refusal at the door tells nothing about what lies behind it)."""
     origin = f"http://127.0.0.1:{live.port}"
     return st.fixed_dictionaries({
-        "method": st.sampled_from(["POST"] * 4 + ["GET", "GET", "PUT", "DELETE"]),
-        "path": st.sampled_from(PATHS),
-        "query": st.sampled_from(["", "", "?limit=5", "?limit=-1", "?limit=abc", "?x=1", "?limit=" + "9" * 40]),
+        "method": st.sampled_from(["POST"] * 4 + ["GET", "GET", "PUT", "DELETE", "HEAD", "OPTIONS", "PATCH"]),
+        "path": st.sampled_from(PATHS) | st.sampled_from(ODD_PATHS),
+        "query": st.sampled_from(["", "", "?limit=5", "?limit=-1", "?limit=abc", "?x=1", "?limit=" + "9" * 40]
+                                 + [f"?limit={odd}" for odd in ODD] + ["?limit=1&limit=2", "?%FF=1", "?&&=&"]),
         "body": BODIES,
-        "content_type": st.sampled_from(["application/json"] * 4 + ["text/plain", "",
-                                                                    "application/json; charset=latin-1"]),
+        "content_type": st.sampled_from(["application/json"] * 4 + ["text/plain", "", "application/json; charset=latin-1"]
+                                        + [f"application/json; charset={charset}" for charset in
+                                           ("rot13", "zlib_codec", "bz2", "utf-16", "UTF-8", "nope", "", '"utf-8"')]),
+        "encoding": st.sampled_from([None] * 6 + ["gzip", "deflate", "br", "identity", "zstd", "nope"]),
         "token": st.sampled_from([live.guard.token] * 4 + ["", "wrong"]),
         "origin": st.sampled_from([origin] * 4 + ["", "http://evil.example"]),
     })
@@ -85,7 +99,7 @@ def fuzz(live, examples: int) -> None:
     def one(data):
         r = data.draw(request_for(live))
         headers = {k: v for k, v in {"Content-Type": r["content_type"], "X-Molebox-Token": r["token"],
-                                      "Origin": r["origin"]}.items() if v}
+                                      "Origin": r["origin"], "Content-Encoding": r["encoding"]}.items() if v}
         before = snapshot(live)
         status = send(live, r["method"], r["path"] + r["query"], r["body"], headers)
         assert status < 500, r
@@ -94,16 +108,40 @@ def fuzz(live, examples: int) -> None:
     one()
 
 
-def test_no_request_gets_a_5xx_or_changes_anything_it_was_refused(live_factory):
+@pytest.fixture
+def quiet_log(caplog):
+    """Whatever the fuzzer sent, the log has no traceback and no error: a refusal is the client's, not a fault."""
+    with caplog.at_level(logging.WARNING):
+        yield
+    said = [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR or "Traceback" in r.getMessage()]
+    assert not said, [r.getMessage() for r in said]
+
+
+def test_no_request_gets_a_5xx_or_changes_anything_it_was_refused(live_factory, quiet_log):
     fuzz(live_factory(*GAME), 400)
 
 
-def test_in_lan_mode_too(live_factory):
+def test_in_lan_mode_too(live_factory, quiet_log):
     fuzz(live_factory(*GAME, lan=True, lan_sim=True), 300)
 
 
-def test_with_phone_seats_too(live_factory):
+def test_with_phone_seats_too(live_factory, quiet_log):
     fuzz(live_factory("--panels", "1", "--phones", "2", "--game", "whakka-mole", "--seats", "3"), 300)
+
+
+@pytest.mark.parametrize("method, path, headers, body, status, words", [
+    ("POST", "/api/sim/press", {"Content-Type": "application/json; charset=rot13"}, b"{}", 415, "as UTF-8"),
+    ("POST", "/api/names", {"Content-Type": "application/json; charset=zlib_codec"}, b"{}", 415, "as UTF-8"),
+    ("POST", "/api/join", {"Content-Type": "application/json; charset=nope"}, b"{}", 415, "as UTF-8"),
+    ("POST", "/api/join", {"Content-Encoding": "gzip"}, b"not gzip", 415, "uncompressed"),
+    ("GET", "/seat/%C2%B2", {}, None, 404, "is not a phone seat"),
+    ("GET", "/api/seat/%C2%B2/events", {}, None, 404, "nothing at"),
+    ("GET", "/api/history?limit=%C2%B2", {}, None, 400, "limit must be a whole number"),
+])
+def test_what_answered_500_before_answers_what_is_wrong(unchanged, quiet_log, method, path, headers, body, status,
+                                                        words):
+    answer = unchanged.call(method, path, body, headers=unchanged.headers(**headers) if method == "POST" else headers)
+    assert answer.status == status and words in answer.body["error"], answer
 
 
 def test_these_paths_cover_every_route(live_factory):

@@ -14,7 +14,8 @@ from companion import cli
 from companion.inputs import HOLD_S
 from companion.render import lobby as lobby_screens
 from companion.web import auth
-from companion.web.auth import HOST_COOKIE, LOCKOUT_S, MAX_WRONG_PINS, Guesses
+from companion.web.auth import HOST_COOKIE
+from companion.web.guesses import LOCKOUT_S, WRONG_IN_A_ROW, PerAddress
 from companion.render.pin import screen as pin_screen
 from companion.web.pin import HostPin, pin_path
 from tests.waiting import TIMEOUT_S, on_loop, wait_for
@@ -28,7 +29,7 @@ def lan(live_factory):
     return live_factory(*GAME, lan=True, lan_sim=True)
 
 
-def guess_wrong(device, times: int = MAX_WRONG_PINS) -> None:
+def guess_wrong(device, times: int = WRONG_IN_A_ROW) -> None:
     for _ in range(times):
         assert device.post("/api/host/login", {"pin": "x"}).status in (403, 429)
 
@@ -68,10 +69,10 @@ def test_a_forged_or_expired_cookie_is_refused(lan, forged):
 
 def test_lockouts_grow_for_a_device_that_keeps_guessing():
     now = [0.0]
-    guesses = Guesses(lambda: now[0])
+    guesses = PerAddress(lambda: now[0])
     waits = []
     for _ in range(4):
-        for _ in range(MAX_WRONG_PINS):
+        for _ in range(WRONG_IN_A_ROW):
             guesses.wrong("10.0.0.9")
         waits.append(guesses.wait("10.0.0.9"))
         now[0] += waits[-1]

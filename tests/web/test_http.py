@@ -11,7 +11,8 @@ from PIL import ImageChops
 
 from companion.hardware import gpio
 from companion.render import turns, tv
-from companion.web.auth import MAX_WRONG_PINS, TOKEN_HEADER
+from companion.web.auth import TOKEN_HEADER
+from companion.web.guesses import WRONG_IN_A_ROW
 from companion.web.app import make_app
 from tests.waiting import quiet, wait_for
 from tests.webclient import Recording, frame_image
@@ -241,7 +242,7 @@ def test_lan_host_actions_need_the_pin(lan):
 
 
 def test_lan_wrong_pins_lock_host_actions_for_a_while(lan):
-    for _ in range(MAX_WRONG_PINS):
+    for _ in range(WRONG_IN_A_ROW):
         assert lan.post("/api/host/undo", {"pin": "nope"}).status == 403
     assert_refused(lan.post("/api/host/undo", {"pin": lan.guard.pin}), 429, "too many wrong PINs")
 

@@ -9,10 +9,12 @@ import time
 import pytest
 from PIL import Image
 
+from companion.inputs import HOLD_S
 from companion.phones import BURST, RATE
 from companion.render import describe
 from companion.render.screen import as_dict
-from companion.web.phone_seats import cookie_name
+from companion.table import HOST_UNDO
+from companion.web.site import seat_cookie
 from tests.waiting import TIMEOUT_S, wait_for
 from tests.webclient import Phone, Recording, frame_image, note
 
@@ -84,7 +86,7 @@ def test_the_table_display_offers_each_free_phone_seat_by_qr_code_until_all_are_
     answer = first.join(code_of(url).lower())                  # typed in small letters: still good
     assert answer.status == 200 and answer.body == {"ok": True, "seat": 2, "page": "/seat/2"}
     cookie = answer.headers["Set-Cookie"]
-    assert cookie.startswith(cookie_name(2) + "=") and "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    assert cookie.startswith(seat_cookie(2) + "=") and "HttpOnly" in cookie and "SameSite=Strict" in cookie
     assert phone(mixed).join(code_of(offered(mixed, url))).body["seat"] == 3
     assert wait_for(lambda: table_qr(mixed) is None)                     # every seat taken: the game's table
     assert mixed.call("GET", "/api/seats").body == {"2": "away", "3": "away"}
@@ -121,7 +123,7 @@ def test_a_seat_needs_its_own_token(mixed):
     stranger = phone(mixed, "127.0.0.2")
     stranger.seat = 2
     assert_refused(stranger.call("GET", "/api/seat/2/events"), 403, "has not joined seat 2")
-    stranger.cookies[cookie_name(2)] = "forged" + "x" * 26
+    stranger.cookies[seat_cookie(2)] = "forged" + "x" * 26
     assert_refused(stranger.call("GET", "/api/seat/2/events"), 403, "does not hold seat 2")
     assert_refused(stranger.press("hole1", True, two.stream_id), 403, "does not hold seat 2")
     two_for_three = two.post("/api/seat/3/press", {"control": "hole1", "pressed": True, "stream": two.stream_id})
@@ -303,3 +305,65 @@ def test_the_lobby_plays_a_panel_seat_on_a_phone_and_the_panel_then_keeps_the_se
     assert_refused(two.press("hole1", True), 404, "seat 2 is not a phone seat")
     box.session.out.displays.flush()
     assert box.hw.displays()["seat2"].image.convert("1").tobytes() == box.session.out.rendered("seat2").tobytes()
+
+
+# ---- host actions from a phone -------------------------------------------------------------------
+
+def glass_qr(live) -> str | None:
+    """The address in the QR code on the table display's own glass (None: none), as a player's camera reads it."""
+    live.session.out.displays.flush()
+    image = live.hw.displays()["table"].image.convert("L").resize((512, 256), Image.NEAREST)
+    found = zxingcpp.read_barcodes(image)
+    return found[0].text if found else None
+
+
+def joined_at_the_table(live, *addresses: str) -> list[Phone]:
+    """Phones from ``addresses`` (other devices on the LAN), each joined by the code on the table's glass."""
+    phones, url = [], None
+    for address in addresses:
+        read: list[str | None] = []
+        assert wait_for(lambda: read.append(glass_qr(live)) or read[-1] not in (None, url))
+        url = read[-1]
+        p = phone(live, address)
+        assert p.join(code_of(url)).status == 200
+        p.connect()
+        phones.append(p)
+    return phones
+
+
+def hold_ok(p: Phone) -> None:
+    assert p.press("ok", True).status == 200
+    time.sleep(HOLD_S + 0.3)
+    assert p.press("ok", False).status == 200
+
+
+def seat_screen(p: Phone, live) -> dict:
+    """What the phone's seat page says once the box has shown its seat's screen for the scene it is in now."""
+    live.quiet(p.stream)
+    assert p.latest("screen") == described(live, f"seat{p.seat}")
+    return p.latest("screen")
+
+
+def test_seat_1_s_phone_undoes_the_table_s_decisions_only_from_the_host_s_device(live_factory):
+    live = live_factory("--panels", "0", "--phones", "3", "--game", "whakka-mole", "--seats", "3", "--set",
+                        "target=12", lan=True)
+    one, two, three = joined_at_the_table(live, "127.0.0.2", "127.0.0.3", "127.0.0.4")
+    for p, holes in ((one, ("hole1", "hole5")), (two, ("hole2", "hole1")), (three, ("hole4", "hole3"))):
+        p.tap(holes[0], "ok", holes[1], "ok")
+    table = live.session.table
+    assert wait_for(lambda: any(e["kind"] == "reveal" for e in table.public()["log"]))
+    records = len(table.match.records)
+
+    hold_ok(one)                                         # the phone at seat 1 is a player's, not the host's
+    assert wait_for(lambda: table.notices.get(1) == HOST_UNDO)
+    before = seat_screen(one, live)
+    assert len(table.match.records) == records
+    assert two.post("/api/host/undo", {}).status == 403       # as the dashboard's Undo asks for the PIN
+
+    assert one.post("/api/host/login", {"pin": live.guard.pin}).status == 200     # the host's own phone
+    hold_ok(one)
+    assert wait_for(lambda: table.notices.get(1) == "hold OK again to undo the reveal")
+    hold_ok(one)
+    assert wait_for(lambda: len(table.match.records) < records)
+    assert not any(e["kind"] == "reveal" for e in table.public()["log"])
+    assert seat_screen(one, live) != before

@@ -186,7 +186,7 @@
   // What the host must know: why play is paused, and what the box set aside or repaired.
   function renderBox() {
     const {fault, alerts} = state;
-    $("box").hidden = !fault && !alerts.length;
+    $("box").hidden = !fault && !alerts.length && $("guessing").hidden;
     $("fault").hidden = !fault;
     $("fault").textContent = fault ? `Paused: ${fault.text}` : "";
     $("alerts").replaceChildren(...alerts.map((alert) => item("li", `${when(alert.at)}: ${alert.text}`)));
@@ -223,6 +223,7 @@
       host = true;
       $("pin").value = "";
       showHost();
+      follow();
       tell("host actions unlocked on this device for tonight");
     }
   });
@@ -230,6 +231,7 @@
     if (await act("/api/host/logout", {})) {
       host = false;
       showHost();
+      follow();
     }
   });
   showHost();
@@ -287,11 +289,34 @@
     setInterval(loadPhones, 3000);
   }
 
+  // Someone on the network guessing the PIN or the join codes: how much, and what it costs them now.
+  function guessed({wrong, refused, addresses, wait}, what) {
+    if (!wrong && !refused) return "";
+    const more = refused ? ` (${refused} more refused while locked out)` : "";
+    const slowed = wait ? ` Each ${what} guess now waits ${wait} s, for everyone.` : "";
+    return `${plural(wrong, "wrong " + what)} in the last hour, from ${addresses} address${addresses === 1 ? "" : "es"}`
+      + `${more}.${slowed} `;
+  }
+  function renderGuessing({pins, codes}) {
+    const text = guessed(pins, "PIN") + guessed(codes, "join code");
+    $("guessing").hidden = !text;
+    $("guessing").textContent = text + (pins.wrong || pins.refused ? "A device that entered the PIN is never locked out." : "");
+    if (state) renderBox();
+  }
+
   $("back-to-game").addEventListener("click", () => { shownGame = null; renderProgress(); });
 
-  listen("/api/dashboard/events", {
-    turns({from, turns}) { told = told.slice(0, from).concat(turns); if (state) render(); },
-    state(next) { state = next; render(); },
-    table(frame) { showFrame($("table"), frame); },
-  });
+  // The stream; opened again when this device becomes the host's or stops being it (the host's shows the
+  // join codes the table display shows).
+  let stream = null;
+  function follow() {
+    if (stream) stream.close();
+    stream = listen("/api/dashboard/events", {
+      turns({from, turns}) { told = told.slice(0, from).concat(turns); if (state) render(); },
+      state(next) { state = next; render(); },
+      table(frame) { showFrame($("table"), frame); },
+      guessing: renderGuessing,
+    });
+  }
+  follow();
 })();

@@ -5,7 +5,7 @@
 "use strict";
 
 (() => {
-  const {listen} = molebox;
+  const {config, listen, post} = molebox;
   const {node} = screens;
   const $ = (id) => document.getElementById(id);
   const stage = $("tv");
@@ -141,13 +141,31 @@
     return svg;
   }
 
-  listen("/api/table/events", {
-    tv(tv) {
-      const before = shown;
-      draw(tv);
-      reveal(tv);
-      if (before && tv.mode === "play" && tv.over && !(before.mode === "play" && before.over)) CUES.over();
-    },
-    joins: drawJoins,
+  // The stream; opened again once this device has entered the host PIN (the Pi's own kiosk needs none): the join
+  // codes come only to the host's.
+  let stream = null;
+  function follow() {
+    stream?.close();
+    stream = listen("/api/table/events", {
+      tv(tv) {
+        const before = shown;
+        draw(tv);
+        reveal(tv);
+        if (before && tv.mode === "play" && tv.over && !(before.mode === "play" && before.over)) CUES.over();
+      },
+      joins: drawJoins,
+    });
+  }
+  $("login").hidden = config.host;
+  $("login").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      await post("/api/host/login", {pin: $("pin").value});
+      $("login").hidden = true;
+      follow();
+    } catch (error) {
+      $("login-message").textContent = error.message;
+    }
   });
+  follow();
 })();
