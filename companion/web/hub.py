@@ -196,7 +196,15 @@ class Hub:
             self._tell(public, kept)
         changed = self._latest("state", {key: value for key, value in public.items() if key != "log"})
         if retold or changed:
-            self._latest("tv", tv.describe(public, self.turns))
+            self._room()
+
+    def _room(self) -> None:
+        """The room's description of the table, made while a stream carries it (forgotten while none does: a new
+        stream has it made as it opens)."""
+        if self._wanted("tv"):
+            self._latest("tv", tv.describe(self.public, self.turns))
+        else:
+            self.latest.pop("tv", None)
 
     def _tell(self, public: dict, kept: int) -> None:
         """The turns told again from the one holding the log's first new event (``kept``) on; those that changed
@@ -291,6 +299,8 @@ class Hub:
         for topic in kinds:
             if topic.startswith("screen/") and (shown := self.session.out.screen(topic[7:])) is not None:
                 self._latest(topic, as_dict(describe(shown[0], tuple(shown[1:]))))
+        if "tv" in kinds and "tv" not in self.latest and self.public is not None:
+            self._latest("tv", tv.describe(self.public, self.turns))
         out = [_message("turns", _turns(self.turns, 0))] if "turns" in kinds else []
         out += [_message(kind, self.latest[kind]) for kind in sorted(kinds, key=lambda kind: (kind != "state", kind))
                 if kind != "turns" and kind in self.latest and (sees or kind not in SECRET)]
