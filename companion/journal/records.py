@@ -156,10 +156,14 @@ class Records(Reader):
         self._lock = WriterLock(self.path)
         try:
             super().__init__(self._open())
+        except BaseException:
+            self._lock.release()
+            raise
+        try:
             self.sealer = Sealer(self._key())
             self.checkpoint()
         except BaseException:
-            self._lock.release()
+            self.close()
             raise
 
     def reader(self) -> Reader:
@@ -185,6 +189,8 @@ class Records(Reader):
 
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, timeout=BUSY_S, isolation_level=None, check_same_thread=False)
+        if db.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
+            db.execute(f"PRAGMA application_id={APPLICATION_ID}")      # a new journal is ours from its first page
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")
         db.execute("PRAGMA foreign_keys=ON")

@@ -161,11 +161,14 @@ def test_a_box_started_on_a_card_that_takes_no_writes_says_so_and_opens_the_lobb
     assert Reader.open(db).finished_games() == []
 
 
-def test_a_second_box_on_the_same_journal_is_refused_before_it_writes_anything(tmp_path):
+@pytest.mark.parametrize("lock_file", ["kept", "deleted"])
+def test_a_second_box_on_the_same_journal_is_refused_before_it_writes_anything(lock_file, tmp_path):
     db = tmp_path / "molebox.db"
     first = Running("--game", "whakka-mole", "--seats", "2", "--db", str(db))
     try:
         first.press(1, "hole1")
+        if lock_file == "deleted":                  # the lock is on the journal itself: its name file goes for nothing
+            (tmp_path / "molebox.db.lock").unlink()
         files = {p.name: p.stat().st_mtime_ns for p in tmp_path.iterdir()}
         second = molebox("run", "--backend", "sim", "--port", "0", "--game", "whakka-mole", "--db", str(db))
         out, err = second.communicate(timeout=30)
