@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import fcntl
 import os
+import resource
 import sqlite3
 import sys
 import time
@@ -50,7 +51,8 @@ def card_fault(path: Path, exc: BaseException) -> CardFault:
     """What the card's refusal means for the host, from SQLite's error name or the errno."""
     name = getattr(exc, "sqlite_errorname", "") or ""
     code = getattr(exc, "errno", None)
-    if name == "SQLITE_FULL" or code in (errno.ENOSPC, errno.EFBIG, errno.EDQUOT):
+    io_error = name.startswith("SQLITE_IOERR") or code == errno.EIO      # SQLite does not say which errno it met
+    if name == "SQLITE_FULL" or code in (errno.ENOSPC, errno.EFBIG, errno.EDQUOT) or (io_error and no_room(path)):
         return CardFault(f"{path}: the storage is full ({exc}): free some space; molebox tries again by itself",
                             "storage full")
     if name.startswith("SQLITE_READONLY") or code == errno.EROFS:
@@ -63,6 +65,21 @@ def card_fault(path: Path, exc: BaseException) -> CardFault:
         return CardFault(f"{path} is busy ({exc}): another program holds it", "journal busy")
     return CardFault(f"{path}: the storage failed ({exc}); an SD card with I/O errors may be failing",
                         "storage error")
+
+
+ROOM = 256 * 1024          # less free than this (a commit point's frames, the -shm's next 32 KB): the card is full
+
+
+def no_room(path: Path) -> bool:
+    """Whether the journal at ``path`` has no room to grow: its file system nearly full, or this process's file
+    size limit (``RLIMIT_FSIZE``) reached. An SQLite I/O error on the -shm or the -wal is then a full card's."""
+    try:
+        free = os.statvfs(next(p for p in (path, *path.parents) if p.exists()))
+    except OSError:
+        return False
+    limit = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
+    largest = max(_size(Path(f"{path}{suffix}")) for suffix in ("", "-wal", "-shm")) if path.is_file() else 0
+    return free.f_bavail * free.f_frsize < ROOM or (limit != resource.RLIM_INFINITY and limit < largest + ROOM)
 
 
 def damaged(exc: sqlite3.DatabaseError) -> bool:

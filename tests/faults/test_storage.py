@@ -7,8 +7,11 @@ card's ENOSPC), set and lifted while the box runs, as a card filling up and bein
 """
 from __future__ import annotations
 
+import errno
 import resource
+import subprocess
 import time
+from pathlib import Path
 
 import pytest
 
@@ -124,9 +127,8 @@ def test_a_card_that_stops_taking_writes_mid_game_loses_nothing_acknowledged(tmp
         assert wait_for(lambda: box.state()["fault"] is not None)
         state = box.state()
         assert state["view"]["locked"] == [1] and state["view"]["state"]["turn"] == 1
-        words = state["fault"]["words"]
-        assert words.startswith("storage")
-        assert table_frame(box).tobytes() == fault_screen.storage(words).tobytes()
+        assert state["fault"]["words"] == "storage full" and "free some space" in state["fault"]["text"]
+        assert table_frame(box).tobytes() == fault_screen.storage("storage full").tobytes()
         no_writes(box.proc.pid, False)
         assert wait_for(lambda: box.state()["fault"] is None, timeout=10)
         for seat, control in [(2, "ok"), (2, "hole1"), (2, "ok")]:      # the draft is still hole 2
@@ -148,8 +150,8 @@ def test_a_box_started_on_a_card_that_takes_no_writes_says_so_and_opens_the_lobb
         resource.RLIMIT_FSIZE, (0, resource.RLIM_INFINITY)))
     try:
         state = box.state()
-        assert state["fault"]["words"].startswith("storage") and state["mode"] == "lobby"
-        assert table_frame(box).tobytes() == fault_screen.storage(state["fault"]["words"]).tobytes()
+        assert state["fault"]["words"] == "storage full" and state["mode"] == "lobby"
+        assert table_frame(box).tobytes() == fault_screen.storage("storage full").tobytes()
         no_writes(box.proc.pid, False)
         assert wait_for(lambda: box.state()["fault"] is None, timeout=10)
         assert box.state()["mode"] == "lobby"
@@ -159,6 +161,50 @@ def test_a_box_started_on_a_card_that_takes_no_writes_says_so_and_opens_the_lobb
             box.kill()
     assert code == 0 and "Traceback" not in err and "moved it aside" not in err
     assert Reader.open(db).finished_games() == []
+
+
+@pytest.fixture
+def small_card(tmp_path):
+    """A card of its own, 4 MB (a tmpfs), for a test to fill up."""
+    card = tmp_path / "card"
+    card.mkdir()
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(card)], check=True)
+    yield card
+    subprocess.run(["umount", "--lazy", str(card)], check=True)
+
+
+def fill(card: Path) -> Path:
+    """Fill the card to its last page, as photos copied onto it would; the file that did."""
+    photos = card / "photos.bin"
+    with open(photos, "wb", buffering=0) as f:
+        for size in (1 << 16, 1 << 12, 1):
+            try:
+                while True:
+                    f.write(bytes(size))
+            except OSError as exc:
+                assert exc.errno == errno.ENOSPC
+    return photos
+
+
+def test_a_box_started_on_a_full_card_with_its_journal_says_storage_full_and_resumes_once_there_is_room(
+        small_card):
+    db = small_card / "molebox.db"
+    first = Running("--game", "whakka-mole", "--seats", "2", "--db", str(db))
+    for seat, control in [(1, "hole1"), (1, "ok"), (1, "hole5"), (1, "ok")]:
+        first.press(seat, control)
+    assert wait_for(lambda: first.state()["view"]["locked"] == [1])
+    assert first.stop()[0] == 0                      # the host switches it off for the night
+    photos = fill(small_card)
+    box = Running("--game", "whakka-mole", "--seats", "2", "--db", str(db))
+    try:
+        fault = box.state()["fault"]
+        assert fault["words"] == "storage full" and "free some space" in fault["text"], fault
+        assert table_frame(box).tobytes() == fault_screen.storage("storage full").tobytes()
+        photos.unlink()                              # the host makes room
+        assert wait_for(lambda: box.state()["fault"] is None, timeout=10)
+        assert box.state()["view"]["locked"] == [1]  # the game, as it was
+    finally:
+        box.stop()
 
 
 @pytest.mark.parametrize("lock_file", ["kept", "deleted"])
