@@ -56,6 +56,11 @@ def card_fault(path: Path, exc: BaseException) -> CardFault:
         return CardFault(f"{path}: the storage is full ({exc}): free some space; molebox tries again by itself",
                             "storage full")
     if name.startswith("SQLITE_READONLY") or code == errno.EROFS:
+        locked = None if code == errno.EROFS else not_writable(path)
+        if locked is not None:
+            return CardFault(f"molebox may not write {locked} ({exc}): let the box's user write it (on a Pi: sudo "
+                             f"chown molebox: {locked}; sudo chattr -i {locked} if it was made immutable); molebox "
+                             f"tries again by itself", "journal read-only")
         return CardFault(f"{path}: the storage is read-only ({exc}); an SD card that turned read-only may be "
                             f"failing", "storage read-only")
     if name.startswith("SQLITE_CANTOPEN") or code in (errno.EACCES, errno.EPERM, errno.ENOENT):
@@ -80,6 +85,18 @@ def no_room(path: Path) -> bool:
     limit = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
     largest = max(_size(Path(f"{path}{suffix}")) for suffix in ("", "-wal", "-shm")) if path.is_file() else 0
     return free.f_bavail * free.f_frsize < ROOM or (limit != resource.RLIM_INFINITY and limit < largest + ROOM)
+
+
+def not_writable(path: Path) -> Path | None:
+    """The journal's file (or its -wal, -shm or directory) that this process may not write, on a card that takes
+    writes (a file's permissions, ``chattr +i``); None if there is none, or if the card itself is read-only."""
+    files = [p for p in (path, Path(f"{path}-wal"), Path(f"{path}-shm"), path.parent) if p.exists()]
+    try:
+        if not files or os.statvfs(files[-1]).f_flag & os.ST_RDONLY:
+            return None
+    except OSError:
+        return None
+    return next((p for p in files if not os.access(p, os.W_OK)), None)
 
 
 def damaged(exc: sqlite3.DatabaseError) -> bool:

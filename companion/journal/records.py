@@ -183,9 +183,21 @@ class Records(Reader):
                 self._move_aside(why)
             db = self._connect()
             self._migrate(db)
+            self._writable(db)
             return db
         except sqlite3.Error as exc:
             raise card_fault(self.path, exc) from None
+
+    @staticmethod
+    def _writable(db: sqlite3.Connection) -> None:
+        """Raise SQLITE_READONLY if SQLite opened the journal read-only: it does so, silently and for the
+        connection's life, when the file may not be written (its permissions, ``chattr +i``); only a row
+        written shows it (a row taken back at once: nothing reaches the disk)."""
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            db.execute("INSERT INTO probe (body) VALUES (NULL)")
+        finally:
+            db.execute("ROLLBACK")
 
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, timeout=BUSY_S, isolation_level=None, check_same_thread=False)

@@ -95,6 +95,42 @@ def test_a_bot_whose_answer_is_not_saved_answers_again_once_the_card_takes_write
 
 
 @pytest.fixture
+def immutable():
+    """Make a file immutable (``chattr +i``), or mutable again; every file made so is mended afterwards.
+
+    What binds root too the way a file's permissions bind the service's user: SQLite opens the file,
+    silently read-only, and every write is refused (a read-only mount would be a read-only card)."""
+    made = []
+
+    def mark(path: Path, fixed: bool) -> None:
+        subprocess.run(["chattr", "+i" if fixed else "-i", str(path)], check=True)
+        made.append(path)
+    yield mark
+    for path in made:
+        subprocess.run(["chattr", "-i", str(path)], check=True)
+
+
+def test_a_journal_that_may_not_be_written_at_start_resumes_once_it_is_mended(box_factory, tmp_path, immutable):
+    db = tmp_path / "molebox.db"
+    first = box_factory(seats=2, db=db)
+    first.play(POPUP_1)
+    first.pull_plug()
+    immutable(db, True)
+    box = box_factory(game=None, seats=None, db=db)
+    fault = box.session.table.public()["fault"]
+    assert fault["words"] == "journal read-only" and f"molebox may not write {db}" in fault["text"]
+    assert "may be failing" not in fault["text"]
+    assert box.pixels("table") == fault_screen.storage("journal read-only").tobytes()
+    box.play("wait 2500")                           # a retry: still refused
+    assert box.session.table.public()["fault"]["words"] == "journal read-only"
+    immutable(db, False)                            # the host mends it
+    box.play("wait 2500")
+    assert box.session.table.public()["fault"] is None
+    assert box.match.view(None)["locked"] == [1]    # the game, resumed where it was
+    assert box.pixels("table") != fault_screen.storage("journal read-only").tobytes()
+
+
+@pytest.fixture
 def no_writes():
     """Make a box's process unable to write any file, and let it again (soft RLIMIT_FSIZE 0 / unlimited)."""
     def block(pid: int, blocked: bool) -> None:
