@@ -216,12 +216,16 @@ def test_a_lock_file_that_is_not_molebox_s_is_left_as_it_is_and_the_journal_refu
     assert code == 0 and files(tmp_path) == before
 
 
-def test_a_pin_file_that_is_not_molebox_s_is_left_as_it_is_and_the_pin_kept_for_this_run(tmp_path):
+def test_a_pin_file_that_is_not_molebox_s_is_left_as_it_is_and_the_pin_kept_for_this_run(tmp_path, capsys):
+    db = tmp_path / "molebox.db"
     (tmp_path / "molebox.pin").write_text("1234\n")
-    box = Running("--listen", "0.0.0.0", "--db", str(tmp_path / "molebox.db"))
+    box = Running("--listen", "0.0.0.0", "--db", str(db))
     try:
         assert box.state()["fault"] is None
     finally:
         code, err = box.stop()
-    assert code == 0 and (tmp_path / "molebox.pin").read_text() == "1234\n"
-    assert "molebox.pin is not molebox's PIN file" in err and "it changes at every start" in err
+    assert code == 0 and "molebox.pin is not molebox's PIN file" in err and "it changes at every start" in err
+    assert cli.main(["pin", "--db", str(db)]) == 2                 # no made-up PIN printed
+    assert cli.main(["pin", "--new", "--db", str(db)]) == 2        # nor one written over it
+    assert capsys.readouterr().err.count("is not molebox's PIN file") == 2
+    assert (tmp_path / "molebox.pin").read_text() == "1234\n"
