@@ -173,7 +173,11 @@ def cmd_pin(args) -> int:
     if not path.exists():
         raise JournalError(f"no host PIN at {path}: molebox makes one when it serves the LAN (--listen 0.0.0.0); "
                          f"on 127.0.0.1 host actions need none")
-    print(f"host PIN: {HostPin(path).pin}")
+    pin = HostPin(path)
+    if pin.path is None:
+        raise JournalError(f"{path} is not molebox's PIN file, and molebox leaves it as it is: the running box "
+                           f"keeps its PIN for this run only (on its table display)")
+    print(f"host PIN: {pin.pin}")
     return 0
 
 

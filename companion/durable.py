@@ -36,11 +36,36 @@ def write_new(path: Path, data: bytes, mode: int = 0o600) -> None:
 
 def set_aside(path: Path, stamp: str) -> Path:
     """Rename ``path`` to ``path.<stamp>.aside`` (never over an existing file) and make it durable; the new name."""
+    aside = _aside(path, stamp)
+    path.rename(aside)
+    fsync_dir(path.parent)
+    return aside
+
+
+def keep_copy(path: Path, stamp: str) -> tuple[Path, bool]:
+    """Copy ``path`` whole to ``path.<stamp>.aside`` (never over an existing file), durably: the copy's name, and
+    whether it is new (a copy of the same bytes made before is kept once). A copy the card refuses is removed."""
+    data = path.read_bytes()
+    for earlier in path.parent.glob(f"{path.name}.*.aside"):
+        if earlier.stat().st_size == len(data) and earlier.read_bytes() == data:
+            return earlier, False
+    aside = _aside(path, stamp)
+    try:
+        with open(aside, "xb") as copy:
+            copy.write(data)
+            copy.flush()
+            os.fsync(copy.fileno())
+    except BaseException:
+        aside.unlink(missing_ok=True)
+        raise
+    fsync_dir(path.parent)
+    return aside, True
+
+
+def _aside(path: Path, stamp: str) -> Path:
     aside = path.with_name(f"{path.name}.{stamp}.aside")
     n = 1
     while aside.exists():
         n += 1
         aside = path.with_name(f"{path.name}.{stamp}-{n}.aside")
-    path.rename(aside)
-    fsync_dir(path.parent)
     return aside

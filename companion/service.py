@@ -30,6 +30,7 @@ from . import players, screens
 from .hardware import open_backend
 from .hardware.phone import add_phones
 from .journal import Journal
+from .journal.card import NotAJournal
 from .lobby import Start
 from .notify import Notifier, Watchdog
 from .painter import RenderProcess, draw
@@ -110,7 +111,8 @@ def run(args) -> int:
     plan = Plan(args, args.backend)
     journal = Journal(args.db)
     sock = listen(args.listen, args.port)
-    pin = None if is_loopback(args.listen) else HostPin(pin_path(journal.path))
+    refused = isinstance(journal.fault, NotAJournal)     # nothing of molebox's is written beside what it refused
+    pin = None if is_loopback(args.listen) else HostPin(None if refused else pin_path(journal.path))
     hardware, session = build(args, plan, journal, host_pin=pin, paint=RenderProcess())
     return serve(session, sock, args.listen, pin=pin, lan_sim=args.lan_sim)
 

@@ -72,9 +72,10 @@ class SimHardware(PinHardware):
         return [led.pin for led in self.seats[seat - 1].leds]
 
     def drive(self, seat: int, control: str, pressed: bool) -> None:
-        """Drive a button's pin as a finger would: pressed pulls the line low."""
+        """Drive a button's pin as a finger would: pressed pulls the line low (nothing, once the box is closed)."""
         pin = self.pin(seat, control)
-        pin.drive_low() if pressed else pin.drive_high()
+        if pin is not None:
+            pin.drive_low() if pressed else pin.drive_high()
 
     def glass(self) -> dict[str, tuple[float, float]]:
         """Each display's lit area in mm, as the panel its profile names has it (the simulator's real-size view);

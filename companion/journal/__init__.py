@@ -3,6 +3,8 @@
 - :mod:`~companion.journal.card`: the file and the card under it: whether it is a molebox journal,
   who writes it, what a refusal means (:class:`~companion.journal.card.CardFault`: full,
   read-only, failing, unreachable);
+- :mod:`~companion.journal.wal`: the ``-wal`` and its index read before SQLite opens them: what a
+  damaged or lost one cost;
 - :mod:`~companion.journal.records`: the SQLite rows of games, decisions and names
   (:class:`~companion.journal.records.Records` writes them, :class:`~companion.journal.records.Reader`
   reads them), with secret picks sealed by :mod:`~companion.journal.seal`;

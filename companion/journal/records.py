@@ -3,7 +3,8 @@
 An embedded SQLite file in WAL mode. Every append is a commit point with
 ``synchronous=FULL``, so a record the lamps have acknowledged survives a power
 cut, and the WAL is checkpointed into the main file at every turn end, so a
-lost or damaged ``-wal`` costs at most the turn being played. The game in
+lost or damaged ``-wal`` costs at most the turn being played, and says what
+(:mod:`companion.journal.wal`, read before SQLite opens it). The game in
 memory is always a replay of the journal: resuming after a crash, and undo,
 are both "replay what the journal says". Secret picks are sealed
 (:mod:`companion.journal.seal`). The schema is versioned (``user_version``) and
@@ -25,7 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
-from ..durable import fsync_dir, set_aside
+from ..durable import fsync_dir, keep_copy, set_aside
+from . import wal
 from .seal import KeyDamaged, Sealer, load_key
 from .card import (APPLICATION_ID, CardFault, JournalError, WriterLock, damaged, identify,
                       card_fault)
@@ -155,11 +157,16 @@ class Records(Reader):
             raise card_fault(self.path.parent, exc) from None
         self._lock = WriterLock(self.path)
         try:
+            self._look_at_the_wal()
             super().__init__(self._open())
+        except BaseException:
+            self._lock.release()
+            raise
+        try:
             self.sealer = Sealer(self._key())
             self.checkpoint()
         except BaseException:
-            self._lock.release()
+            self.close()
             raise
 
     def reader(self) -> Reader:
@@ -179,25 +186,36 @@ class Records(Reader):
                 self._move_aside(why)
             db = self._connect()
             self._migrate(db)
+            self._writable(db)
             return db
         except sqlite3.Error as exc:
             raise card_fault(self.path, exc) from None
 
+    @staticmethod
+    def _writable(db: sqlite3.Connection) -> None:
+        """Raise SQLITE_READONLY if SQLite opened the journal read-only: it does so, silently and for the
+        connection's life, when the file may not be written (its permissions, ``chattr +i``); only a row
+        written shows it (a row taken back at once: nothing reaches the disk)."""
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            db.execute("INSERT INTO probe (body) VALUES (NULL)")
+        finally:
+            db.execute("ROLLBACK")
+
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, timeout=BUSY_S, isolation_level=None, check_same_thread=False)
+        if db.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
+            db.execute(f"PRAGMA application_id={APPLICATION_ID}")      # a new journal is ours from its first page
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")
         db.execute("PRAGMA foreign_keys=ON")
         return db
 
     def _damage(self) -> str | None:
-        """Why SQLite calls this journal damaged, or None; a schema newer than this molebox raises JournalError."""
-        try:
-            db = self._connect()
-        except sqlite3.DatabaseError as exc:
-            if damaged(exc):
-                return str(exc)
-            raise
+        """Why SQLite calls this journal damaged, or None; a schema newer than this molebox raises JournalError.
+
+        Read-only: closing a writer's last connection would copy the -wal into the file, damage and all."""
+        db = sqlite3.connect(self.path.absolute().as_uri() + "?mode=ro", uri=True)
         try:
             version = db.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
@@ -239,6 +257,31 @@ class Records(Reader):
         self.notes.append((f"The journal was damaged ({why}): it was moved to {aside} and a new one started.",
                            "journal damaged: moved aside, a new one started"))
         log.error("%s could not be used (%s); moved it to %s and started a fresh journal", self.path, why, aside)
+
+    def _look_at_the_wal(self) -> None:
+        """Before SQLite reads the -wal back: what a damaged or lost one cost, told, and the -wal kept aside (moved,
+        if SQLite must not read it; else copied, and SQLite reads back what it can)."""
+        loss = wal.look(self.path, self._lock.unclean)
+        if loss is None:
+            return
+        source, kept, new = Path(f"{self.path}-wal"), None, True
+        try:
+            if loss.stale:
+                kept = set_aside(source, self._stamp())
+            elif source.exists():
+                kept, new = keep_copy(source, self._stamp())
+        except OSError as exc:
+            raise card_fault(source, exc) from None
+        if loss.stale:
+            text = (f"The journal's -wal was {loss.how}: it was set aside unread, as {kept}, and {loss.lost()}; "
+                    f"the game goes on from the last turn end.")
+        else:
+            text = (f"The journal's -wal was {loss.how} at start: {loss.lost()}. "
+                    + (f"It was kept as {kept}; the" if kept else "The")
+                    + " game goes on from the last point that could be read back.")
+        self.notes.append((text, loss.screen()))
+        if new:                                     # an opening the card refused, tried again, says it once
+            log.error("%s", text)
 
     def _key(self) -> bytes:
         key_path = self.path.with_suffix(".key")
@@ -326,6 +369,7 @@ class Records(Reader):
                                 (game_id, seat, name))
             else:
                 self.db.execute("DELETE FROM names WHERE game = ? AND seat = ?", (game_id, seat))
+        self.checkpoint()                   # so a -wal holds nothing but the turn's decisions (what a lost one costs)
 
     def checkpoint(self) -> None:
         """A turn has ended: copy the WAL into the main file and empty it.

@@ -41,13 +41,15 @@ class HostPin:
             if not path.exists():
                 self._write(path, self._pin, self._key)
             self._load()
-        except OSError as exc:                  # a full or read-only card: a PIN for this run only
+        except (OSError, ValueError) as exc:    # a full or read-only card, another program's file: for this run only
             log.warning("the host PIN cannot be kept in %s (%s): it changes at every start", path, exc)
             self.path = None
 
     @classmethod
     def renew(cls, path: Path) -> "HostPin":
-        """A new PIN and key in ``path``: every phone must enter the new PIN."""
+        """A new PIN and key in ``path`` (never over a file that is not molebox's): every phone must enter the new PIN."""
+        if path.exists():
+            _read(path)
         cls._write(path, new_pin(), secrets.token_bytes(32))
         return cls(path)
 
@@ -57,25 +59,14 @@ class HostPin:
 
     def _load(self) -> None:
         stat = self.path.stat()
-        if stat.st_mtime_ns == self._seen:
-            return
-        try:
-            data = json.loads(self.path.read_text())
-            pin, key = str(data["pin"]), bytes.fromhex(data["key"])
-            if not (pin.isdigit() and len(key) == 32):
-                raise ValueError("not a PIN and a key")
-        except (ValueError, KeyError, TypeError) as exc:
-            log.error("%s is damaged (%s): a new PIN is made", self.path, exc)
-            self._write(self.path, self._pin, self._key)
-            self._seen = self.path.stat().st_mtime_ns
-            return
-        self._pin, self._key, self._seen = pin, key, stat.st_mtime_ns
+        if stat.st_mtime_ns != self._seen:
+            (self._pin, self._key), self._seen = _read(self.path), stat.st_mtime_ns
 
     def _fresh(self) -> None:
         if self.path is not None:
             try:
                 self._load()
-            except OSError:
+            except (OSError, ValueError):       # kept as it was; the file is left as it is
                 pass
 
     @property
@@ -87,3 +78,15 @@ class HostPin:
     def key(self) -> bytes:
         self._fresh()
         return self._key
+
+
+def _read(path: Path) -> tuple[str, bytes]:
+    """The PIN and the key in ``path``; ValueError if it is not molebox's PIN file (which is then left as it is)."""
+    try:
+        data = json.loads(path.read_bytes())
+        pin, key = str(data["pin"]), bytes.fromhex(data["key"])
+    except (ValueError, KeyError, TypeError) as exc:
+        raise ValueError(f"{path} is not molebox's PIN file ({exc}); molebox leaves it as it is") from None
+    if not (pin.isdigit() and len(key) == 32):
+        raise ValueError(f"{path} is not molebox's PIN file (not a PIN and a key); molebox leaves it as it is")
+    return pin, key

@@ -6,7 +6,6 @@ dashboard's state and in the log; the unfinished game is kept, set aside, never 
 """
 from __future__ import annotations
 
-import json
 import logging
 import sqlite3
 
@@ -15,6 +14,7 @@ import pytest
 from companion import cli
 from companion.render import fault as fault_screen, lobby as lobby_screens
 from companion.journal.records import Reader
+from tests.running import Running
 
 WHAKKA_TURN = "1 hole1\n1 ok\n1 hole5\n1 ok\n2 hole2\n2 ok\n2 hole1\n2 ok"          # seat 2 whacks seat 1
 LOCK_IN = "1 hole3\n1 ok\n1 hole2\n1 ok"                                        # seat 1's secret pick, held
@@ -148,76 +148,83 @@ def test_with_a_game_fixed_on_the_command_line_it_starts_once_the_host_has_read_
     assert box.session.keeper.game_id == 3
 
 
-@pytest.mark.parametrize("kind", ["directory", "another program's database", "not SQLite"])
+def another_programs(path, *statements: str) -> None:
+    """An SQLite database another program made at ``path``, with what its statements leave in it."""
+    other = sqlite3.connect(path)
+    for statement in statements:
+        other.execute(statement)
+    other.commit()
+    other.close()
+
+
+FOREIGN = {
+    "directory": lambda path: (path.mkdir(), (path / "notes.txt").write_text("keep me")),
+    "another program's database": lambda path: another_programs(
+        path, "CREATE TABLE recipes (name TEXT)", "INSERT INTO recipes VALUES ('soup')"),
+    "another program's empty database": lambda path: another_programs(path, "PRAGMA user_version = 7"),
+    "not SQLite": lambda path: path.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(200)),
+}
+
+
+def files(directory) -> dict:
+    """Every file under ``directory`` and its bytes (None for a directory)."""
+    return {p.name: (p.read_bytes() if p.is_file() else None) for p in directory.rglob("*")}
+
+
+@pytest.mark.parametrize("kind", list(FOREIGN))
 @pytest.mark.parametrize("command", [["history"], ["stats"], ["sim", "--game", "whakka-mole", "--out", "OUT"]])
 def test_commands_refuse_what_is_not_a_molebox_journal_and_leave_it_alone(kind, command, tmp_path, capsys):
     path = tmp_path / "thing"
-    if kind == "directory":
-        path.mkdir()
-        (path / "notes.txt").write_text("keep me")
-    elif kind == "not SQLite":
-        path.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(200))
-    else:
-        other = sqlite3.connect(path)
-        other.execute("CREATE TABLE recipes (name TEXT)")
-        other.execute("INSERT INTO recipes VALUES ('soup')")
-        other.commit()
-        other.close()
-    before = {p.name: (p.read_bytes() if p.is_file() else None) for p in tmp_path.rglob("*")}
+    FOREIGN[kind](path)
+    before = files(tmp_path)
     args = [a.replace("OUT", str(tmp_path / "out")) for a in command]
     assert cli.main([*args, "--db", str(path)]) == 2
     err = capsys.readouterr().err
     assert str(path) in err and "not a molebox journal" in err
-    after = {p.name: (p.read_bytes() if p.is_file() else None) for p in tmp_path.rglob("*") if "out" not in p.parts}
+    after = {name: data for name, data in files(tmp_path).items() if name != "out"}
     assert after == before                          # nothing renamed, nothing written beside it
 
 
-def test_readers_open_read_only_never_migrate_and_never_make_a_key(tmp_path, capsys):
-    db = tmp_path / "old.db"
-    v2 = sqlite3.connect(db)
-    from companion.journal.records import MIGRATIONS
-    for script in MIGRATIONS[:2]:
-        v2.executescript(script)
-    v2.execute("PRAGMA application_id = 1297042501")
-    v2.execute("PRAGMA user_version = 2")
-    v2.execute("INSERT INTO games (header, started, finished, result) VALUES (?, 0, 60, ?)",
-               (json.dumps({"game": "whakka-mole", "seats": 2}), json.dumps({"scores": [50, 3], "winners": [1]})))
-    v2.commit()
-    v2.close()
-    before = db.read_bytes()
-    assert cli.main(["history", "--db", str(db)]) == 0
-    assert cli.main(["stats", "--db", str(db)]) == 0
-    assert "Whakka Mole" in capsys.readouterr().out
-    assert db.read_bytes() == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["old.db"]
+@pytest.mark.parametrize("kind", ["another program's empty database", "not SQLite"])
+def test_a_box_serving_the_lan_on_a_refused_file_writes_nothing_beside_it(kind, tmp_path):
+    path = tmp_path / "recipes.db"
+    FOREIGN[kind](path)
+    for neighbour in ("recipes.pin", "recipes.db.lock"):
+        (tmp_path / neighbour).write_text("another program's\n")
+    before = files(tmp_path)
+    box = Running("--listen", "0.0.0.0", "--db", str(path))
+    try:
+        fault = box.state()["fault"]
+        assert fault["words"] == "not a journal" and str(path) in fault["text"]
+    finally:
+        code, err = box.stop()
+    assert code == 0 and "Traceback" not in err
+    assert files(tmp_path) == before                # byte for byte, and nothing new beside them
 
 
-def test_a_reader_finds_the_services_journal_or_says_where_it_looked(tmp_path, monkeypatch, box_factory, capsys):
-    from companion.journal import card
-
-    service = tmp_path / "var-lib-molebox" / "molebox.db"
-    monkeypatch.setattr(card, "SERVICE_JOURNAL", service)
-    assert cli.main(["history"]) == 2
-    err = capsys.readouterr().err
-    assert "no molebox journal here: looked for the service's at" in err and str(service) in err
-    service.parent.mkdir()
-    box = box_factory(seats=2, settings={"target": 7}, db=service)
-    box.play(WHAKKA_TURN)
-    assert cli.main(["history"]) == 0                # while the service holds the journal
-    assert "Whakka Mole" in capsys.readouterr().out
-
-
-def test_the_box_started_on_a_foreign_file_shows_it_and_plays_once_it_is_moved(tmp_path, box_factory):
+def test_a_lock_file_that_is_not_molebox_s_is_left_as_it_is_and_the_journal_refused(tmp_path):
     db = tmp_path / "molebox.db"
-    db.write_text("my shopping list\n")
-    box = box_factory(game=None, seats=None, db=db)
-    assert box.pixels("table") == fault_screen.storage("not a journal").tobytes()
-    assert box.pixels("seat1") == fault_screen.storage("not a journal").tobytes()
-    assert "is not a molebox journal" in box.session.table.public()["fault"]["text"]
-    box.press(1, "hole2")
-    assert db.read_text() == "my shopping list\n"
-    db.rename(tmp_path / "shopping.txt")            # the host moves it away
-    box.play("wait 2500")
-    assert box.session.table.public()["fault"] is None
-    assert box.pixels("seat1") == lobby_screens.menu(box.session.table.lobby.view()).tobytes()
-    assert (tmp_path / "shopping.txt").read_text() == "my shopping list\n"
+    (tmp_path / "molebox.db.lock").write_text("held by the backup script\n")
+    before = files(tmp_path)
+    box = Running("--listen", "0.0.0.0", "--db", str(db))
+    try:
+        fault = box.state()["fault"]
+        assert fault["words"] == "not a journal" and "molebox.db.lock is not molebox's lock file" in fault["text"]
+    finally:
+        code, err = box.stop()
+    assert code == 0 and files(tmp_path) == before
+
+
+def test_a_pin_file_that_is_not_molebox_s_is_left_as_it_is_and_the_pin_kept_for_this_run(tmp_path, capsys):
+    db = tmp_path / "molebox.db"
+    (tmp_path / "molebox.pin").write_text("1234\n")
+    box = Running("--listen", "0.0.0.0", "--db", str(db))
+    try:
+        assert box.state()["fault"] is None
+    finally:
+        code, err = box.stop()
+    assert code == 0 and "molebox.pin is not molebox's PIN file" in err and "it changes at every start" in err
+    assert cli.main(["pin", "--db", str(db)]) == 2                 # no made-up PIN printed
+    assert cli.main(["pin", "--new", "--db", str(db)]) == 2        # nor one written over it
+    assert capsys.readouterr().err.count("is not molebox's PIN file") == 2
+    assert (tmp_path / "molebox.pin").read_text() == "1234\n"

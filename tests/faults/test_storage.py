@@ -7,8 +7,11 @@ card's ENOSPC), set and lifted while the box runs, as a card filling up and bein
 """
 from __future__ import annotations
 
+import errno
 import resource
+import subprocess
 import time
+from pathlib import Path
 
 import pytest
 
@@ -92,6 +95,42 @@ def test_a_bot_whose_answer_is_not_saved_answers_again_once_the_card_takes_write
 
 
 @pytest.fixture
+def immutable():
+    """Make a file immutable (``chattr +i``), or mutable again; every file made so is mended afterwards.
+
+    What binds root too the way a file's permissions bind the service's user: SQLite opens the file,
+    silently read-only, and every write is refused (a read-only mount would be a read-only card)."""
+    made = []
+
+    def mark(path: Path, fixed: bool) -> None:
+        subprocess.run(["chattr", "+i" if fixed else "-i", str(path)], check=True)
+        made.append(path)
+    yield mark
+    for path in made:
+        subprocess.run(["chattr", "-i", str(path)], check=True)
+
+
+def test_a_journal_that_may_not_be_written_at_start_resumes_once_it_is_mended(box_factory, tmp_path, immutable):
+    db = tmp_path / "molebox.db"
+    first = box_factory(seats=2, db=db)
+    first.play(POPUP_1)
+    first.pull_plug()
+    immutable(db, True)
+    box = box_factory(game=None, seats=None, db=db)
+    fault = box.session.table.public()["fault"]
+    assert fault["words"] == "journal read-only" and f"molebox may not write {db}" in fault["text"]
+    assert "may be failing" not in fault["text"]
+    assert box.pixels("table") == fault_screen.storage("journal read-only").tobytes()
+    box.play("wait 2500")                           # a retry: still refused
+    assert box.session.table.public()["fault"]["words"] == "journal read-only"
+    immutable(db, False)                            # the host mends it
+    box.play("wait 2500")
+    assert box.session.table.public()["fault"] is None
+    assert box.match.view(None)["locked"] == [1]    # the game, resumed where it was
+    assert box.pixels("table") != fault_screen.storage("journal read-only").tobytes()
+
+
+@pytest.fixture
 def no_writes():
     """Make a box's process unable to write any file, and let it again (soft RLIMIT_FSIZE 0 / unlimited)."""
     def block(pid: int, blocked: bool) -> None:
@@ -118,9 +157,8 @@ def test_a_card_that_stops_taking_writes_mid_game_loses_nothing_acknowledged(tmp
         assert wait_for(lambda: box.state()["fault"] is not None)
         state = box.state()
         assert state["view"]["locked"] == [1] and state["view"]["state"]["turn"] == 1
-        words = state["fault"]["words"]
-        assert words.startswith("storage")
-        assert wait_for(lambda: shows(box, fault_screen.storage(words)))
+        assert state["fault"]["words"] == "storage full" and "free some space" in state["fault"]["text"]
+        assert wait_for(lambda: shows(box, fault_screen.storage("storage full")))
         no_writes(box.proc.pid, False)
         assert wait_for(lambda: box.state()["fault"] is None)
         for seat, control in [(2, "ok"), (2, "hole1"), (2, "ok")]:      # the draft is still hole 2
@@ -142,8 +180,8 @@ def test_a_box_started_on_a_card_that_takes_no_writes_says_so_and_opens_the_lobb
         resource.RLIMIT_FSIZE, (0, resource.RLIM_INFINITY)))
     try:
         state = box.state()
-        assert state["fault"]["words"].startswith("storage") and state["mode"] == "lobby"
-        assert wait_for(lambda: shows(box, fault_screen.storage(state["fault"]["words"])))
+        assert state["fault"]["words"] == "storage full" and state["mode"] == "lobby"
+        assert wait_for(lambda: shows(box, fault_screen.storage("storage full")))
         no_writes(box.proc.pid, False)
         assert wait_for(lambda: box.state()["fault"] is None)
         assert box.state()["mode"] == "lobby"
@@ -155,11 +193,57 @@ def test_a_box_started_on_a_card_that_takes_no_writes_says_so_and_opens_the_lobb
     assert Reader.open(db).finished_games() == []
 
 
-def test_a_second_box_on_the_same_journal_is_refused_before_it_writes_anything(tmp_path):
+@pytest.fixture
+def small_card(tmp_path):
+    """A card of its own, 4 MB (a tmpfs), for a test to fill up."""
+    card = tmp_path / "card"
+    card.mkdir()
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(card)], check=True)
+    yield card
+    subprocess.run(["umount", "--lazy", str(card)], check=True)
+
+
+def fill(card: Path) -> Path:
+    """Fill the card to its last page, as photos copied onto it would; the file that did."""
+    photos = card / "photos.bin"
+    with open(photos, "wb", buffering=0) as f:
+        for size in (1 << 16, 1 << 12, 1):
+            try:
+                while True:
+                    f.write(bytes(size))
+            except OSError as exc:
+                assert exc.errno == errno.ENOSPC
+    return photos
+
+
+def test_a_box_started_on_a_full_card_with_its_journal_says_storage_full_and_resumes_once_there_is_room(
+        small_card):
+    db = small_card / "molebox.db"
+    first = Running("--game", "whakka-mole", "--seats", "2", "--db", str(db))
+    first.tap(1, "hole1", "ok", "hole5", "ok")
+    assert wait_for(lambda: first.state()["view"]["locked"] == [1])
+    assert first.stop()[0] == 0                      # the host switches it off for the night
+    photos = fill(small_card)
+    box = Running("--game", "whakka-mole", "--seats", "2", "--db", str(db))
+    try:
+        fault = box.state()["fault"]
+        assert fault["words"] == "storage full" and "free some space" in fault["text"], fault
+        assert wait_for(lambda: shows(box, fault_screen.storage("storage full")))
+        photos.unlink()                              # the host makes room
+        assert wait_for(lambda: box.state()["fault"] is None)
+        assert box.state()["view"]["locked"] == [1]  # the game, as it was
+    finally:
+        box.stop()
+
+
+@pytest.mark.parametrize("lock_file", ["kept", "deleted"])
+def test_a_second_box_on_the_same_journal_is_refused_before_it_writes_anything(lock_file, tmp_path):
     db = tmp_path / "molebox.db"
     first = Running("--game", "whakka-mole", "--seats", "2", "--db", str(db))
     try:
         first.tap(1, "hole1")
+        if lock_file == "deleted":                  # the lock is on the journal itself: its name file goes for nothing
+            (tmp_path / "molebox.db.lock").unlink()
         files = {p.name: p.stat().st_mtime_ns for p in tmp_path.iterdir()}
         second = molebox("run", "--backend", "sim", "--port", "0", "--game", "whakka-mole", "--db", str(db))
         out, err = second.communicate(timeout=30)
