@@ -13,6 +13,7 @@ from typing import Callable, Iterator
 from .usage import process_cpu_seconds, pss_mb
 
 CHROMIUM = "/usr/bin/chromium"
+KIOSK_S = 60.0          # how long a page may take to open its stream: chromium starts slowly on a busy machine
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--mute-audio", "--remote-debugging-port=0"]
 

@@ -27,7 +27,7 @@ from wiring.profile import load
 
 from .common import BENCH_DIR, Watch, running
 from .disk import Card, DiskWatch
-from .kiosk import kiosk
+from .kiosk import KIOSK_S, kiosk
 from .serving import served
 from .streams import stream_reader
 
@@ -57,7 +57,7 @@ def pages_streaming(session, paths: tuple[str, ...] = STREAMS, tv: bool = False)
     with served(start(app, listen("127.0.0.1", 0))) as port, \
             kiosk(f"http://127.0.0.1:{port}/table") if tv else nullcontext():
         reader = stream_reader(port, paths, stdout=subprocess.PIPE, text=True)
-        deadline = time.monotonic() + 30                 # a browser takes a while to start on a busy machine
+        deadline = time.monotonic() + KIOSK_S
         while len(app[SITE].hub.streams) < len(paths) + tv:
             if time.monotonic() > deadline or reader.poll() is not None:
                 raise RuntimeError("the stream reader or the kiosk did not connect")

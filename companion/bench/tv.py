@@ -8,7 +8,7 @@ import time
 from companion import service
 from companion.web.app import SITE, start
 
-from .kiosk import kiosk, usage
+from .kiosk import KIOSK_S, kiosk, usage
 from .phones import phone_box
 from .serving import served
 
@@ -39,7 +39,7 @@ def tv_page(seconds: float) -> dict[str, dict[str, float]]:
     figures = {}
     try:
         with served(start(app, service.listen("127.0.0.1", 0))) as port, kiosk(f"http://127.0.0.1:{port}/table") as pid:
-            deadline = time.monotonic() + 30
+            deadline = time.monotonic() + KIOSK_S
             while not any("tv" in kinds for kinds, _ in site.hub.streams.values()):
                 if time.monotonic() > deadline:
                     raise RuntimeError("the kiosk never opened the TV view's stream")

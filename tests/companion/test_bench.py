@@ -14,6 +14,14 @@ def loaded_by(*modules: str) -> set[str]:
     return set(subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.split())
 
 
+def bench(*args: str) -> str:
+    """What ``python -m companion.bench ARGS`` prints; if it fails, the test says why (its stderr's end)."""
+    run = subprocess.run([sys.executable, "-m", "companion.bench", *args], capture_output=True, text=True,
+                         timeout=240)
+    assert run.returncode == 0, run.stderr[-3000:]
+    return run.stdout
+
+
 def molebox(loaded: set[str]) -> set[str]:
     return {m for m in loaded if m.split(".")[0] in ("rules", "wiring", "firmware")
             or m.startswith("companion.") and not m.startswith("companion.bench")}
@@ -31,8 +39,7 @@ def test_the_raw_phone_server_s_process_loads_no_molebox():
 
 
 def test_the_quick_check_of_another_machine_prints_its_rows():
-    out = subprocess.run([sys.executable, "-m", "companion.bench", "--press-only", "--samples", "10"],
-                         capture_output=True, text=True, check=True, timeout=120).stdout
+    out = bench("--press-only", "--samples", "10")
     rows = [line.split(" | ")[0] for line in out.splitlines() if line.startswith("| press-to-lamp")]
     tv = ["| press-to-lamp p50, the TV's stream and page open (ms)",
           "| press-to-lamp p99, the TV's stream and page open (ms)"] if have_chromium() else []
@@ -45,8 +52,7 @@ def test_the_quick_check_of_another_machine_prints_its_rows():
 
 @pytest.mark.skipif(not have_chromium(), reason="the TV rows need Debian's chromium")
 def test_the_tv_rows_measure_the_page_in_chromium():
-    out = subprocess.run([sys.executable, "-m", "companion.bench", "--tv-only", "--samples", "10", "--tv-seconds", "1"],
-                         capture_output=True, text=True, check=True, timeout=180).stdout
+    out = bench("--tv-only", "--samples", "10", "--tv-seconds", "1")
     rows = {line.split(" | ")[0]: line.split(" | ")[1:3] for line in out.splitlines() if line.startswith("| TV page")}
     assert list(rows) == ["| TV page in chromium, CPU at rest for 1 s (% of a core)",
                           "| TV page in chromium, PSS at rest (MB)",
