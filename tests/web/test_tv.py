@@ -18,7 +18,9 @@ from tests.random_play import random_answer
 from tests.waiting import wait_for
 
 from .browsing import click, quiet, shoot, wait_text, watch
+from .conftest import GAME
 from .layout import laid_out
+from .test_http import WINNING_GAME
 from .test_seats import described
 
 TVS = {"1080": {"width": 1920, "height": 1080}, "720": {"width": 1280, "height": 720}}
@@ -208,3 +210,16 @@ def test_the_tv_names_three_players_their_game_and_scores_after_one_whakka_mole_
     assert resting.evaluate("document.getAnimations().length") == 0          # and nothing moves at rest
     for page in (quiet_tv, loud_tv, resting):
         page.context.close()
+
+
+def test_the_tv_tells_the_end_and_its_winner_with_the_end_s_cue(live_factory, browser):
+    box = live_factory(*GAME)
+    assert box.post("/api/names", {"seat": 2, "name": "Bo Diddley"}).status == 200
+    page = open_page(browser, box.url + "table?sound=on", TVS["720"], RECORD_SOUND)
+    for seat, control in WINNING_GAME:
+        box.tap(seat, control)
+    wait_text(page, "#tv-prompt", "Bo wins")
+    assert page.locator("#tv.over").count() == 1
+    assert page.locator('#tv-players li[data-seat="2"] .doing').inner_text() == "won"
+    assert wait_for(lambda: page.evaluate("window.__tones")[-3:] == [660, 880, 1320])    # three rising: the end
+    page.context.close()
