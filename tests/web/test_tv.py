@@ -57,21 +57,31 @@ window.AudioContext = class {
 """
 
 
-def open_page(browser, url: str, viewport: dict, *scripts: str, touch: bool = False):
-    """A page in a fresh context (a device of its own), once its stream is live."""
-    context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
-    page = context.new_page()
-    watch(page, record=True)
-    for script in scripts:
-        page.add_init_script(script)
-    page.goto(url)
-    page.wait_for_function("document.getElementById('status').textContent === 'live'")
-    return page
+@pytest.fixture
+def devices(browser):
+    """``devices(url, viewport, *scripts, touch=False)``: a page in a fresh context (a device of its own), once
+    its stream is live, ``scripts`` run before the page's own; every context closed afterwards."""
+    contexts = []
+
+    def open_page(url: str, viewport: dict, *scripts: str, touch: bool = False):
+        contexts.append(browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch))
+        page = contexts[-1].new_page()
+        watch(page, record=True)
+        for script in scripts:
+            page.add_init_script(script)
+        page.goto(url)
+        page.wait_for_function("document.getElementById('status').textContent === 'live'")
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
 
 
-def phone(browser, box, seat: int, viewport: dict, touch: bool):
-    """A phone joining ``seat`` by its code's address (the QR code's), on the seat's page once it is live."""
-    page = open_page(browser, box.url + "J/" + box.session.phones.codes[seat], viewport, touch=touch)
+def phone(devices, box, seat: int, viewport: dict):
+    """A phone with a touch screen joining ``seat`` by its code's address (the QR code's), on the seat's page
+    once it is live."""
+    page = devices(box.url + "J/" + box.session.phones.codes[seat], viewport, touch=True)
     page.wait_for_url(f"**/seat/{seat}")
     page.wait_for_function("document.getElementById('status').textContent === 'live'")
     return page
@@ -152,13 +162,13 @@ def at_its_place(page, box, seat: int) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_each_game_from_the_lobby_to_its_first_scored_turn_on_phones_and_on_the_tv(live_factory, browser, game):
+def test_each_game_from_the_lobby_to_its_first_scored_turn_on_phones_and_on_the_tv(live_factory, devices, game):
     box = live_factory("--panels", "0", "--phones", "2", "--seed", "5")
-    upright = phone(browser, box, 1, UPRIGHT, touch=True)                 # seat 1 chooses the game
+    upright = phone(devices, box, 1, UPRIGHT)                               # seat 1 chooses the game
     at_its_place(upright, box, 1)
     click(upright, 1, f"hole{box.session.table.lobby.games.index(game) + 1}", "ok", "ok", "ok")
     assert wait_for(lambda: box.session.table.public()["mode"] == "play")  # it waits for seat 2's phone
-    at = {1: upright, 2: phone(browser, box, 2, SIDEWAYS, touch=True)}
+    at = {1: upright, 2: phone(devices, box, 2, SIDEWAYS)}
     play_the_first_turn(box, at)
     for seat, page in at.items():
         at_its_place(page, box, seat)
@@ -167,22 +177,20 @@ def test_each_game_from_the_lobby_to_its_first_scored_turn_on_phones_and_on_the_
     upright.wait_for_function("document.getElementById('status').textContent === 'live'")
     at_its_place(upright, box, 1)                                           # ... comes back to the same place
     for size, viewport in TVS.items():
-        at[size] = open_page(browser, box.url + "table", viewport)
-        cap = tells_the_room(at[size], box, game)
+        page = devices(box.url + "table", viewport)
+        cap = tells_the_room(page, box, game)
         assert cap >= CAP_PX * viewport["height"] / 1080, f"{game} at {size}: capitals {cap:.1f} px"
-        shoot(at[size], f"tv-{game}-{size}.png")
-    for page in at.values():
-        page.context.close()
+        shoot(page, f"tv-{game}-{size}.png")
 
 
 def test_the_tv_names_three_players_their_game_and_scores_after_one_whakka_mole_turn_with_the_reveal_a_moment(
-        live_factory, browser):
+        live_factory, devices):
     box = live_factory("--game", "whakka-mole", "--seats", "3", "--set", "target=12")
     names = {1: "Ada Lovelace", 2: "Bo", 3: "Grace Hopper"}
     for seat, name in names.items():
         assert box.post("/api/names", {"seat": seat, "name": name}).status == 200
-    quiet_tv = open_page(browser, box.url + "table", TVS["1080"], RECORD_SOUND)
-    loud_tv = open_page(browser, box.url + "table?sound=on", TVS["720"], RECORD_SOUND)
+    quiet_tv = devices(box.url + "table", TVS["1080"], RECORD_SOUND)
+    loud_tv = devices(box.url + "table?sound=on", TVS["720"], RECORD_SOUND)
     wait_text(quiet_tv, "#tv-players", "Grace Hopper")
     assert quiet_tv.locator("#sound").inner_text() == "Sound off"             # off unless the host turns it on
     box.tap(1, "hole1", "ok", "hole5", "ok")
@@ -201,25 +209,22 @@ def test_the_tv_names_three_players_their_game_and_scores_after_one_whakka_mole_
         row = quiet_tv.locator(f'#tv-players li[data-seat="{player["seat"]}"]')
         assert (row.locator(".name").inner_text(), row.locator(".figure").inner_text()) == (
             names[player["seat"]], player["score"])
-    resting = open_page(browser, box.url + "table", TVS["1080"], COUNT_DRAWING)    # no moment: the board
+    resting = devices(box.url + "table", TVS["1080"], COUNT_DRAWING)       # no moment: the board
     wait_text(resting, "#tv-players", "Grace Hopper")
     drawn = resting.evaluate("window.__drawn")
     box.tap(1, "hole4")                                                       # a draft: nothing the room may see
     quiet(box, resting)
     assert resting.evaluate("window.__drawn") == drawn                       # so the TV draws nothing
     assert resting.evaluate("document.getAnimations().length") == 0          # and nothing moves at rest
-    for page in (quiet_tv, loud_tv, resting):
-        page.context.close()
 
 
-def test_the_tv_tells_the_end_and_its_winner_with_the_end_s_cue(live_factory, browser):
+def test_the_tv_tells_the_end_and_its_winner_with_the_end_s_cue(live_factory, devices):
     box = live_factory(*GAME)
     assert box.post("/api/names", {"seat": 2, "name": "Bo Diddley"}).status == 200
-    page = open_page(browser, box.url + "table?sound=on", TVS["720"], RECORD_SOUND)
+    page = devices(box.url + "table?sound=on", TVS["720"], RECORD_SOUND)
     for seat, control in WINNING_GAME:
         box.tap(seat, control)
     wait_text(page, "#tv-prompt", "Bo wins")
     assert page.locator("#tv.over").count() == 1
     assert page.locator('#tv-players li[data-seat="2"] .doing').inner_text() == "won"
     assert wait_for(lambda: page.evaluate("window.__tones")[-3:] == [660, 880, 1320])    # three rising: the end
-    page.context.close()
