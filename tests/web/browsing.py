@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import io
+import math
 import os
 from pathlib import Path
 
@@ -114,6 +115,33 @@ def settled_lamps(page, live, seat: int) -> list[str]:
     page.wait_for_function(f"([seat, pins]) => JSON.stringify(({LAMPS_JS})(seat)) === JSON.stringify(pins)",
                            arg=[seat, pins])
     return pins
+
+
+def press_to_lamp(page, live, seat: int, presses: int = 10) -> list[float]:
+    """Milliseconds from each of ``presses`` presses of the seat's hole 2 on the page to its lamp changing there
+    (the ack flash), each once the last one's flash is over; inf for a press whose flash the page never showed
+    (the news came so late that the flash was over: taken at its latest, the lamp was as before)."""
+    page.evaluate("""(seat) => {
+        window.__lampTimes = [];
+        const hole = document.querySelector(`[data-seat="${seat}"] [data-control=hole2]`);
+        const lamp = () => hole.className.match(/lamp-\\w+/)[0];
+        let last = lamp();
+        addEventListener("pointerdown", () => { window.__down = performance.now(); }, true);
+        new MutationObserver(() => {
+            if (lamp() !== last) { last = lamp(); window.__lampTimes.push(performance.now() - window.__down); }
+        }).observe(hole, {attributes: true});
+    }""", seat)
+    delays = []
+    for _ in range(presses):
+        settled_lamps(page, live, seat)             # the last press's flash is over, on the pins and the page
+        seen = page.evaluate("window.__lampTimes.length")
+        button(page, seat, "hole2").hover()
+        page.mouse.down()
+        quiet(live, page)                           # the ack flash has lit and gone out, the page told of it
+        page.mouse.up()
+        shown = page.evaluate("window.__lampTimes")[seen:]
+        delays.append(shown[0] if shown else math.inf)
+    return delays
 
 
 def oled(page, name: str) -> str:

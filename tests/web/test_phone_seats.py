@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import statistics
 
 import pytest
 from PIL import Image
@@ -16,7 +17,7 @@ from tests.presses import presses_for
 from tests.random_play import random_answer
 from tests.waiting import TIMEOUT_S, wait_for
 
-from .browsing import PHONE, click, quiet, settled_lamps, shoot, watch
+from .browsing import PHONE, click, press_to_lamp, quiet, settled_lamps, shoot, watch
 from .test_hints import turn_number
 from .test_seats import described, offered, table_qr
 
@@ -157,4 +158,18 @@ def test_the_tv_view_offers_each_free_phone_seat_by_a_qr_code_a_camera_reads(liv
     codes = box.session.phones.codes
     assert sorted(found.text for found in zxingcpp.read_barcodes(screen)) == sorted(   # every free seat's
         [url, url.replace(codes[2], codes[3])])
+    context.close()
+
+
+def test_a_press_on_a_phone_lights_its_lamps_on_its_page_as_fast_as_on_the_simulator_s(live_factory, browser):
+    box = live_factory("--panels", "0", "--phones", "2", "--game", "whakka-mole", "--seats", "2")
+    context = browser.new_context(viewport=PHONE, has_touch=True)
+    page = context.new_page()
+    watch(page, record=True)
+    page.goto(box.url + "J/" + box.session.phones.codes[1])
+    page.wait_for_url("**/seat/1")
+    page.wait_for_function("document.getElementById('status').textContent === 'live'")
+    delays = press_to_lamp(page, box, 1)           # over HTTP: the press's POST, the lamps on the seat's stream
+    assert statistics.median(delays) < 50 and sum(d < 100 for d in delays) >= 8, f"press to lamp on the phone: {delays} ms"
+    print(f"press to lamp on the phone: median {statistics.median(delays):.1f} ms, max {max(delays):.1f} ms")
     context.close()
