@@ -101,17 +101,26 @@ def scored(box) -> bool:
     return any(turn["reveal"] for turn in told) or len(told) > 1 or public["view"]["over"]
 
 
-def play_the_first_turn(box, at: dict) -> None:
-    """Each seat answers what the rules ask of it on its own phone, until the first turn is scored."""
+def play_until(box, done, seats: tuple[int, ...], press) -> None:
+    """Each of ``seats`` answers what the rules ask of it (``press(seat, controls)``, then the box quiet), until
+    ``done()``."""
     rng = random.Random(5)
     for _ in range(DECISIONS):
-        quiet(box, *at.values())
-        if scored(box):
+        if done():
             return
         match = box.session.table.match
-        seat, decision = next((s, d) for s in at for d in match.decisions_for(s))
-        click(at[seat], seat, *presses_for(decision, random_answer(decision, rng)))
-    raise AssertionError(f"no turn scored after {DECISIONS} decisions: {room(box)['turns']}")
+        seat, decision = next((s, d) for s in seats for d in match.decisions_for(s))
+        press(seat, presses_for(decision, random_answer(decision, rng)))
+    raise AssertionError(f"not done after {DECISIONS} decisions: {room(box)['turns']}")
+
+
+def play_the_first_turn(box, at: dict) -> None:
+    """Each seat answers what the rules ask of it on its own phone, until the first turn is scored."""
+    def press(seat: int, controls: list[str]) -> None:
+        click(at[seat], seat, *controls)
+        quiet(box, *at.values())
+    quiet(box, *at.values())
+    play_until(box, lambda: scored(box), tuple(at), press)
 
 
 def board_shapes(page, game: str, board: dict) -> tuple[dict, dict]:
@@ -130,7 +139,8 @@ def board_shapes(page, game: str, board: dict) -> tuple[dict, dict]:
                 {"spaces": board["length"] + 1, "mice": len(board["positions"])})
     if game == "mole-park":
         moles = page.eval_on_selector_all("#tv-board .park-hole", "gs => gs.map(g => Number(g.dataset.moles))")
-        return {"moles": moles, "stands": count(".stand")}, {"moles": board["holes"], "stands": len(board["stands"])}
+        return ({"moles": moles, "stands": count(".stand"), "track": count(".track")},
+                {"moles": board["holes"], "stands": len(board["stands"]), "track": len(board["track"])})
     return ({"pips": count(".pip"), "won": count(".pip.won"), "mignettes": count(".mignette")},
             {"pips": board["target"] * len(board["scores"]), "won": sum(board["scores"]), "mignettes": board["count"]})
 
@@ -228,3 +238,17 @@ def test_the_tv_tells_the_end_and_its_winner_with_the_end_s_cue(live_factory, de
     assert page.locator("#tv.over").count() == 1
     assert page.locator('#tv-players li[data-seat="2"] .doing').inner_text() == "won"
     assert wait_for(lambda: page.evaluate("window.__tones")[-3:] == [660, 880, 1320])    # three rising: the end
+
+
+def test_the_tv_draws_mole_park_s_star_track_while_prizes_are_picked(live_factory, devices):
+    box = live_factory("--game", "mole-park", "--seats", "2", "--seed", "5")
+
+    def press(seat: int, controls: list[str]) -> None:
+        box.tap(seat, *controls)
+        box.quiet()
+    box.quiet()
+    play_until(box, lambda: box.session.table.public()["view"]["state"]["track"], (1, 2), press)
+    page = devices(box.url + "table", TVS["1080"])
+    assert tells_the_room(page, box, "mole-park") >= CAP_PX                    # the track's shapes counted too
+    assert page.locator("#tv-board .track").count() > 0
+    shoot(page, "tv-mole-park-star-track-1080.png")

@@ -172,7 +172,18 @@ const boards = (() => {
                   text(x + (standW - 16) / 2, y + 52, stand.shown ? `${stand.stars}★` : "–", {class: "figure"}),
                   text(x + (standW - 16) / 2, y + 112, `stand ${stand.stand}`, {class: "label"})));
     });
-    return svg(w, 500, "Mole Park's five holes with their moles, and the prize stands", ...out);
+    // The star track while prizes are picked: each seat's total in picking order, in its colour; the seats done
+    // with prizes dimmed, those going for the Crown outlined.
+    const track = board.track || [], trackW = Math.min(220, w / Math.max(1, track.length));
+    track.forEach((entry, i) => {
+      const x = trackW * i + 8, y = 510;
+      out.push(el("g", {class: "track" + (entry.done ? " done" : "") + (entry.declared ? " crown" : ""),
+                        "data-seat": entry.seat},
+                  el("rect", {x, y, width: trackW - 16, height: 90, rx: 14, fill: colour(entry.seat)}),
+                  text(x + (trackW - 16) / 2, y + 45, `${entry.total}★`, {class: "figure on-token"})));
+    });
+    return svg(w, track.length ? 610 : 500, "Mole Park's five holes with their moles, the prize stands and the star track",
+               ...out);
   }
 
   // Mole: each side's points on the way to the target, and the mignettes alive or dead.
