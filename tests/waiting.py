@@ -9,6 +9,8 @@ import queue
 import time
 
 TIMEOUT_S = 10.0        # for what a box does on its own threads: a loaded machine may stall it for seconds
+FRAME_S = 30.0          # a frame from `molebox run`: its render process runs at nice 19, which a CPU-bound
+                        # neighbour starves for seconds (after 5 s it is replaced, and then the box draws itself)
 
 
 def wait_for(condition, timeout: float = TIMEOUT_S) -> bool:

@@ -18,7 +18,7 @@ import pytest
 from companion.render import fault as fault_screen
 from companion.journal.records import Reader, Records
 from tests.running import Running, molebox
-from tests.waiting import wait_for
+from tests.waiting import FRAME_S, wait_for
 
 BUZZER, LED = 14, 15
 POPUP_1 = "1 hole1\n1 ok\n1 hole5\n1 ok"             # seat 1 pops up at hole 1, guards hole 5: locked in
@@ -158,7 +158,7 @@ def test_a_card_that_stops_taking_writes_mid_game_loses_nothing_acknowledged(tmp
         state = box.state()
         assert state["view"]["locked"] == [1] and state["view"]["state"]["turn"] == 1
         assert state["fault"]["words"] == "storage full" and "free some space" in state["fault"]["text"]
-        assert wait_for(lambda: shows(box, fault_screen.storage("storage full")))
+        assert wait_for(lambda: shows(box, fault_screen.storage("storage full")), FRAME_S)
         no_writes(box.proc.pid, False)
         assert wait_for(lambda: box.state()["fault"] is None)
         for seat, control in [(2, "ok"), (2, "hole1"), (2, "ok")]:      # the draft is still hole 2
@@ -181,7 +181,7 @@ def test_a_box_started_on_a_card_that_takes_no_writes_says_so_and_opens_the_lobb
     try:
         state = box.state()
         assert state["fault"]["words"] == "storage full" and state["mode"] == "lobby"
-        assert wait_for(lambda: shows(box, fault_screen.storage("storage full")))
+        assert wait_for(lambda: shows(box, fault_screen.storage("storage full")), FRAME_S)
         no_writes(box.proc.pid, False)
         assert wait_for(lambda: box.state()["fault"] is None)
         assert box.state()["mode"] == "lobby"
@@ -228,7 +228,7 @@ def test_a_box_started_on_a_full_card_with_its_journal_says_storage_full_and_res
     try:
         fault = box.state()["fault"]
         assert fault["words"] == "storage full" and "free some space" in fault["text"], fault
-        assert wait_for(lambda: shows(box, fault_screen.storage("storage full")))
+        assert wait_for(lambda: shows(box, fault_screen.storage("storage full")), FRAME_S)
         photos.unlink()                              # the host makes room
         assert wait_for(lambda: box.state()["fault"] is None)
         assert box.state()["view"]["locked"] == [1]  # the game, as it was
