@@ -7,7 +7,7 @@ ARGS   ?=
 SHELL  := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 
-.PHONY: run test test-system bench clean install uninstall
+.PHONY: run test test-system bench screenshots clean install uninstall
 
 # The first run installs for minutes: it says so, and names each package as pip takes it.
 $(STAMP): pyproject.toml
@@ -26,6 +26,10 @@ test: $(STAMP)  ## every test
 
 test-system: $(STAMP)  ## as root: the service's whole life in VMs of Debian trixie and bookworm (docs/pi.md)
 	$(BIN)/python -m tests.system $(ARGS)
+
+screenshots: $(STAMP)  ## docs/screenshots/ from the browser tests: every game's TV view at 1080p and 720p, the phones, the pages
+	MOLEBOX_SCREENSHOTS=docs/screenshots $(BIN)/python -m pytest -q tests/web/test_tv.py tests/web/test_browser.py \
+	  tests/web/test_phone_seats.py $(ARGS)
 
 bench: $(STAMP)  ## speed and memory figures, printed as a table
 	$(BIN)/python -m companion.bench $(ARGS)

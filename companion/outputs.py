@@ -7,7 +7,7 @@ on disk), the seats' own lamps under the flashes of :mod:`companion.overlays` (t
 timers, handed in), each display's frame handed to the display worker (which draws it off the
 session loop) only when what it should show has changed, the host PIN on seat 1's OLED on request,
 and the table's moments on the buzzer. Whoever listens (the web's hub) hears each change of the
-lamps and each new frame.
+lamps, each screen asked of a display (its drawing and arguments: the hub describes it) and each new frame.
 """
 from __future__ import annotations
 
@@ -115,6 +115,9 @@ class Outputs:
                 self._shown[name] = (render, *args)
                 changed.append((name, render, tuple(args), name in first))
         self.displays.submit_all(changed)
+        if self.news.listeners:
+            for name, render, args, _ in changed:
+                self.news.send("screen", (name, render, args))
 
     def set_lamps(self, scene: screens.Scene, held=()) -> None:
         """Each seat's own lamps as the scene has them (under any flash), but the ``held`` seats'."""
@@ -166,6 +169,10 @@ class Outputs:
 
     def names(self) -> list[str]:
         return list(self.hw.displays())
+
+    def screen(self, name: str) -> tuple | None:
+        """What a display was last asked to show: its drawing and the drawing's arguments (None before the first)."""
+        return self._shown.get(name)
 
     def rendered(self, name: str):
         """The frame last drawn for a display (None before its first): what its glass shows but the PIN."""

@@ -112,6 +112,11 @@ def _seat(scene: Scene, seat: int) -> tuple:
             scene.entries[seat].summary(decision), notice)
 
 
+def wanted_phones(scene: Scene) -> tuple[tuple[int, str, str], ...]:
+    """The free phone seats the game waits for: (seat, join code, join address) each."""
+    return tuple(join for join in scene.joins if _needs_a_phone(scene, join[0]))
+
+
 def _needs_a_phone(scene: Scene, seat: int) -> bool:
     """Whether a free phone seat is one the game waits for: in play, and a person's."""
     if scene.lobby is not None:
@@ -125,7 +130,7 @@ def _table(scene: Scene) -> tuple:
     if scene.news:
         return (fault_screen.news, *scene.news)
 
-    free = next((join for join in scene.joins if _needs_a_phone(scene, join[0])), None)
+    free = next(iter(wanted_phones(scene)), None)
     if free is not None:                    # the game cannot go on without that seat: a phone joins it first
         return (join_screen.screen, *free, "")
     if scene.lobby is not None:

@@ -148,11 +148,13 @@ class Session(Loop):
 
     def refresh(self) -> None:
         """Bring lamps and displays in line with the table; unchanged screens are not redrawn. Whoever listens
-        hears the public view."""
+        hears the public view, and which free phone seats the game waits for (their join codes)."""
         self._dirty = False
-        self.out.show(self.table.scene())
+        scene = self.table.scene()
+        self.out.show(scene)
         if self.news.listeners:
             self.news.send("state", self.table.public())
+            self.news.send("joins", screens.wanted_phones(scene))
 
     def health(self) -> str | None:
         """None while the box can serve the table, else what is wrong (the watchdog goes unfed)."""

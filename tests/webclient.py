@@ -145,17 +145,17 @@ def sse_events(response):
 
 def learnt(events) -> dict[str, list]:
     """What a page could learn from a stream's ``(kind, data)`` events: for each topic (a frame's by its
-    display's name) every value it was shown, in order, each repeat of the value before it dropped; the log
-    as the page holds it after each append. Not in it: how the box batched its news (a stream is sent the
+    display's name) every value it was shown, in order, each repeat of the value before it dropped; the turns
+    as the page holds them after each append. Not in it: how the box batched its news (a stream is sent the
     latest of each topic when the web loop is free), and the stream's own ``hello``."""
     shown: dict[str, list] = {}
-    log: list = []
+    turns: list = []
     for kind, data in events:
         if kind == "hello":
             continue
         value = json.loads(data)
-        if kind == "log":
-            log = value = log[:value["from"]] + value["events"]
+        if kind == "turns":
+            turns = value = turns[:value["from"]] + value["turns"]
         values = shown.setdefault(f"frame/{value['name']}" if kind == "frame" else kind, [])
         if not values or values[-1] != value:
             values.append(value)

@@ -5,7 +5,8 @@ session loop -> lamp pin change, with every display rendering on change),
 alone and with the web panel's pages open and streaming, beside gpiozero's
 own ``Button.when_pressed -> LED.on`` chain; phone seats: a press over HTTP from a client process to
 the lamps on that seat's stream, beside bare aiohttp answering the same requests, and panel presses
-with phones and dashboards connected; time from
+with phones and dashboards connected; panel presses with the TV view open in chromium, and that
+page's CPU and memory at rest and during a game; time from
 process start to ready; CPU used while idle; peak RSS. Run with ``--help``
 for the knobs; the figures in docs/benchmarks.md come from ``make bench``.
 """
@@ -26,6 +27,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--bot-games", type=int, default=10, help="games per game to time the computer players over")
     p.add_argument("--bots-only", action="store_true", help="print only the computer players' think times")
     p.add_argument("--oled-only", action="store_true", help="print only the OLED figures on the timed I2C wire")
+    p.add_argument("--tv-seconds", type=float, default=60.0,
+                   help="seconds the TV page is measured in chromium at rest, and again during a game")
+    p.add_argument("--tv-only", action="store_true", help="print only the TV rows: its press-to-lamp and its page")
     p.add_argument("--press-only", action="store_true",
                    help="print only the press-to-lamp rows beside the raw chain's: the quick check of another machine")
     return p
@@ -44,6 +48,9 @@ def main(argv: list[str] | None = None) -> int:
     elif args.oled_only:
         from .oled import print_rows
         print_rows()
+    elif args.tv_only:
+        from .table import print_tv_only
+        print_tv_only(args.samples, args.tv_seconds)
     elif args.probe:
         from .probe import probe
         probe(args.probe, args.idle)
@@ -62,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
         press_phones(int(port), codes, 0)
     else:
         from .table import print_table
-        print_table(args.samples, args.idle, args.bot_games, args.press_only)
+        print_table(args.samples, args.idle, args.bot_games, args.press_only, args.tv_seconds)
     return 0
 
 

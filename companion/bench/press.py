@@ -27,10 +27,12 @@ from wiring.profile import load
 
 from .common import BENCH_DIR, Watch, running
 from .disk import Card, DiskWatch
+from .kiosk import KIOSK_S, kiosk
 from .serving import served
 from .streams import stream_reader
 
 STREAMS = ("/api/sim/events", "/api/dashboard/events")
+TV = ("/api/table/events",)
 STEADY = frozenset({Lamp.OFF, Lamp.ON, Lamp.DIM})
 
 
@@ -40,22 +42,25 @@ def steady(hw, seat: int) -> bool:
 
 
 @contextmanager
-def pages_streaming(session, hw):
-    """The web panel served beside the session, its simulator and dashboard streams read by another process.
+def pages_streaming(session, paths: tuple[str, ...] = STREAMS, tv: bool = False):
+    """The web panel served beside the session, the event streams of ``paths`` read by another process, and
+    (``tv``) the table view open in headless chromium, as a TV's kiosk shows it.
 
     The server runs as ``molebox run`` runs it: an aiohttp loop on its own thread
     of the companion's process. The reader stands in for the browser, so its own
-    work (reading, parsing) stays off the companion's CPU as a browser's does.
+    work (reading, parsing) stays off the companion's CPU as a browser's does; the
+    kiosk is a browser, on the same machine as on a Pi with a TV.
     Yields a dict that holds, once the server has stopped, the events and bytes the reader got.
     """
     app = make_app(session, Guard(lan=False))
     figures: dict[str, float] = {}
-    with served(start(app, listen("127.0.0.1", 0))) as port:
-        reader = stream_reader(port, STREAMS, stdout=subprocess.PIPE, text=True)
-        deadline = time.monotonic() + 10
-        while len(app[SITE].hub.streams) < len(STREAMS):
+    with served(start(app, listen("127.0.0.1", 0))) as port, \
+            kiosk(f"http://127.0.0.1:{port}/table") if tv else nullcontext():
+        reader = stream_reader(port, paths, stdout=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + KIOSK_S
+        while len(app[SITE].hub.streams) < len(paths) + tv:
             if time.monotonic() > deadline or reader.poll() is not None:
-                raise RuntimeError("the stream reader did not connect")
+                raise RuntimeError("the stream reader or the kiosk did not connect")
             time.sleep(0.01)
         yield figures
     out, _ = reader.communicate(timeout=10)
@@ -73,14 +78,16 @@ class Presses:
     disk: list[float]
 
 
-def companion_latency(samples: int, seed: int = 1, streaming: bool = False, card: Card | None = None) -> Presses:
+def companion_latency(samples: int, seed: int = 1, streaming: bool = False, card: Card | None = None,
+                      tv: bool = False) -> Presses:
     """Hole presses on an 8-seat Whakka Mole game, all nine displays rendering on change, every OK journaled
     (on ``card``; None: a directory of the bench's disk).
 
     Presses come every 4-12 ms, round the table, so no one button is pressed
     again inside its 20 ms debounce window (a finger cannot, and the debouncer
     would rightly hold such a press back). ``streaming``: with the web panel's
-    pages open (see :func:`pages_streaming`).
+    pages open; ``tv``: with the TV view's stream read and its page open in chromium
+    (see :func:`pages_streaming`).
     """
     rng = random.Random(seed)
     workdir = tempfile.TemporaryDirectory(dir=card.directory if card else BENCH_DIR)
@@ -91,7 +98,7 @@ def companion_latency(samples: int, seed: int = 1, streaming: bool = False, card
                       paint=RenderProcess())
     watch = Watch([p for s in range(1, 9) for p in hw.lamp_pins(s)])
     out: list[float] = []
-    pages = pages_streaming(session, hw) if streaming else nullcontext({})
+    pages = pages_streaming(session) if streaming else pages_streaming(session, TV, tv=True) if tv else nullcontext({})
 
     def tap(seat: int, control: str, measure: bool) -> None:
         was_steady = steady(hw, seat)

@@ -11,10 +11,12 @@ from .oled import print_rows as print_oled_rows
 from .phone_client import PHONES
 from .phones import mixed_panel_latency, phone_latency
 from .disk import slow_card
+from .kiosk import have_chromium
 from .press import Presses, companion_latency, ioboard_latency
 from .probe import measure_process
 from .storage import commit_points, resume_time
 from .streams import DASHBOARDS
+from .tv import tv_page
 
 
 def ms(seconds: list[float]) -> list[float]:
@@ -35,9 +37,28 @@ def print_press_rows(runs: dict[str, Presses], raw_ms: list[float], more: str) -
                       ms(presses.commits), ms(presses.disk), "")
 
 
-def print_table(samples: int, idle_s: float, bot_games: int, press_only: bool) -> None:
-    """Every row (``press_only``: the press-to-lamp rows alone, the quick check of another machine)."""
+def print_tv_rows(seconds: float) -> None:
+    """The TV view's page in headless chromium, at rest and during a game, beside chromium on a blank page."""
+    tv = tv_page(seconds)
+    for phase, when, then in (("rest", f"at rest for {seconds:g} s", "at rest"),
+                              ("game", f"during {seconds:g} s of a game", "after the game")):
+        print(row(f"TV page in chromium, CPU {when} (% of a core)", tv[phase]["cpu"], tv["blank"]["cpu"], "", "{:.2f}"))
+        print(row(f"TV page in chromium, PSS {then} (MB)", tv[phase]["pss"], tv["blank"]["pss"], "", "{:.0f}"))
+
+
+def print_tv_only(samples: int, tv_s: float) -> None:
+    """The TV's rows (``--tv-only``): press-to-lamp without the web and with the TV open, its page in chromium."""
+    runs = {"": companion_latency(samples), ", the TV's stream and page open": companion_latency(samples, tv=True)}
+    print_press_rows(runs, ms(raw.press_to_lamp(samples)), "")
+    print_tv_rows(tv_s)
+
+
+def print_table(samples: int, idle_s: float, bot_games: int, press_only: bool, tv_s: float) -> None:
+    """Every row (``press_only``: the press-to-lamp rows alone, the quick check of another machine). The TV
+    rows need Debian's chromium (/usr/bin/chromium); without it they are left out, and the table says so."""
     runs = {"": companion_latency(samples), ", web pages streaming": companion_latency(samples, streaming=True)}
+    if have_chromium():
+        runs[", the TV's stream and page open"] = companion_latency(samples, tv=True)
     with slow_card() as card:
         runs[", slow card"] = companion_latency(samples, card=card)
     raw_press = ms(raw.press_to_lamp(samples))
@@ -61,6 +82,8 @@ def print_table(samples: int, idle_s: float, bot_games: int, press_only: bool) -
                   "< 1 ms")
     print(row(f"peak RSS{phones} (MB)", phone_memory["rss"], raw_phone_memory["rss"], "", "{:.1f}"))
     print(row(f"PSS{phones} (MB)", phone_memory["pss"], raw_phone_memory["pss"], "< 80 MB", "{:.1f}"))
+    if have_chromium():
+        print_tv_rows(tv_s)
     with tempfile.TemporaryDirectory(dir=BENCH_DIR) as workdir:
         commits = {mode: ms(times) for mode, times in commit_points(min(samples, 500), workdir).items()}
         resume, raw_resume = resume_time(workdir)
@@ -76,4 +99,4 @@ def print_table(samples: int, idle_s: float, bot_games: int, press_only: bool) -
     streamed = runs[", web pages streaming"].streamed
     print(f"\nWeb pages streaming: the simulator's and the dashboard's event streams, read over HTTP by another "
           f"process, got {streamed['EVENTS']:.0f} events ({streamed['BYTES'] / 1e6:.1f} MB) during the rows' presses."
-          f"{slow}")
+          f"{slow}{'' if have_chromium() else ' No chromium: the TV rows are left out.'}")

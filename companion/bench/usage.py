@@ -5,15 +5,17 @@ import os
 import resource
 
 
+def process_cpu_seconds(pid: int) -> float:
+    """CPU time of the process ``pid``, user and system."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()        # from field 3, the state
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def cpu_seconds(children: list[int]) -> float:
     """CPU time of this process and of ``children`` (their pids)."""
     usage = resource.getrusage(resource.RUSAGE_SELF)
-    total = usage.ru_utime + usage.ru_stime
-    for pid in children:
-        with open(f"/proc/{pid}/stat") as stat:
-            fields = stat.read().rsplit(")", 1)[1].split()        # from field 3, the state
-        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return total
+    return usage.ru_utime + usage.ru_stime + sum(map(process_cpu_seconds, children))
 
 
 def peak_rss_mb(pid: int | str = "self") -> float:

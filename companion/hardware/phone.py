@@ -12,7 +12,7 @@ from luma.core.device import dummy
 from .panel import Hardware, Seat
 
 WIDTH, HEIGHT = 128, 64
-DRIVER = "ssd1306"              # the panel a phone's real-size view is drawn as
+DRIVER = "ssd1306"              # the panel the simulator draws a phone seat's OLED as, at real size
 
 
 class PhoneSeat(Seat):

@@ -10,12 +10,18 @@ Each game has a module here with three functions:
 - optionally ``rolling(view, frame) -> Image``: the table while the box rolls virtual dice, frames 0-3
   over 0.8 s, before ``table`` shows where they landed.
 
+Every screen is described before it is drawn: beside each drawing ``x`` of a screen the box shows is
+``describe_x`` with the same arguments but the glass, answering the
+:class:`~companion.render.screen.Screen` the drawing draws (:func:`describe` finds it). The TV view
+and the phones draw those descriptions in HTML.
+
 :data:`SCREENS` names each game's module. The rules know nothing of the box, so it is the box that
 maps every game the rules register to its screens: a registered game without them is an error when
 the box loads its screens, not a game drawn by some fallback.
 """
 from __future__ import annotations
 
+import sys
 from functools import cache
 from importlib import import_module
 from importlib.util import find_spec
@@ -47,3 +53,9 @@ def for_game(game_id: str):
 
 
 _check_every_game_has_its_screens()
+
+
+def describe(drawing, args: tuple):
+    """What a screen drawn by ``drawing`` from ``args`` (the glass last) says: the description that the function
+    named ``describe_`` and the drawing's name, in the drawing's module, makes of the same arguments."""
+    return getattr(sys.modules[drawing.__module__], f"describe_{drawing.__name__}")(*args[:-1])

@@ -11,7 +11,7 @@ from .reading import SMALLEST, Panel
 from .screen import Screen
 
 
-def describe(view: dict, seat: int, level: str, status: str, notice: str = "") -> Screen:
+def describe_seat(view: dict, seat: int, level: str, status: str, notice: str = "") -> Screen:
     if view["over"]:
         status = "won!" if seat in view["winners"] else "game over"
     doing, _, more = status.partition(",")
@@ -22,4 +22,4 @@ def describe(view: dict, seat: int, level: str, status: str, notice: str = "") -
 
 
 def seat(view: dict, seat: int, level: str, status: str, notice: str = "", panel: Panel = SMALLEST):
-    return frame(describe(view, seat, level, status, notice), panel)
+    return frame(describe_seat(view, seat, level, status, notice), panel)

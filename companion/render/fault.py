@@ -11,22 +11,34 @@ from .reading import SMALLEST, Panel
 from .screen import Option, Screen
 
 
+def describe_paused(fault: str) -> Screen:
+    return Screen(title="molebox", status="paused", prompt="Paused", lines=(fault, "The game waits"))
+
+
 def paused(fault: str, panel: Panel = SMALLEST):
-    return frame(Screen(title="molebox", status="paused", prompt="Paused", lines=(fault, "The game waits")), panel)
+    return frame(describe_paused(fault), panel)
+
+
+def describe_storage(fault: str) -> Screen:
+    """Every display while the journal cannot be written: play waits, nothing acknowledged is lost."""
+    return Screen(title="molebox", status="paused", prompt=("Storage fault", "Paused"),
+                  lines=(fault, "Nothing is lost", "Retrying by itself", "See the dashboard"))
 
 
 def storage(fault: str, panel: Panel = SMALLEST):
-    """Every display while the journal cannot be written: play waits, nothing acknowledged is lost."""
-    return frame(Screen(title="molebox", status="paused", prompt=("Storage fault", "Paused"),
-                        lines=(fault, "Nothing is lost", "Retrying by itself", "See the dashboard")), panel)
+    return frame(describe_storage(fault), panel)
 
 
-def alert(words: str, count: int, action: str, panel: Panel = SMALLEST):
+def describe_alert(words: str, count: int, action: str) -> Screen:
     """A notice the host must read in the lobby (``count`` of them waiting), and the button that reads on
     (``action``: who presses OK, if not this seat's)."""
     who = action.removesuffix("OK: got it").strip()
-    return frame(Screen(title="Notice", status="" if count == 1 else f"1 of {count}", lines=(words,),
-                        options=(Option("OK", (f"got it ({who})", "got it") if who else "got it"),)), panel)
+    return Screen(title="Notice", status="" if count == 1 else f"1 of {count}", lines=(words,),
+                  options=(Option("OK", (f"got it ({who})", "got it") if who else "got it"),))
+
+
+def alert(words: str, count: int, action: str, panel: Panel = SMALLEST):
+    return frame(describe_alert(words, count, action), panel)
 
 
 def broken(name: str, panel: Panel = SMALLEST):

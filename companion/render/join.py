@@ -12,6 +12,9 @@ is not the host's is shown :func:`elsewhere` instead (:mod:`companion.web.hub`).
 """
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import cache
+
 import segno
 
 from . import oled
@@ -23,10 +26,11 @@ JOIN_PAGE = "/join"
 MODULE_MM = 0.33            # a QR module this large or more (a code of 10 mm) scans from across a table
 
 
-def qr_matrix(url: str) -> list[list[bool]]:
+@cache
+def qr_matrix(url: str) -> tuple[tuple[bool, ...], ...]:
     """The QR code of ``url`` as rows of dark modules (True), without its quiet zone."""
     code = segno.make(url, error="l", micro=False, boost_error=False)
-    return [[bool(module) for module in row] for row in code.matrix]
+    return tuple(tuple(bool(module) for module in row) for row in code.matrix)
 
 
 def draw_qr(draw, url: str, left: int = 0, scale: int = 2) -> int:
@@ -88,21 +92,32 @@ def spaced(draw, left: int, top: int, code: str, panel: Panel) -> tuple[int, int
     return box
 
 
+def describe_screen(seat: int, code: str, url: str, keys: str = "") -> Screen:
+    """Seat ``seat`` is free to join from a phone: scan the code (the board: its QR code's rows of modules, 1
+    dark), or open the page and type it. ``keys``: what seat 1's buttons do meanwhile (in the lobby)."""
+    return Screen(status=f"Seat {seat}", prompt=code, lines=(page(url), *((keys,) if keys else ())),
+                  board={"seat": seat, "code": code, "url": url,
+                         "qr": ["".join("1" if dark else "0" for dark in row) for row in qr_matrix(url)]})
+
+
 def screen(seat: int, code: str, url: str, keys: str = "", panel: Panel = SMALLEST):
-    """Seat ``seat`` is free to join from a phone: scan the code, or open the page and type it.
-    ``keys``: what seat 1's buttons do meanwhile (in the lobby)."""
+    """The QR code, the code's letters apart beside it, and the rest of the description under the code."""
     image, draw = canvas()
+    words = describe_screen(seat, code, url, keys)
     beside = WIDTH - spaced_width(code, panel) - 2 * oled.MARGIN - 1      # the QR code's room beside the code
     scale = 2 if panel.mm_per_px < MODULE_MM and beside >= _qr_side(len(qr_matrix(url)), 2)[0] else 1
     right = draw_qr(draw, url, scale=scale) + 1
     box = spaced(draw, right + oled.MARGIN, 0, code, panel)
-    lay(draw, Screen(status=f"Seat {seat}", lines=(page(url), *((keys,) if keys else ()))),
-        panel, (right, box[3] + 1, WIDTH - 1, HEIGHT - 1))
+    lay(draw, replace(words, prompt="", board=None), panel, (right, box[3] + 1, WIDTH - 1, HEIGHT - 1))
     image.info["join"] = seat
     return image
 
 
-def elsewhere(seat: int, panel: Panel = SMALLEST):
+def describe_elsewhere(seat: int) -> Screen:
     """What a page that is not the host's shows instead of seat ``seat``'s join screen: no code, and where it is."""
-    return frame(Screen(title=f"Seat {seat}", status="phone", prompt="Free to join",
-                        lines=(("Its code is on the table display", "Code on the table display"),)), panel)
+    return Screen(title=f"Seat {seat}", status="phone", prompt="Free to join",
+                  lines=(("Its code is on the table display", "Code on the table display"),))
+
+
+def elsewhere(seat: int, panel: Panel = SMALLEST):
+    return frame(describe_elsewhere(seat), panel)

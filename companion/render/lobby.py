@@ -11,7 +11,7 @@ from .reading import SMALLEST, Panel
 from .screen import Option, Screen
 
 
-def describe(lobby: dict, notice: str = "", pin_hint: bool = False) -> Screen:
+def describe_menu(lobby: dict, notice: str = "", pin_hint: bool = False) -> Screen:
     """Seat 1's menu (and the table display's); ``pin_hint``: seat 1 may hold OK to see the host PIN."""
     if lobby["stage"] == "game":
         games = [Option(str(i + 1), (name, short), i == lobby["index"])
@@ -40,12 +40,17 @@ def describe(lobby: dict, notice: str = "", pin_hint: bool = False) -> Screen:
 
 
 def menu(lobby: dict, notice: str = "", pin_hint: bool = False, panel: Panel = SMALLEST):
-    return frame(describe(lobby, notice, pin_hint), panel)
+    return frame(describe_menu(lobby, notice, pin_hint), panel)
+
+
+def describe_waiting(seat: int, name: str = "") -> Screen:
+    """A seat in the lobby, or one the game in play leaves out: whose seat it is, and that seat 1 chooses."""
+    return Screen(title="molebox", status=f"seat {seat}", prompt=(name, name.split()[0], f"Seat {seat}") if name else f"Seat {seat}",
+                  lines=(("Seat 1 is choosing the game", "Seat 1 chooses", "Please wait"),))
 
 
 def waiting(seat: int, name: str = "", panel: Panel = SMALLEST):
-    return frame(Screen(title="molebox", status=f"seat {seat}", prompt=(name, name.split()[0], f"Seat {seat}") if name else f"Seat {seat}",
-                        lines=(("Seat 1 is choosing the game", "Seat 1 chooses", "Please wait"),)), panel)
+    return frame(describe_waiting(seat, name), panel)
 
 
 def lamps(lobby: dict, seat: int):

@@ -117,16 +117,19 @@ def describe_table(view: dict) -> Screen:
     dead = {d["mignette"]: d["how"] for d in state["deaths"]}
     alive = ", ".join(f"M{n}" if n in state["alive"] else f"M{n} {HOW[dead[n]]}" for n in range(1, state["count"] + 1))
     target = f"to {state['target']}" + (f" by {state['margin']}" if state["margin"] > 1 else "")
+    board = {"alive": list(state["alive"]), "dead": {str(n): HOW[how] for n, how in dead.items()},
+             **{key: state[key] for key in ("count", "scores", "target", "margin", "mole", "mignettes", "flicker",
+                                            "round")}}
     if view["over"]:
         winner = naming.who(view, view["winners"][0])
         return Screen(title="Mole", status=target, prompt=(f"{winner} wins {max(a, b)}-{min(a, b)}", f"{winner} wins",
                                                            "Game over"),
-                      lines=(_last(state),))
+                      lines=(_last(state),), board=board)
     return Screen(title=(f"Mole, round {state['round']}", f"Mole R{state['round']}"), status=target,
                   prompt=(f"{naming.who(view, 1)} {a} - {b} {naming.who(view, 2)}", f"{a} - {b}"),
                   lines=(_doing(view), _last(state), (f"Mole {mole}, mignettes {migs}", f"Mole: {mole}"),
                          (f"Mignettes: {alive}", f"{len(state['alive'])} of {state['count']} alive")),
-                  board={"alive": list(state["alive"]), "dead": dead, "count": state["count"]})
+                  board=board)
 
 
 def seat(view: dict, entry: dict, notice: str = "", panel: Panel = SMALLEST):
@@ -153,3 +156,38 @@ def lamps(view: dict, seat: int, fresh: bool):
     holes = set(options) if all(isinstance(o, int) for o in options) else set(range(1, len(options) + 1))
     lit = Lamp.ON if state["phase"] == "call" else Lamp.DIM
     return tuple(lit if h in holes else Lamp.OFF for h in range(1, HOLES + 1))
+
+
+#: what starts a turn (its call), and what a turn is called
+TURN = (("call",), "Turn")
+CALLS = {"flick": "a flick", "nasdaq": "Nasdaq", "taupiniere": "taupiniere"}
+FLICKED = {"board": "stayed on the board", "gad": "landed in Gad", "line": "crossed the winning line",
+           "back": "went off the back", "side": "went off a side", "under": "went under a mignette"}
+
+
+def tell(view: dict, event: dict) -> str | None:
+    """A public event in words, after its seat's name (None: nothing to tell); a seatless one as a sentence."""
+    kind, e = event["kind"], event
+    if kind == "call":
+        return f"called {CALLS[e['call']]} for the {'mole' if e['side'] == 'mole' else 'mignettes'}"
+    if kind == "flick":
+        dead = f", mignette {naming.joined(map(str, e['dead']))} dead" if e["dead"] else ""
+        where = f": the mole {FLICKED[e['where']]}" if e["where"] in FLICKED else ""
+        return f"flicked{where}{', touching Gad' if e['gad'] else ''}{dead}"
+    if kind == "mole_back":
+        return f"The mole goes back ({e['why']})"
+    if kind == "died":
+        return f"lost mignette {e['mignette']} ({HOW.get(e['how'], e['how'])}), {e['alive']} left"
+    if kind == "push":
+        return f"claimed a push against {naming.who(view, e['against'])}"
+    if kind == "round_over":
+        winner = "a tie" if e["winner"] == "tie" else f"the {e['winner']} won"
+        return f"Round {e['round']}: {winner}, {e['text']} ({'-'.join(map(str, e['scores']))})"
+    return None
+
+
+def standings(view: dict) -> list[dict]:
+    """Each seat's points as the TV shows them beside its name, and its side this round."""
+    state = view["state"]
+    return [{"score": str(score), "unit": f"of {state['target']}", "more": [f"the {_role(state, seat)}"]}
+            for seat, score in enumerate(state["scores"], 1)]

@@ -220,10 +220,11 @@ def describe_table(view: dict) -> Screen:
     state = view["state"]
     doer = naming.who(view, state["to_act"]) if state["to_act"] else ""
     verb = VERBS.get(state["phase"], "")
-    doing = (_outcome(view),) if view["over"] else (doer, (verb, verb.split()[0]))     # a line each: a narrow column
-    return Screen(title=(f"Round {state['round']}", f"R{state['round']}"),
-                  lines=(*doing, _score(view, 0), *_rounds(view), _supply(state, None), _supply(state, state["mole"])),
-                  board={"rods": state["rods"], "trail": state["trail"], "position": state["position"]})
+    doing = _outcome(view) if view["over"] else (f"{doer} {verb}", doer, DOES[state["phase"]][-1])
+    return Screen(title=(f"Round {state['round']}", f"R{state['round']}"), prompt=doing,
+                  lines=(_score(view, 0), *_rounds(view), _supply(state, None), _supply(state, state["mole"])),
+                  board={key: state[key] for key in ("cols", "rows", "centre", "flowers", "rods", "trail", "position",
+                                                     "mole", "to_act")})
 
 
 def table(view: dict, panel: Panel = SMALLEST):
@@ -243,3 +244,41 @@ def lamps(view: dict, seat: int, fresh: bool):
     if seat != state["to_act"]:
         return (Lamp.OFF,) * 5
     return (Lamp.DIM,) * 4 + ((Lamp.DIM if state["phase"] == "rod" else Lamp.OFF),)
+
+
+#: what starts a turn (the mole set down, or a step of it), and what a turn is called
+TURN = (("place", "move", "jump"), "Move")
+
+
+def _space(cell) -> str:
+    return f"column {cell[0]}, row {cell[1]}"
+
+
+def _flower(points: int) -> str:
+    return f" (a {'red' if points == 2 else 'white'} flower, {naming.count(points, 'point')})" if points else ""
+
+
+def tell(view: dict, event: dict) -> str | None:
+    """A public event in words, after its seat's name (None: nothing to tell)."""
+    kind, e = event["kind"], event
+    if kind == "place":
+        return f"set the mole down on {_space(e['cell'])}{_flower(e['flower'])}"
+    if kind == "rod":
+        col, row, side = e["edge"]
+        return f"put a rod {'east' if side == 'E' else 'south'} of {_space((col, row))}, {e['rods_left']} left"
+    if kind == "pass":
+        return "passed: no rods left"
+    if kind in ("move", "jump"):
+        how = "jumped from the centre to" if kind == "jump" else "moved to"
+        return f"{how} {_space(e['to'])}, leaving a {e['left']} piece{_flower(e['flower'])}"
+    if kind == "round_over":
+        why = "no pieces left" if e["reason"] == "pieces" else "no move left"
+        return f"Round {e['round']} over ({why}): {e['dark']} dark + {e['flowers']} for flowers = {e['score']}"
+    return None
+
+
+def standings(view: dict) -> list[dict]:
+    """Each seat's score as the TV shows it beside its name, and its role this round."""
+    state = view["state"]
+    return [{"score": str(score), "unit": "points", "more": ["the mole" if seat == state["mole"] else "the gardener"]}
+            for seat, score in enumerate(state["scores"], 1)]

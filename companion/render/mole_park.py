@@ -144,7 +144,8 @@ def describe_table(view: dict) -> Screen:
                          (f"Holes: {' '.join(map(str, state['holes']))}", f"Holes {' '.join(map(str, state['holes']))}"),
                          (f"Stars: {seats}", "Stars: " + ", ".join(f"{s['seat']}: {s['stars']}" for s in state["seats"])),
                          (f"Stands: {stands}", f"Stands {stands}")),
-                  board={"holes": list(state["holes"]), "stands": state["stands"], "rolls": state["rolls"]})
+                  board={"holes": list(state["holes"]), "stands": state["stands"], "rolls": state["rolls"],
+                         "track": state["track"], "king": state["king_mole"]})
 
 
 def seat(view: dict, entry: dict, notice: str = "", panel: Panel = SMALLEST):
@@ -155,13 +156,17 @@ def table(view: dict, panel: Panel = SMALLEST):
     return frame(describe_table(view), panel)
 
 
-def rolling(view: dict, frame_: int, panel: Panel = SMALLEST):
+def describe_rolling(view: dict, frame_: int) -> Screen:
     """The table while the box rolls virtual dice: the dice named, a dot more each frame, then they land."""
     dice = len(view["state"]["rolls"])
     screen = describe_table(view)
-    return frame(Screen(title=screen.title, status=screen.status,
-                        prompt=(f"Rolling {dice} {'dice' if dice > 1 else 'die'}" + "." * (frame_ + 1), "Rolling"),
-                        lines=screen.lines[-3:]), panel)
+    return Screen(title=screen.title, status=screen.status,
+                  prompt=(f"Rolling {dice} {'dice' if dice > 1 else 'die'}" + "." * (frame_ + 1), "Rolling"),
+                  lines=screen.lines[-3:])
+
+
+def rolling(view: dict, frame_: int, panel: Panel = SMALLEST):
+    return frame(describe_rolling(view, frame_), panel)
 
 
 def _choosable(state: dict, seat: int) -> set[int]:
@@ -197,3 +202,68 @@ def lamps(view: dict, seat: int, fresh: bool):
         return (Lamp.OFF,) * HOLES
     choosable = _choosable(state, seat)
     return tuple(Lamp.DIM if h in choosable else Lamp.OFF for h in range(1, HOLES + 1))
+
+
+#: what starts a round (its deal), and what a round is called
+TURN = (("deal",), "Round")
+
+
+def _rolled_die(event: dict) -> str:
+    if event["die"] == "prize":
+        return f"rolled the Prize die: {event['face']}"
+    die = DIE_NAMES[event["die"]]
+    return f"rolled the {die} and missed" if event["face"] == MISS else f"rolled the {die}: hole {event['face']}"
+
+
+def _whacked(view: dict, event: dict) -> str:
+    """The moles a hole's dice took: Hole 5: Ada and Bo take 1 mole each, 1 stays."""
+    dice = event["dice"]
+    took = f"{'takes' if len(dice) == 1 else 'take'} {naming.count(event['each'], 'mole')}{' each' if len(dice) > 1 else ''}"
+    stays = f", {event['stays']} {'stays' if event['stays'] == 1 else 'stay'}" if event["stays"] else ""
+    return f"Hole {event['hole']}: {naming.joined(naming.who(view, seat) for seat, _ in dice)} {took}{stays}"
+
+
+def tell(view: dict, event: dict) -> str | None:
+    """A public event in words, after its seat's name (None: nothing to tell); a seatless one as a sentence."""
+    kind, who = event["kind"], lambda seat: naming.who(view, seat)
+    said = {
+        "deal": lambda e: f"Moles dealt to the holes: {' '.join(map(str, e['holes']))}",
+        "crown": lambda e: "goes for the Crown!" if e["declare"] else "does not go for the Crown",
+        "roll": _rolled_die,
+        "whack": lambda e: _whacked(view, e),
+        "take": lambda e: f"took a {e['stars']}-star mole",
+        "discard": lambda e: f"discarded down to {e['hand']}" if "hand" in e
+        else f"{naming.count(e['cards'], 'mole')} laid face up go to the discards",
+        "flee": lambda e: f"The {naming.count(e['moles'], 'mole')} on hole {e['hole']} fled",
+        "reshuffle": lambda e: f"The discards were shuffled into the deck ({e['deck']})",
+        "cash_in": lambda e: f"cashed in {naming.count(len(e['moles']), 'mole')} + prize die {e['die']} + "
+                             f"{e['prizes']} = {e['total']} stars",
+        "order": lambda e: f"as King Mole, let {who(e['next'])} go next",
+        "prize": lambda e: f"took {e['name']} ({e['stars']} stars) from stand {e['stand']}: {e['total_stars']} stars",
+        "no_prize": lambda e: f"won no prize at {e['total']} stars",
+        "restock": lambda e: f"Stand {e['stand']} shows {e['name']} ({e['stars']} stars), {e['left']} left",
+        "crown_failed": lambda e: f"fell short of the Crown with {e['total']} stars",
+        "crown_won": lambda e: "won the Crown and is King Mole!",
+        "showdown": lambda e: f"Showdown between {naming.joined(map(who, e['contenders']))}",
+        "showdown_score": lambda e: f"scored {e['total']} in the showdown",
+    }.get(kind)
+    return said(event) if said else None
+
+
+def picked(view: dict, pick: dict) -> str:
+    """A seat's secret pick, as the reveal shows it: its die."""
+    return DIE_NAMES[pick["die"]]
+
+
+def standings(view: dict) -> list[dict]:
+    """Each seat's prize stars as the TV shows them beside its name, and its hand's size (never what is in it)."""
+    state = view["state"]
+    out = []
+    for me in state["seats"]:
+        more = [naming.count(me["hand"], "mole") + " in hand"]
+        if me["seat"] == state["king_mole"]:
+            more.insert(0, "King Mole")
+        if me["crown"] == "declared":
+            more.append("going for the Crown")
+        out.append({"score": str(me["stars"]), "unit": "stars", "more": more})
+    return out

@@ -138,7 +138,7 @@ def describe_table(view: dict) -> Screen:
                   (f"turn {state['turns']}, die {state['last_roll']}" if state["last_roll"] else f"turn {state['turns']}"),
                   prompt=_status(view), lines=tuple(lines),
                   board={"positions": list(state["positions"]), "you": mover, "target": None,
-                         "reach": [p for p in state["positions"] if p]})
+                         "reach": [p for p in state["positions"] if p], **state["board"]})
 
 
 def _stretch(draw, state: dict, board: dict, panel: Panel, top: int) -> int:
@@ -200,7 +200,7 @@ def table(view: dict, panel: Panel = SMALLEST):
     return _drawn(describe_table(view), view["state"], panel)
 
 
-def rolling(view: dict, frame: int, panel: Panel = SMALLEST):
+def describe_rolling(view: dict, frame: int) -> Screen:
     """The table while the box rolls: the board as the roll found it, and the die's face tumbling."""
     state = view["state"]
     positions = list(state["positions"])
@@ -208,9 +208,12 @@ def rolling(view: dict, frame: int, panel: Panel = SMALLEST):
         positions[seat - 1] = start
     screen = describe_table(view)
     board = {**screen.board, "positions": positions, "reach": [p for p in positions if p]}
-    rolls = Screen(title=screen.title, prompt=(f"{naming.who(view, state['turn'])} rolls: {TUMBLE[frame % len(TUMBLE)]}",
-                                              f"Rolls: {TUMBLE[frame % len(TUMBLE)]}"), board=board)
-    return _drawn(rolls, {**state, "positions": positions}, panel)
+    return Screen(title=screen.title, prompt=(f"{naming.who(view, state['turn'])} rolls: {TUMBLE[frame % len(TUMBLE)]}",
+                                             f"Rolls: {TUMBLE[frame % len(TUMBLE)]}"), board=board)
+
+
+def rolling(view: dict, frame: int, panel: Panel = SMALLEST):
+    return _drawn(describe_rolling(view, frame), view["state"], panel)
 
 
 def lamps(view: dict, seat: int, fresh: bool):
@@ -224,3 +227,31 @@ def lamps(view: dict, seat: int, fresh: bool):
         return STEP_HOLES
     count = len(state["choices"])
     return tuple(Lamp.DIM if hole < count else Lamp.OFF for hole in range(HOLES))
+
+
+#: what starts a turn (its die roll), and what a turn is called
+TURN = (("roll",), "Turn")
+
+
+def tell(view: dict, event: dict) -> str | None:
+    """A public event in words, after its seat's name (None: nothing to tell); a seatless one as a sentence."""
+    kind, who = event["kind"], lambda seat: naming.who(view, seat)
+    said = {
+        "start_roll": lambda e: f"rolled {e['roll']} for the first turn",
+        "reroll": lambda e: f"Tie at {e['roll']}: {naming.joined(map(who, e['seats']))} roll again",
+        "first": lambda e: f"went first with {e['roll']}",
+        "roll": lambda e: f"rolled {e['roll']}",
+        "move": lambda e: f"moved {'' if e['forced'] else e['direction'] + ' '}from {e['from']} to {e['to']}",
+        "jump": lambda e: f"jumped {who(e['over'])} to {e['to']}",
+        "push": lambda e: f"was pushed by {who(e['by'])} from {e['from']} to {e['to']}",
+        "fall": lambda e: f"fell through the mouse hole on {e['from']} to {e['to']}",
+        "win": lambda e: f"reached the cheese on {e['space']}",
+    }.get(kind)
+    return said(event) if said else None
+
+
+def standings(view: dict) -> list[dict]:
+    """Each seat's space as the TV shows it beside its name."""
+    length = view["state"]["board"]["length"]
+    return [{"score": "start" if space == 0 else "cheese" if space == length else str(space),
+             "unit": "" if space in (0, length) else "space", "more": []} for space in view["state"]["positions"]]

@@ -26,3 +26,14 @@ def waiting(view: dict) -> tuple[str, ...]:
         return ("",)
     return (f"Waiting for {listed(view, seats)}", f"Wait: {listed(view, seats)}", f"{len(seats)} still choosing",
             f"{len(seats)} to go")
+
+
+def joined(words) -> str:
+    """Words in a row as a sentence has them: 1, 2 and 4."""
+    words = list(words)
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def count(n: int, thing: str) -> str:
+    """1 token, 2 tokens."""
+    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"

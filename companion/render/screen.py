@@ -3,8 +3,8 @@
 Each game's module describes a seat's screen and the table's from the match's views as a
 :class:`Screen`: the prompt (what to do now), the options with their buttons, the notice, the
 lines that tell the rest (an outcome, who the table waits for) and the board as data. The OLED
-draws it (:mod:`companion.render.oled`); the TV view and a phone's seat page can draw the same
-description in HTML, so a change of wording is made once.
+draws it (:mod:`companion.render.oled`); the TV view and a phone's seat page draw the same
+description in HTML (:func:`as_dict`), so a change of wording is made once.
 
 A text is a :data:`Words`: one wording, or several longest first, of which a drawing takes the
 longest that fits its room.
@@ -47,3 +47,11 @@ def first(words: Words) -> str:
 
 def wordings(words: Words) -> tuple[str, ...]:
     return (words,) if isinstance(words, str) else tuple(words)
+
+
+def as_dict(screen: Screen) -> dict:
+    """The screen as a page draws it, ready for JSON: each text in its longest wording (a page has room to wrap
+    it), each option its button, words and whether it is the draft, the board as it is."""
+    return {"title": first(screen.title), "status": first(screen.status), "prompt": first(screen.prompt),
+            "options": [{"button": o.button, "words": first(o.words), "chosen": o.chosen} for o in screen.options],
+            "lines": [first(line) for line in screen.lines if first(line)], "notice": first(screen.notice), "board": screen.board}

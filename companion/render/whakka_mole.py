@@ -119,7 +119,8 @@ def describe_table(view: dict) -> Screen:
         prompt = naming.waiting(view)
     return Screen(title="Whakka Mole", status="the end" if view["over"] else f"turn {state['turn']}", prompt=prompt,
                   lines=((scores, numbers), *(("* locked in",) if view["locked"] and not view["over"] else ())),
-                  board={"scores": list(state["scores"]), "locked": list(view["locked"])})
+                  board={"scores": list(state["scores"]), "locked": list(view["locked"]), "sheets": state["sheets"],
+                         "whacks": state["whacks"], "last": state["last"]})
 
 
 def table(view: dict, panel: Panel = SMALLEST):
@@ -156,3 +157,36 @@ def lamps(view: dict, seat: int, fresh: bool):
         choosing = seat in view["waiting"]
         out = [Lamp.ON if tokens else (Lamp.DIM if choosing else Lamp.OFF) for tokens in sheet]
     return tuple(out) + (Lamp.OFF,) * (5 - len(out))
+
+
+#: what starts a turn, and what a turn is called
+TURN = (("reveal",), "Turn")
+
+
+def _hole_words(holes: list[int]) -> str:
+    return f"hole {holes[0]}" if len(holes) == 1 else f"holes {naming.joined(map(str, holes))}"
+
+
+def tell(view: dict, event: dict) -> str | None:
+    """A public event in words, after its seat's name (None: nothing to tell)."""
+    kind = event["kind"]
+    if kind == "popup":
+        return f"popped up {_hole_words(event['holes'])}" if event["holes"] else "kept every hole down"
+    if kind == "whack":
+        target = f"whacked {naming.who(view, event['target'])}'s hole {event['hole']}"
+        return f"{target}: a hit, {naming.count(event['tokens'], 'token')} out" if event["hit"] else f"{target}: a miss"
+    if kind == "score":
+        return f"+{event['points']} = {event['total']}"
+    return None
+
+
+def picked(view: dict, pick: dict) -> str:
+    """A seat's secret pick, as the reveal shows it."""
+    return f"{_hole_words(pick['popup']) if pick['popup'] else 'no hole'} up, whacks hole {pick['whack']}"
+
+
+def standings(view: dict) -> list[dict]:
+    """Each seat's score as the TV shows it beside its name, and what else the room should know of it."""
+    state = view["state"]
+    return [{"score": str(score), "unit": "points", "more": [f"{supply} tokens left"]}
+            for score, supply in zip(state["scores"], state["supply"])]

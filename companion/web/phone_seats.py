@@ -9,17 +9,13 @@ import json
 
 from aiohttp import web
 
-from companion.hardware.phone import DRIVER as PHONE_DRIVER
 from companion.inputs import CONTROLS
 from companion.phones import HOLD_S, Refused
-from wiring.hardware import DISPLAYS
 
 from .auth import refuse, too_many
 from .bodies import read_json, whole_number
 from .hub import seat as seat_topics
 from .site import Site, seat_cookie
-
-PHONE_GLASS_MM = DISPLAYS[PHONE_DRIVER].glass_mm
 
 
 def _token(request: web.Request, seat: int) -> str:
@@ -32,8 +28,8 @@ class PhoneSeatPages:
         self.guesses = site.guard.codes
 
     async def page(self, request: web.Request) -> web.Response:
-        """A phone seat's page: that seat's OLED, lamps and buttons; the join form when this device holds
-        no seat yet (``/J/CODE``, the QR code's address, joins at once)."""
+        """A phone seat's page: that seat's screen, lamps and buttons, and the table; the join form when this device
+        holds no seat yet (``/J/CODE``, the QR code's address, joins at once)."""
         asked = request.match_info.get("seat")
         seat = None if asked is None else whole_number(asked)
         if asked is not None and seat not in self.phones:
@@ -41,7 +37,7 @@ class PhoneSeatPages:
                                            f"{', '.join(map(str, sorted(self.phones.playing))) or 'none'}")
         held = seat is not None and self.phones.holds(seat, _token(request, seat))
         return self.site.page(request, "seat", seat=seat if held else None, asked=seat,
-                              code=request.match_info.get("code", ""), glassMm=PHONE_GLASS_MM)
+                              code=request.match_info.get("code", ""))
 
     def _seat(self, request: web.Request) -> int:
         """The phone seat a request is for, once its device is known to hold it."""
@@ -70,8 +66,8 @@ class PhoneSeatPages:
         return response
 
     async def events(self, request: web.Request) -> web.StreamResponse:
-        """A phone seat's stream: opened by ``hello`` (the stream's id, which its presses name), then the
-        public state, the seat's lamps and its OLED's frames. A newer stream of the seat takes its presses over."""
+        """A phone seat's stream: opened by ``hello`` (the stream's id, which its presses name), then the seat's
+        lamps, its screen's description and the room's table. A newer stream of the seat takes its presses over."""
         seat = self._seat(request)
         stream = self.phones.attach(seat)
         try:

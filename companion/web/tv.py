@@ -1,15 +1,15 @@
-"""The table view (``/table``): the table display's picture as large as a TV or a tablet at the end of the
-table shows it (the kiosk at boot on a Pi with HDMI, docs/pi.md).
+"""The TV view (``/table``): the table told to the room, drawn for a TV or a tablet at the end of the table (the
+kiosk at boot on a Pi with HDMI, docs/pi.md) from the room's description of it (:mod:`companion.render.tv`).
 
-The picture offers free phone seats' join codes, so in LAN mode the view is the host's: the kiosk on
-the Pi itself, or a device that has entered the host PIN (the page asks for it once).
+Anyone who may read the dashboard may watch it. The free phone seats' join codes are for those at the table:
+the stream carries them only to the Pi itself (its kiosk) and to a device that has entered the host PIN (the
+page offers the PIN once); any other device gets the view without them.
 """
 from __future__ import annotations
 
 from aiohttp import web
 
-from .auth import refuse
-from .hub import TABLE
+from .hub import TV
 from .site import Site
 
 
@@ -18,9 +18,6 @@ def routes(site: Site) -> list[web.RouteDef]:
         return site.page(request, "table", host=site.guard.sees_join_codes(request))
 
     async def events(request: web.Request) -> web.StreamResponse:
-        if not site.guard.sees_join_codes(request):
-            raise refuse(web.HTTPForbidden, "the table view shows the join codes: it is the host's; enter the host "
-                                            "PIN once on this device")
-        return await site.hub.stream(request, TABLE, sees=True)
+        return await site.hub.stream(request, TV, site.guard.sees_join_codes(request))
 
     return [web.get("/table", page), web.get("/api/table/events", events)]

@@ -4,10 +4,22 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
+from companion.bench.kiosk import have_chromium
+
 
 def loaded_by(*modules: str) -> set[str]:
     probe = f"import sys, {', '.join(modules)}\nprint(' '.join(sys.modules))"
     return set(subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.split())
+
+
+def bench(*args: str) -> str:
+    """What ``python -m companion.bench ARGS`` prints; if it fails, the test says why (its stderr's end)."""
+    run = subprocess.run([sys.executable, "-m", "companion.bench", *args], capture_output=True, text=True,
+                         timeout=240)
+    assert run.returncode == 0, run.stderr[-3000:]
+    return run.stdout
 
 
 def molebox(loaded: set[str]) -> set[str]:
@@ -27,11 +39,23 @@ def test_the_raw_phone_server_s_process_loads_no_molebox():
 
 
 def test_the_quick_check_of_another_machine_prints_its_rows():
-    out = subprocess.run([sys.executable, "-m", "companion.bench", "--press-only", "--samples", "10"],
-                         capture_output=True, text=True, check=True, timeout=120).stdout
+    out = bench("--press-only", "--samples", "10")
     rows = [line.split(" | ")[0] for line in out.splitlines() if line.startswith("| press-to-lamp")]
+    tv = ["| press-to-lamp p50, the TV's stream and page open (ms)",
+          "| press-to-lamp p99, the TV's stream and page open (ms)"] if have_chromium() else []
     assert rows == ["| press-to-lamp p50 (ms)", "| press-to-lamp p99 (ms)",
                     "| press-to-lamp p50, web pages streaming (ms)", "| press-to-lamp p99, web pages streaming (ms)",
-                    "| press-to-lamp p50, slow card (ms)", "| press-to-lamp p99, slow card (ms)"]
+                    *tv, "| press-to-lamp p50, slow card (ms)", "| press-to-lamp p99, slow card (ms)"]
     assert "| the journal's commit point p99, slow card, beside sqlite3's on the same disk meanwhile (ms)" in out
     assert "The slow card: a " in out
+
+
+@pytest.mark.skipif(not have_chromium(), reason="the TV rows need Debian's chromium")
+def test_the_tv_rows_measure_the_page_in_chromium():
+    out = bench("--tv-only", "--samples", "10", "--tv-seconds", "1")
+    rows = {line.split(" | ")[0]: line.split(" | ")[1:3] for line in out.splitlines() if line.startswith("| TV page")}
+    assert list(rows) == ["| TV page in chromium, CPU at rest for 1 s (% of a core)",
+                          "| TV page in chromium, PSS at rest (MB)",
+                          "| TV page in chromium, CPU during 1 s of a game (% of a core)",
+                          "| TV page in chromium, PSS after the game (MB)"]
+    assert all(float(ours) > 0 and float(blank) > 0 for name, (ours, blank) in rows.items() if "PSS" in name)

@@ -1,23 +1,41 @@
-"""Two boxes that differ only in one seat's unrevealed pick look the same to everyone else, to the pixel."""
+"""Two boxes that differ only in one seat's unrevealed pick look the same to everyone else, to the pixel and
+to the word."""
 from __future__ import annotations
 
 import json
 
 import pytest
 
+from companion.render import describe, turns, tv
+from companion.render.screen import as_dict
+
 PREFIX = "2 hole1\n2 ok\n2 hole2\n2 ok\n"
 
 
+OTHERS = ("seat2", "seat3", "table")
+
+
 def news(box) -> dict[str, list]:
-    """From now on, what the box publishes that anyone but seat 1 may hear: each public state and seats 2
-    and 3's lamps, in order, a repeat of the one before dropped (the list grows)."""
-    heard: dict[str, list] = {"state": [], "lamps": []}
+    """From now on, what the box publishes that anyone but seat 1 may hear, as the web panel tells it: each
+    public state and the room's description of it (the TV, every phone's table, the dashboard's turns), seats
+    2 and 3's lamps, and the descriptions of seat 2's, seat 3's and the table's screens (what their phones
+    and the TV say in words); in order, a repeat of the one before dropped (the lists grow)."""
+    heard: dict[str, list] = {"state": [], "tv": [], "lamps": [], **{f"screen/{name}": [] for name in OTHERS}}
+
+    def hear(topic: str, payload) -> None:
+        if heard[topic][-1:] != [json.dumps(payload, sort_keys=True)]:
+            heard[topic].append(json.dumps(payload, sort_keys=True))
 
     def listen(kind: str, payload) -> None:
         if kind == "lamps":
-            payload = {name: payload[name] for name in ("seat2", "seat3")}
-        if kind in heard and heard[kind][-1:] != [json.dumps(payload, sort_keys=True)]:
-            heard[kind].append(json.dumps(payload, sort_keys=True))
+            hear("lamps", {name: payload[name] for name in ("seat2", "seat3")})
+        elif kind == "state":
+            hear("state", payload)
+            told = turns.told(tv.named(payload), payload["log"]) if payload["mode"] == "play" else []
+            hear("tv", tv.describe(payload, told))
+        elif kind == "screen" and payload[0] in OTHERS:
+            name, drawing, args = payload
+            hear(f"screen/{name}", as_dict(describe(drawing, tuple(args))))
     box.session.news.subscribe(listen)
     return heard
 
@@ -34,7 +52,8 @@ def test_other_seats_table_and_lamps_are_identical_until_the_reveal(box_factory,
         box.play(PREFIX + pick)
         box.clock.advance(2)
         box.session.pump()
-    assert told[0] == told[1]                              # every public state and other seat's lamps, in order
+    assert told[0] == told[1]                  # every public state, description and other seat's lamps, in order
+    assert all(told[0][topic] for topic in told[0])
     assert json.dumps(a.session.table.public(), sort_keys=True) == json.dumps(b.session.table.public(), sort_keys=True)
     for name in ("seat2", "seat3", "table"):
         assert a.pixels(name) == b.pixels(name), name

@@ -1,13 +1,12 @@
 """Driving the simulator and the dashboard in chromium as a player does: clicks, keys, holds, and what the page shows.
 
-Screenshots of the simulator and the dashboard (docs/screenshots/) come from the browser tests:
-
-    MOLEBOX_SCREENSHOTS=docs/screenshots make test ARGS=tests/web
+Screenshots of the pages (docs/screenshots/) come from the browser tests: ``make screenshots``.
 """
 from __future__ import annotations
 
 import base64
 import io
+import math
 import os
 from pathlib import Path
 
@@ -118,6 +117,33 @@ def settled_lamps(page, live, seat: int) -> list[str]:
     return pins
 
 
+def press_to_lamp(page, live, seat: int, presses: int = 10) -> list[float]:
+    """Milliseconds from each of ``presses`` presses of the seat's hole 2 on the page to its lamp changing there
+    (the ack flash), each once the last one's flash is over; inf for a press whose flash the page never showed
+    (the news came so late that the flash was over: taken at its latest, the lamp was as before)."""
+    page.evaluate("""(seat) => {
+        window.__lampTimes = [];
+        const hole = document.querySelector(`[data-seat="${seat}"] [data-control=hole2]`);
+        const lamp = () => hole.className.match(/lamp-\\w+/)[0];
+        let last = lamp();
+        addEventListener("pointerdown", () => { window.__down = performance.now(); }, true);
+        new MutationObserver(() => {
+            if (lamp() !== last) { last = lamp(); window.__lampTimes.push(performance.now() - window.__down); }
+        }).observe(hole, {attributes: true});
+    }""", seat)
+    delays = []
+    for _ in range(presses):
+        settled_lamps(page, live, seat)             # the last press's flash is over, on the pins and the page
+        seen = page.evaluate("window.__lampTimes.length")
+        button(page, seat, "hole2").hover()
+        page.mouse.down()
+        quiet(live, page)                           # the ack flash has lit and gone out, the page told of it
+        page.mouse.up()
+        shown = page.evaluate("window.__lampTimes")[seen:]
+        delays.append(shown[0] if shown else math.inf)
+    return delays
+
+
 def oled(page, name: str) -> str:
     return page.get_attribute(f'img[data-display="{name}"]', "src")
 
@@ -142,10 +168,18 @@ def shows_the_glass(page, live, *names: str) -> None:
 
 
 def wait_text(page, selector: str, text: str) -> None:
-    page.locator(selector, has_text=text).first.wait_for()
+    """Wait until an element of ``selector`` says ``text``; if none ever does, fail saying what they say."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout     # the browser tests alone come here
+    try:
+        page.locator(selector, has_text=text).first.wait_for()
+    except PlaywrightTimeout:
+        raise AssertionError(f"no {selector} says {text!r}: {page.locator(selector).all_inner_texts()}") from None
 
 
 def shoot(page, name: str) -> None:
+    """The whole page as a PNG in the screenshots folder, if one is asked for: in 64 colours (a page's flat
+    colours and their edges), so the docs stay small."""
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(SHOTS) / name), full_page=True)
+        image = Image.open(io.BytesIO(page.screenshot(full_page=True))).convert("RGB")
+        image.quantize(64, dither=Image.Dither.NONE).save(Path(SHOTS) / name, optimize=True)

@@ -89,7 +89,7 @@ class Live(Client):
 
 
 STREAMS = {"/api/dashboard/events": topics.DASHBOARD, "/api/sim/events": topics.SIM,
-           "/api/table/events": topics.TABLE}
+           "/api/table/events": topics.TV}
 
 
 def stream_topics(path: str) -> frozenset:

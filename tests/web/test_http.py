@@ -10,7 +10,7 @@ from luma.core.device import dummy
 from PIL import ImageChops
 
 from companion.hardware import gpio
-
+from companion.render import turns, tv
 from companion.web.auth import TOKEN_HEADER
 from companion.web.guesses import WRONG_IN_A_ROW
 from companion.web.app import make_app
@@ -273,7 +273,7 @@ def test_lan_accepts_addresses_and_local_names_but_not_other_names(lan):
 
 def test_the_pin_is_on_the_table_display_and_never_on_the_dashboard(lan):
     events = lan.opened("/api/dashboard/events")
-    assert {kind for kind, _ in events} == {"state", "log", "table"}
+    assert {kind for kind, _ in events} == {"state", "turns", "table"}
     streamed = frame_image(next(json.loads(data) for kind, data in events if kind == "table"))
     rendered = lan.session.out.displays.frames["table"].convert("1")
     device = lan.hw.displays()["table"].image.convert("1")
@@ -287,27 +287,40 @@ def test_the_pin_is_on_the_table_display_and_never_on_the_dashboard(lan):
 def test_the_dashboard_stream_carries_the_public_state_and_the_table_only(live):
     live.tap(1, "hole3")
     events = live.opened("/api/dashboard/events")
-    assert {kind for kind, _ in events} == {"state", "log", "table"}
+    assert {kind for kind, _ in events} == {"state", "turns", "table"}
     assert all(json.loads(data) for _, data in events)
 
 
-def test_the_dashboard_log_comes_as_appends_and_whole_again_after_an_undo(live):
-    board = Recording(live, "/api/dashboard/events")
+def test_the_dashboard_turns_come_as_appends_each_from_the_turn_that_changed(live):
+    dashboard = Recording(live, "/api/dashboard/events")
+
+    def told() -> list[dict]:
+        return [json.loads(data) for kind, data in list(dashboard.events) if kind == "turns"]
+
+    def shown() -> list[dict]:
+        turns_shown = []
+        for message in told():
+            turns_shown = turns_shown[:message["from"]] + message["turns"]
+        return turns_shown
+
+    def shows(count: int) -> bool:
+        expected = turns.told(tv.named(live.session.table.public()), live.session.table.match.public_log())
+        return len(expected) == count and shown() == expected
+
+    assert wait_for(lambda: told() == [{"from": 0, "turns": []}])
     for seat, control in WINNING_GAME[:8]:
         live.tap(seat, control)
-        live.quiet(board)                                  # one press at a time: each its own append
-    assert any(e["kind"] == "reveal" for e in live.session.table.match.public_log())
-    assert live.post("/api/host/undo").status == 200
-    live.quiet(board)
-    logs = [json.loads(data) for kind, data in board.events if kind == "log"]
-    assert logs[0] == {"from": 0, "events": []}
-    starts = [m["from"] for m in logs[1:-1]]
-    assert len(starts) >= 2 and starts == sorted(set(starts))          # each carries only what was added
-    assert logs[-1]["from"] == 0 and not any(e["kind"] == "reveal" for e in logs[-1]["events"])  # the undo
-    shown = []
-    for message in logs:
-        shown = shown[:message["from"]] + message["events"]
-    assert shown == live.session.table.match.public_log() == live.call("GET", "/api/state").body["log"]
+    assert wait_for(lambda: shows(1))
+    first_turn = len(told())
+    for seat, control in WINNING_GAME[8:16]:
+        live.tap(seat, control)
+    assert wait_for(lambda: shows(2))
+    assert live.post("/api/host/undo").status == 200          # the second turn's reveal taken back
+    assert wait_for(lambda: shows(1))
+    dashboard.close()
+    assert all(message["from"] == 1 for message in told()[first_turn:])   # the first turn is never told again
+    assert shown()[0]["title"] == "Turn 1" and shown()[0]["lines"][0].startswith("Seat 1 popped up")
+    assert shown() == turns.told(tv.named(live.session.table.public()), live.call("GET", "/api/state").body["log"])
 
 
 def test_the_sim_stream_carries_lamps_and_every_display_in_use(live):

@@ -1,11 +1,13 @@
 """Phone seats in Debian's chromium: two phones join by the table display's QR code and play with a
-panel seat (on the simulator); each phone's page shows its own seat alone; a phone that loses the
-box refuses a press visibly and comes back to its seat's current screen."""
+panel seat (on the simulator); each phone's page shows its own seat alone, its screen in words and the
+room's table under it; a phone that loses the box refuses a press visibly and comes back to its seat's
+current screen."""
 from __future__ import annotations
 
 import io
 import json
 import random
+import statistics
 
 import pytest
 from PIL import Image
@@ -15,9 +17,9 @@ from tests.presses import presses_for
 from tests.random_play import random_answer
 from tests.waiting import TIMEOUT_S, wait_for
 
-from .browsing import PHONE, click, quiet, settled_lamps, shoot, shown, watch
+from .browsing import PHONE, click, press_to_lamp, quiet, settled_lamps, shoot, watch
 from .test_hints import turn_number
-from .test_seats import offered, table_qr
+from .test_seats import described, offered, table_qr
 
 zxingcpp = pytest.importorskip("zxingcpp", reason="zxing-cpp reads the QR codes as a phone's camera does")
 
@@ -72,22 +74,22 @@ def play_a_round(box, at, board) -> None:
 
 
 def shows_its_screen(page, box, seat: int) -> None:
-    """The page's OLED is, pixel for pixel, the frame the box rendered for the seat now."""
+    """The page says, in words, what the box shows the seat now: the prompt and every option of its screen."""
     quiet(box, page)
-    wanted = box.session.out.rendered(f"seat{seat}").convert("1").tobytes()
-    assert wait_for(lambda: shown(page, "img.oled") == wanted, TIMEOUT_S), \
+    screen = described(box, f"seat{seat}")
+    said = page.locator(".seat .screen")
+    assert wait_for(lambda: said.locator(".prompt").inner_text() == screen["prompt"], TIMEOUT_S), \
         f"seat {seat}'s page does not show its current screen"
+    assert said.locator(".options .words").all_inner_texts() == [option["words"] for option in screen["options"]]
 
 
 def only_own_seat(page, seat: int) -> None:
-    """The page draws one seat, its own, and nothing it was sent names another display."""
+    """The page draws one seat, its own, and its stream carried that seat's lamps and screen and the room's table."""
     assert page.locator(".seat").count() == 1
     assert page.locator(".seat").get_attribute("data-seat") == str(seat)
-    assert page.locator("img.oled").count() == 1
     streamed = page.evaluate("window.__streamed")
-    frames = {json.loads(data)["name"] for kind, data in streamed if kind == "frame"}
-    assert frames == {f"seat{seat}"}
-    assert {kind for kind, _ in streamed} <= {"hello", "state", "lamps", "frame"}
+    assert {kind for kind, _ in streamed} <= {"hello", "lamps", "screen", "tv"}
+    assert {json.loads(data)["title"] for kind, data in streamed if kind == "screen"} <= {f"Seat {seat}"}
 
 
 @pytest.mark.parametrize("game", ["whakka-mole", "mole-park"])
@@ -98,11 +100,9 @@ def test_two_phones_and_a_panel_play_a_round_each_seeing_its_own_seat(table, pag
     assert any(e["kind"] == "reveal" for e in box.session.table.match.public_log())
     for seat in (2, 3):
         only_own_seat(at[seat], seat)
-        assert at[seat].locator("img.oled").bounding_box()["width"] >= 0.8 * PHONE["width"]   # the phone's width
-        assert at[seat].eval_on_selector("img.oled", "img => getComputedStyle(img).imageRendering") in (
-            "pixelated", "crisp-edges")                                                     # crisp, not smoothed
         assert settled_lamps(at[seat], box, seat) == box.session.out.lamps()[f"seat{seat}"]
         shows_its_screen(at[seat], box, seat)
+        assert at[seat].locator("#room-players li").count() == 3                       # the table under it
     if game == "whakka-mole":
         shoot(at[2], "phone-seat.png")
 
@@ -145,17 +145,33 @@ def test_a_seat_page_opened_without_joining_asks_for_the_code_and_shows_no_seat(
     context.close()
 
 
-def test_the_table_view_draws_the_table_display_for_a_tv_with_a_qr_code_a_camera_reads(live_factory, browser):
+def test_the_tv_view_offers_each_free_phone_seat_by_a_qr_code_a_camera_reads(live_factory, browser):
     box = mixed(live_factory, "whakka-mole")
     url = offered(box)                                         # what the table display offers now
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     page = context.new_page()
     watch(page)
-    page.goto(box.url + "table")
+    page.goto(box.url + "table")                               # on the Pi itself, as its kiosk: it may see codes
     page.wait_for_function("document.getElementById('status').textContent === 'live'")
-    page.wait_for_function("!document.querySelector('img.oled').hidden")
-    assert page.locator("img.oled").bounding_box()["width"] >= 1200          # the screen's width
-    assert shown(page, "img.oled") == box.session.out.rendered("table").convert("1").tobytes()
+    page.locator("#tv-joins .code", has_text=box.session.phones.codes[3]).wait_for()
     screen = Image.open(io.BytesIO(page.screenshot())).convert("L")      # as a phone's camera sees the TV
-    assert [found.text for found in zxingcpp.read_barcodes(screen)] == [url]
+    codes = box.session.phones.codes
+    assert sorted(found.text for found in zxingcpp.read_barcodes(screen)) == sorted(   # every free seat's
+        [url, url.replace(codes[2], codes[3])])
+    context.close()
+
+
+def test_every_press_on_a_phone_lights_its_lamps_on_its_page_at_once(live_factory, browser):
+    box = live_factory("--panels", "0", "--phones", "2", "--game", "whakka-mole", "--seats", "2")
+    context = browser.new_context(viewport=PHONE, has_touch=True)
+    page = context.new_page()
+    watch(page, record=True)
+    page.goto(box.url + "J/" + box.session.phones.codes[1])
+    page.wait_for_url("**/seat/1")
+    page.wait_for_function("document.getElementById('status').textContent === 'live'")
+    delays = press_to_lamp(page, box, 1)           # over HTTP: the press's POST, the lamps on the seat's stream
+    # As the simulator's (test_browser.py): every press shows, each inside a second; the median is printed, not
+    # asserted (a timed bound flakes on two loaded cores).
+    print(f"press to lamp on the phone: median {statistics.median(delays):.1f} ms, max {max(delays):.1f} ms")
+    assert max(delays) < 1000, f"press to lamp on the phone: {delays} ms"
     context.close()

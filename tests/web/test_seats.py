@@ -11,6 +11,8 @@ from PIL import Image
 
 from companion.inputs import HOLD_S
 from companion.phones import BURST, RATE
+from companion.render import describe
+from companion.render.screen import as_dict
 from companion.table import HOST_UNDO
 from companion.web.site import seat_cookie
 from tests.waiting import TIMEOUT_S, wait_for
@@ -39,6 +41,12 @@ def offered(live, besides: str | None = None) -> str:
     read: list[str | None] = []
     assert wait_for(lambda: read.append(table_qr(live)) or read[-1] not in (None, besides), TIMEOUT_S), read[-1:]
     return read[-1]
+
+
+def described(live, name: str) -> dict:
+    """What the box shows on a display now, as a page is sent it: the description of the screen last asked of it."""
+    drawing, *args = live.session.out.screen(name)
+    return as_dict(describe(drawing, tuple(args)))
 
 
 def code_of(url: str) -> str:
@@ -88,15 +96,13 @@ def test_a_seat_s_stream_carries_that_seat_alone(mixed):
     two, three = seated(mixed, 2, 3)
     assert mixed.call("GET", "/api/seats").body == {"2": "connected", "3": "connected"}
     two.tap("hole2")
-    assert wait_for(lambda: any(k == "lamps" for k, _ in two.events[3:]))
+    mixed.quiet(two.stream, three.stream)
     for p in (two, three):
-        kinds = {kind for kind, _ in p.events}
-        assert kinds <= {"hello", "state", "lamps", "frame"}
-        assert {json.loads(data)["name"] for kind, data in p.events if kind == "frame"} == {f"seat{p.seat}"}
+        assert {kind for kind, _ in p.events} == {"hello", "lamps", "screen", "tv"}   # never a frame or the state
         assert all(len(json.loads(data)) == 5 for kind, data in p.events if kind == "lamps")
-    mixed.session.out.displays.flush()
-    two.stream.first("frame")                                                 # the screen it came back to
-    assert wait_for(lambda: frame_image(two.latest("frame")).tobytes() == mixed.session.out.rendered("seat2").tobytes())
+        assert p.latest("screen") == described(mixed, f"seat{p.seat}")               # its own screen, in words
+    assert two.latest("screen") != three.latest("screen")
+    assert two.latest("tv") == three.latest("tv") == mixed.now("/api/table/events")["tv"]   # the room's table
 
 
 def test_phones_and_a_panel_play_a_turn_by_the_panel_s_path(mixed):
@@ -183,9 +189,9 @@ def test_a_phone_that_drops_comes_back_to_its_seat_and_screen_and_a_stale_press_
     two.connect()                                                             # its cookie: the same seat
     assert two.stream_id != old
     assert_refused(two.press("ok", True, old), 409, "press again")            # a late one from before: refused
-    mixed.session.out.displays.flush()
-    two.stream.first("frame")                                                 # the screen it came back to
-    assert wait_for(lambda: frame_image(two.latest("frame")).tobytes() == mixed.session.out.rendered("seat2").tobytes())
+    mixed.quiet(two.stream)
+    assert two.latest("screen") == described(mixed, "seat2")                  # the screen it came back to
+    assert two.latest("screen")["board"]["marked"] == [4]                     # hole 4 popped up, as it left it
     two.tap("ok")
 
 
@@ -219,8 +225,9 @@ PHONES_ONLY = ("--panels", "0", "--phones", "3", "--game", "whakka-mole", "--sea
 def test_every_other_seat_the_dashboard_and_the_table_learn_the_same_whatever_one_seat_picks_until_the_reveal(
         live_factory, pick_a, pick_b):
     """Two games that differ only in seat 1's picks. Each listener is compared by what it could learn: what
-    its stream had shown it of every topic (the state, the log, the frames, the lamps) each time the box
-    was quiet, one press at a time. Whole event sequences are not compared: the hub sends each topic at its
+    its stream had shown it of every topic (a phone: its lamps, its screen in words and the room's table; the
+    TV: the room's table and the join codes; the dashboard: the state, the turns told and the table
+    display's frame) each time the box was quiet, one press at a time. Whole event sequences are not compared: the hub sends each topic at its
     latest when its loop is free, so how news is batched, and whether a 120 ms lamp flash shows at all,
     depends on the machine's load."""
     learnt_by = []
@@ -243,6 +250,10 @@ def test_every_other_seat_the_dashboard_and_the_table_learn_the_same_whatever_on
         learnt_by.append(timelines)
     for listener in ("seat2", "seat3", "dashboard", "table"):
         assert learnt_by[0][listener] == learnt_by[1][listener], listener
+    locked = "locked in" if pick_a[-1] == "ok" else "choosing"
+    for listener in ("seat2", "seat3", "table"):                   # each was shown the table as it went on
+        assert [player["doing"] for player in learnt_by[0][listener][-1]["tv"]["players"]] == [locked, "choosing",
+                                                                                              "choosing"]
     assert learnt_by[0]["seat1"] != learnt_by[1]["seat1"]            # the seat itself sees its own pick
 
 
@@ -279,8 +290,8 @@ def test_the_lobby_plays_a_panel_seat_on_a_phone_and_the_panel_then_keeps_the_se
     two.connect()
     box.session.out.displays.flush()
     assert box.hw.displays()["seat2"].image.convert("1").tobytes() == on_phone(2).tobytes()    # the panel's glass
-    assert wait_for(lambda: frame_image(two.latest("frame")).tobytes()
-                    == box.session.out.rendered("seat2").tobytes() != on_phone(2).tobytes())   # the phone's screen
+    box.quiet(two.stream)
+    assert two.latest("screen") == described(box, "seat2") and "On a phone" not in json.dumps(two.latest("screen"))
     lamps = box.session.out.lamps()["seat2"]
     box.press(2, "hole1")                                          # the panel no longer plays seat 2...
     box.quiet()
@@ -326,12 +337,11 @@ def hold_ok(p: Phone) -> None:
     assert p.press("ok", False).status == 200
 
 
-def seat_screen(p: Phone, live) -> bytes:
-    """What the phone's seat page shows once the box has drawn its seat's screen for the scene it is in now."""
-    live.session.out.displays.flush()
-    expected = live.session.out.rendered(f"seat{p.seat}").convert("1").tobytes()
-    assert wait_for(lambda: frame_image(p.latest("frame")).tobytes() == expected)
-    return expected
+def seat_screen(p: Phone, live) -> dict:
+    """What the phone's seat page says once the box has shown its seat's screen for the scene it is in now."""
+    live.quiet(p.stream)
+    assert p.latest("screen") == described(live, f"seat{p.seat}")
+    return p.latest("screen")
 
 
 def test_seat_1_s_phone_undoes_the_table_s_decisions_only_from_the_host_s_device(live_factory):

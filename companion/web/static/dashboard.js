@@ -5,7 +5,7 @@
   const {config, get, post, listen, showFrame} = molebox;
   const $ = (id) => document.getElementById(id);
   let state = null;
-  let log = [];                    // the public log, streamed apart from the state as appends
+  let told = [];                  // the public log told as turns, streamed apart from the state as appends
   let shownGame = null;            // a past game picked from the history, or null: the game in play
   let historyKey = null;           // refetch the history when this changes (a game ends or starts, a name changes)
   let host = config.host;          // this device may take host actions (always on 127.0.0.1; after the PIN on the LAN)
@@ -15,114 +15,29 @@
   const who = (seat) => names()[seat] || "Seat " + seat;
   const short = (seat) => names()[seat] || "S" + seat;
 
-  // One line per public event; the lock-ins show live beside the scores instead.
-  const DESCRIBE = {
-    popup: (e) => `popped up ${e.holes.length ? "hole " + e.holes.join(", ") : "nothing"}`,
-    whack: (e) => `whacked ${short(e.target)} hole ${e.hole}: ${e.hit ? `hit, ${plural(e.tokens, "token")} knocked out` : "miss"}`,
-    score: (e) => `+${e.points}${e.whack ? ` (whack ${e.whack} + ${plural(e.tokens, "token")})` : ""} = ${e.total}`,
-    game_over: (e) => `game over: ${e.winners.map(short).join(", ")} won`,
-  };
-  const QUIET = new Set(["locked", "unlocked", "reveal", "turn"]);
-
-  // Games whose view and log read differently: Mouse Madness calls the mover `turn`, counts turns in
-  // `turns`, keeps each mouse's space in `positions`, and a turn begins with its die roll.
+  // Games whose view reads differently: Mouse Madness counts turns in `turns` and keeps each mouse's space in
+  // `positions`.
   const GAMES = {
     "mouse-madness": {
-      describe: {
-        start_roll: (e) => `rolls ${e.roll} for the first turn`,
-        reroll: (e) => `tie at ${e.roll}: ${e.seats.map(short).join(", ")} roll again`,
-        first: (e) => `goes first with ${e.roll}`,
-        roll: (e) => `rolls ${e.roll}`,
-        move: (e) => `moves ${e.forced ? "" : e.direction + " "}from ${e.from} to ${e.to}`,
-        jump: (e) => `jumps ${short(e.over)} to ${e.to}`,
-        push: (e) => `pushed by ${short(e.by)} from ${e.from} to ${e.to}`,
-        fall: (e) => `falls through the mouse hole on ${e.from} to ${e.to}`,
-        win: (e) => `lands on the cheese (${e.space})`,
-      },
-      turnStart: "roll",
       heading: (s) => (s.turns ? `Turn ${s.turns}` : "Rolls for the first turn"),
       scores: (s) => s.positions,
       won: "on the cheese",
     },
-    // Mole Park: a round begins with the deal; the score is each seat's prize stars.
+    // Mole Park: the score is each seat's prize stars.
     "mole-park": {
-      describe: {
-        deal: (e) => `moles dealt to the holes: ${e.holes.join(" ")}`,
-        crown: (e) => (e.declare ? "goes for the Crown!" : "does not go for the Crown"),
-        roll: (e) => `the ${DIE_NAMES[e.die]} rolls ${e.face === "X" ? "X, a miss" : e.face}`,
-        whack: (e) => `hole ${e.hole}: ${e.dice.map(([seat]) => short(seat)).join(" and ")}, ${plural(e.each, "mole")} each${e.stays ? `, ${e.stays} stay` : ""}`,
-        take: (e) => `takes a ${e.stars}-star mole`,
-        discard: (e) => `discards down to ${e.hand}`,
-        flee: (e) => `the ${plural(e.moles, "mole")} on hole ${e.hole} flee`,
-        reshuffle: (e) => `the discards are shuffled into the deck (${e.deck})`,
-        cash_in: (e) => `cashes in ${plural(e.moles.length, "mole")} + prize die ${e.die} + ${e.prizes} = ${e.total} stars`,
-        order: (e) => `as King Mole, lets ${short(e.next)} go next`,
-        prize: (e) => `takes ${e.name} (${e.stars} stars) from stand ${e.stand}: ${e.total_stars} stars`,
-        no_prize: (e) => `no prize at ${e.total} stars`,
-        restock: (e) => `stand ${e.stand} shows ${e.name} (${e.stars} stars), ${e.left} left`,
-        crown_failed: (e) => `falls short of the Crown with ${e.total} stars`,
-        crown_won: () => "wins the Crown and is King Mole!",
-        showdown: (e) => `Showdown between ${e.contenders.map(short).join(", ")}`,
-        showdown_score: (e) => `showdown total ${e.total}`,
-      },
-      turnStart: "deal",
-      turnWord: "Round",
       heading: (s) => `Round ${s.round}, King Mole: ${short(s.king_mole)}`,
       scores: (s) => s.seats.map((seat) => seat.stars),
     },
-    // Mole Hill: a round is one mole's walk, from where it sets down to where it stops.
+    // Mole Hill: a round is one mole's walk; the heading says who plays which side.
     "mole-hill": {
-      describe: {
-        place: (e) => `sets the mole down on ${space(e.cell)}${e.flower ? ` (a ${e.flower}-point flower)` : ""}`,
-        rod: (e) => `places a rod ${edge(e.edge)}, ${e.rods_left} left`,
-        pass: () => "passes: no rods left",
-        move: (e) => `moves to ${space(e.to)}, leaving a ${e.left} piece${e.flower ? ` (a ${e.flower}-point flower)` : ""}`,
-        jump: (e) => `jumps from the centre to ${space(e.to)}, leaving a ${e.left} piece`,
-        round_over: (e) => `round ${e.round} over (${e.reason === "pieces" ? "no pieces left" : "no move left"}): ${e.dark} dark + ${e.flowers} for flowers = ${e.score}`,
-      },
-      turnStart: "place",
-      turnWord: "Round",
       heading: (s) => `Round ${s.round}: ${short(s.mole)} is the mole, ${short(s.gardener)} the gardener`,
     },
-    // Mole: each flick is a turn, opened by its call; the heading keeps the roles and the target in sight.
+    // Mole: the heading keeps the roles and the target in sight.
     "mole": {
-      describe: {
-        call: (e) => `${e.side === "mole" ? "the mole calls" : "the mignettes call"} ${MOLE_CALLS[e.call]}`,
-        flick: (e) => `the mole ${MOLE_WHERE[e.where]}${e.gad ? ` (${e.gad.replace("_", " ")})` : ""}${e.dead.length ? `, mignette ${e.dead.join(", ")} dead` : ""}`,
-        mole_back: (e) => `the mole goes back (${e.why})`,
-        died: (e) => `mignette ${e.mignette} died (${e.how}), ${e.alive} left`,
-        push: (e) => `claims a push by ${short(e.against)}`,
-        round_over: (e) => `round ${e.round}: ${e.winner === "tie" ? "a tie" : e.winner + " win"}, ${e.text} (${e.scores.join("-")})`,
-      },
-      turnStart: "call",
       heading: (s) => `Round ${s.round}, turn ${s.turn}: ${short(s.mole)} is the mole; ${s.target} points by ${s.margin}`,
     },
   };
-  const MOLE_CALLS = {flick: "a flick", nasdaq: "Nasdaq", taupiniere: "taupiniere"};
-  const MOLE_WHERE = {board: "stays on the board", gad: "is in Gad", line: "is over the winning line",
-                      back: "is off the back", side: "is off a side", under: "is under a mignette"};
-  const DIE_NAMES = {glove: "Boxing Glove", pan: "Frying Pan", mallet: "Giant Mallet", prize: "Prize die"};
-  const space = ([col, row]) => `column ${col}, row ${row}`;
-  const edge = ([col, row, side]) => `${side === "E" ? "east" : "south"} of ${space([col, row])}`;
   const game = () => (state && state.view && GAMES[state.view.game]) || {};
-
-  function describe(event) {
-    const text = (game().describe?.[event.kind] || DESCRIBE[event.kind])?.(event);
-    if (text) return text;
-    const {kind, seat, ...rest} = event;
-    return `${kind} ${JSON.stringify(rest)}`;
-  }
-
-  // Turns start at each reveal (or the game's own turnStart event); without either, one turn in all.
-  function turns(log) {
-    const out = [];
-    const start = game().turnStart || "reveal";
-    for (const event of log) {
-      if (event.kind === start || !out.length) out.push([]);
-      if (!QUIET.has(event.kind)) out[out.length - 1].push(event);
-    }
-    return out.filter((turn) => turn.length);
-  }
 
   function item(tag, text, className) {
     const node = document.createElement(tag);
@@ -131,21 +46,13 @@
     return node;
   }
 
-  function renderTurns(log) {
-    const all = turns(log);
-    const before = all.length && game().turnStart && all[0][0].kind !== game().turnStart ? 1 : 0;
-    $("turns").replaceChildren(...all.map((turn, i) => {
+  // The turns as the box tells them (companion/render/turns.py), the latest first.
+  function renderTurns() {
+    $("turns").replaceChildren(...told.filter((turn) => turn.lines.length).map((turn) => {
       const li = item("li", "");
-      li.append(item("h3", i < before ? "Before the first turn" : `${game().turnWord || "Turn"} ${i + 1 - before}`));
-      const bySeat = new Map();
-      for (const event of turn) {
-        const label = event.seat ? short(event.seat) : "";
-        if (!bySeat.has(label)) bySeat.set(label, []);
-        bySeat.get(label).push(describe(event));
-      }
       const rows = item("ul", "");
-      for (const [label, lines] of bySeat) rows.append(item("li", (label ? label + ": " : "") + lines.join(" · ")));
-      li.append(rows);
+      rows.append(...turn.lines.map((line) => item("li", line)));
+      li.append(item("h3", turn.title), rows);
       return li;
     }).reverse());
   }
@@ -218,7 +125,7 @@
       $("round").textContent = view.over ? "Final scores" : game().heading?.(s)
         || [s.turn && `Turn ${s.turn}`, s.target && `to ${s.target} points`].filter(Boolean).join(", ") || "Scores";
       renderScores(view);
-      renderTurns(log);
+      renderTurns();
       renderNameFields(view);
     }
     renderProgress();
@@ -405,7 +312,7 @@
   function follow() {
     if (stream) stream.close();
     stream = listen("/api/dashboard/events", {
-      log({from, events}) { log = log.slice(0, from).concat(events); if (state) render(); },
+      turns({from, turns}) { told = told.slice(0, from).concat(turns); if (state) render(); },
       state(next) { state = next; render(); },
       table(frame) { showFrame($("table"), frame); },
       guessing: renderGuessing,

@@ -1,23 +1,26 @@
 // A seat's panel as a page draws it, shared by the simulator and a phone seat's page: the five hole
-// buttons and OK pressed by pointer (held while held, as the real buttons), their lamps, and the
-// real-size view of its OLED.
+// buttons and OK pressed by pointer (held while held, as the real buttons), their lamps, and the seat's
+// screen: the simulator's its OLED's pixels (with a real-size view), a phone's the screen's description in words.
 "use strict";
 
 const panels = (() => {
   const CONTROLS = ["hole1", "hole2", "hole3", "hole4", "hole5", "ok"];
 
-  // A seat's <section>: its title, its OLED (described by alt), five holes and OK; keyOf(index) labels each
-  // button's key ("" for none).
+  // A seat's <section>: its title, its screen, five holes and OK; keyOf(index) labels each button's key ("" for
+  // none). ``alt``: the OLED's description for the simulator; null: a phone's, whose screen is drawn in words
+  // (screens.draw into its ``.screen``).
   function build(seat, keyOf, press, alt) {
     const panel = document.createElement("section");
     panel.className = "seat";
     panel.dataset.seat = seat;
-    panel.innerHTML = '<h2></h2><img class="oled"><div class="holes"></div>' +
-                      '<button class="ok" data-control="ok">OK <kbd></kbd></button>';
+    panel.innerHTML = `<h2></h2>${alt === null ? '<div class="screen" aria-live="polite"></div>' : '<img class="oled">'}` +
+                      '<div class="holes"></div><button class="ok" data-control="ok">OK <kbd></kbd></button>';
     panel.querySelector("h2").textContent = "Seat " + seat;
     const oled = panel.querySelector(".oled");
-    oled.dataset.display = "seat" + seat;
-    oled.alt = alt;
+    if (oled) {
+      oled.dataset.display = "seat" + seat;
+      oled.alt = alt;
+    }
     const holes = panel.querySelector(".holes");
     for (let i = 0; i < 5; i++) {
       const button = document.createElement("button");
@@ -49,7 +52,7 @@ const panels = (() => {
   }
 
   function paintLamps(panel, states) {
-    panel?.querySelectorAll(".hole").forEach((button, i) => {
+    panel?.querySelectorAll(".holes .hole").forEach((button, i) => {
       button.className = button.className.replace(/lamp-\w+/, "lamp-" + states[i]);
     });
   }
@@ -57,7 +60,7 @@ const panels = (() => {
   // Real size: each OLED as wide as its panel's lit area (glass: display name -> [w, h] mm), in
   // millimetres the player calibrates against a bank card; kept in the browser.
   const CARD_MM = 85.6;
-  function realSize(glass, byDefault = false) {
+  function realSize(glass) {
     const box = document.getElementById("real-size");
     const pxPerMm = document.getElementById("px-per-mm");
     function apply() {
@@ -76,7 +79,7 @@ const panels = (() => {
     box.parentElement.hidden = sizes.length === 0;
     const saved = JSON.parse(localStorage.getItem("molebox.realSize") || "{}");
     pxPerMm.value = saved.scale ?? 96 / 25.4;           // CSS's own millimetre until calibrated
-    box.checked = saved.on ?? byDefault;                // the simulator: real size unless the maker turned it off
+    box.checked = saved.on ?? true;                     // real size unless the maker turned it off
     box.addEventListener("change", apply);
     pxPerMm.addEventListener("input", apply);
     apply();

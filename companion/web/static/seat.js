@@ -1,9 +1,10 @@
-// A phone seat's page: that seat's OLED, lamps and buttons, and nothing of any other seat. Presses
-// name the event stream they were pressed on: one sent while the page had lost the box is refused.
+// A phone seat's page: that seat's screen in words (the description its OLED draws), its lamps and buttons, and
+// under them the table as the room sees it (scores, board, last turns); nothing of any other seat. Presses name
+// the event stream they were pressed on: one sent while the page had lost the box is refused.
 "use strict";
 
 (() => {
-  const {config, say, post, listen, showFrame} = molebox;
+  const {config, say, post, listen} = molebox;
   const notice = document.getElementById("notice");
   const joinForm = document.getElementById("join");
 
@@ -29,7 +30,6 @@
   });
 
   function joining() {
-    document.getElementById("real-size-label").hidden = true;
     joinForm.hidden = false;
     say("not joined");
     if (config.asked) tell(`This phone does not hold seat ${config.asked}: join it with its code.`);
@@ -65,25 +65,45 @@
         ? "Not sent: the box is out of reach. Press again once this page says live." : error.message));
     }
 
-    const panel = panels.build(seat, () => "", press, "your seat's screen");
+    const panel = panels.build(seat, () => "", press, null);
     document.getElementById("seats").append(panel);
-    panels.realSize({["seat" + seat]: config.glassMm});
     addEventListener("blur", () => [...held].forEach((control) => press(control, false)));
+
+    let mine = null, table = null;                 // the seat's own screen, the room's table: as last sent
+    function drawRoom() {
+      if (!table) return;
+      const playing = table.mode === "play";
+      document.getElementById("room").hidden = !playing;
+      const me = playing && table.players[seat - 1];
+      panel.querySelector("h2").textContent = me && me.name !== `Seat ${seat}` ? `Seat ${seat}: ${me.name}` : `Seat ${seat}`;
+      if (!playing) return;
+      document.getElementById("room-title").textContent = [table.title, table.screen.status].filter(Boolean).join(", ");
+      document.getElementById("room-prompt").textContent = table.paused ? `Paused: ${table.paused}` : table.screen.prompt;
+      room.players(document.getElementById("room-players"), table);
+      document.getElementById("room-board").replaceChildren(
+        ...[boards.draw(table, mine && mine.board)].filter(Boolean));
+      room.turns(document.getElementById("room-turns"), table);
+    }
 
     const source = listen(`/api/seat/${seat}/events`, {
       hello(hello) {
         stream = hello.stream;
         tell("");
       },
-      state(state) {
-        const name = state.names && state.names[seat];
-        panel.querySelector("h2").textContent = name ? `Seat ${seat}: ${name}` : `Seat ${seat}`;
-      },
       lamps(states) {
         panels.paintLamps(panel, states);
       },
-      frame({name, ...frame}) {
-        showFrame(panel.querySelector(".oled"), frame);
+      screen(screen) {
+        mine = screen;
+        const shown = panel.querySelector(".screen");
+        screens.draw(shown, screen);
+        const own = boards.own(screen.board);
+        if (own) shown.querySelector(".prompt, .bar")?.after(own);
+        drawRoom();                                 // the seat's cursor or choice, over the table's board
+      },
+      tv(tv) {
+        table = tv;
+        drawRoom();
       },
     });
     source.onerror = () => {

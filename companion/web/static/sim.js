@@ -53,7 +53,7 @@
   }
   document.getElementById("table").hidden = !config.displays.includes("table");
 
-  panels.realSize(config.glass, true);
+  panels.realSize(config.glass);
   if (config.lan) {
     document.getElementById("scope").textContent = "A maker's tool, open to the network now: anyone on it sees "
       + "every seat's screen, secret picks included, and presses for any seat. The host closes it from the dashboard.";

@@ -1,0 +1,77 @@
+"""The public log told as turns, in words: what the TV view, the phones' public table and the dashboard show.
+
+Each game's module says what opens a turn and what a turn is called (``TURN``: the events' kinds and the
+word), and tells each public event in words (``tell``): after its seat's name, or, capitalised, as a
+sentence of its own (what happened to the table: "Hole 5: Bo takes 1 mole"). Between two such
+sentences, each seat's events make one sentence, its name first: "Ada popped up holes 1 and 4,
+whacked Bo's hole 3: a miss, +2 = 9". A turn with a reveal keeps what each seat had picked, in the
+game's words (``picked``), for the TV to show them appear together.
+"""
+from __future__ import annotations
+
+from . import for_game, naming
+
+QUIET = frozenset({"locked", "unlocked", "reveal", "turn", "picked"})     # told by the scores' tags, or not at all
+
+
+def starts(game, log: list[dict]) -> list[int]:
+    """Where each turn of ``log`` starts: at each event that opens a turn, and at 0 if something worth telling
+    came before the first (events before it that tell nothing are in no turn)."""
+    openers = game.TURN[0]
+    out = [i for i, event in enumerate(log) if event["kind"] in openers]
+    lead = log[:out[0]] if out else log
+    return [0] + out if any(event["kind"] not in QUIET for event in lead) else out
+
+
+def told(view: dict, log: list[dict], first: int = 0) -> list[dict]:
+    """The turns of ``log`` from turn ``first`` (0: the first) on, each ``{"title", "lines", "reveal"}``; the view
+    (with its players' ``names``) says whose names and which game."""
+    game = for_game(view["game"])
+    openers, word = game.TURN
+    edges = starts(game, log)
+    before = int(bool(edges) and log[edges[0]]["kind"] not in openers)     # a first turn no opener opened
+    edges.append(len(log))
+    out = []
+    for number in range(first, len(edges) - 1):
+        events = log[edges[number]:edges[number + 1]]
+        title = "Before the first turn" if number < before else f"{word} {number + 1 - before}"
+        out.append({"title": title, "lines": _lines(view, game, events),
+                    "reveal": _reveal(view, game, edges[number], events)})
+    return out
+
+
+def _lines(view: dict, game, events: list[dict]) -> list[str]:
+    """The turn in sentences: each of its own, and between them one for each seat that did something."""
+    lines: list = []                        # a sentence, or (seat, its words so far)
+    by_seat: dict[int, list[str]] = {}
+    for event in events:
+        if event["kind"] in QUIET:
+            continue
+        if event["kind"] == "game_over":
+            words = f"Game over: {naming.joined(naming.who(view, seat) for seat in event['winners'])} won"
+        else:
+            words = game.tell(view, event)
+        seat = event.get("seat")
+        if words is None:
+            continue
+        if seat is None or words[0].isupper():
+            lines.append(words)
+            by_seat = {}                    # the seats' sentences after it start anew
+        elif seat in by_seat:
+            by_seat[seat].append(words)
+        else:
+            by_seat[seat] = [words]
+            lines.append((seat, by_seat[seat]))
+    return [line if isinstance(line, str) else f"{naming.who(view, line[0])} {', '.join(line[1])}" for line in lines]
+
+
+def _reveal(view: dict, game, at: int, events: list[dict]) -> dict | None:
+    """The turn's last reveal: where it is in the log (the TV shows a new one as it comes) and each seat's picks,
+    under its player's whole name."""
+    found = [(at + i, event) for i, event in enumerate(events) if event["kind"] == "reveal"]
+    if not found:
+        return None
+    index, event = found[-1]
+    picks = sorted((int(seat), pick) for seat, pick in event["picks"].items())
+    return {"at": index, "picks": [{"seat": seat, "name": naming.title(view, seat)[0], "words": game.picked(view, pick)}
+                                   for seat, pick in picks]}

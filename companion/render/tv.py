@@ -1,0 +1,44 @@
+"""The table told to a room: what the TV view (and, below each phone's own screen, its public table) draws.
+
+Made from the public state alone (:meth:`companion.table.Table.public`), so it may go to any page: the
+table's description (:func:`describe_table` of the game's module: title, status, the prompt, lines and
+the board as data), each player's full name, score and whether they have locked in (never what), the
+last turns in words (:mod:`companion.render.turns`), and whether play is paused. In the lobby, seat 1's
+menu. Join codes are not in it: they go only where the table is (:mod:`companion.web.tv`).
+"""
+from __future__ import annotations
+
+from . import for_game, lobby
+from .screen import as_dict
+
+TURNS = 4           # the last turns a description carries
+
+
+def named(public: dict) -> dict:
+    """The public view as the screens read it: with the players' names by seat."""
+    return {**public["view"], "names": {str(seat): name for seat, name in public["names"].items()}}
+
+
+def describe(public: dict, turns: list[dict]) -> dict:
+    """What the room may see now: ``public`` the table's public state, ``turns`` its log told
+    (:func:`companion.render.turns.told`)."""
+    paused = public["fault"]["words"] if public.get("fault") else ""
+    if public["mode"] == "lobby":
+        return {"mode": "lobby", "screen": as_dict(lobby.describe_menu(public["lobby"])), "paused": paused}
+    view = named(public)
+    game = for_game(view["game"])
+    return {"mode": "play", "game": view["game"], "title": view["title"], "over": view["over"], "paused": paused,
+            "screen": as_dict(game.describe_table(view)), "players": _players(view, game, public.get("bots", {})),
+            "turns": turns[-TURNS:]}
+
+
+def _players(view: dict, game, bots: dict) -> list[dict]:
+    """Each seat: its player's whole name, score, and what it is doing (locked in, choosing), never what it chose."""
+    out = []
+    for seat, standing in enumerate(game.standings(view), 1):
+        doing = "won" if seat in view["winners"] else "" if view["over"] else \
+            "locked in" if seat in view["locked"] else "choosing" if seat in view["waiting"] else ""
+        bot = bots.get(seat) or bots.get(str(seat))
+        out.append({"seat": seat, "name": view["names"].get(str(seat)) or f"Seat {seat}", "doing": doing,
+                    **standing, "more": ([f"{bot} computer"] if bot else []) + standing["more"]})
+    return out

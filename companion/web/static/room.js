@@ -1,0 +1,48 @@
+// The room's description of the table (companion/render/tv.py) drawn in HTML: the players with their scores and
+// what they are doing, and the last turns in words. Shared by the TV view and a phone's public table.
+"use strict";
+
+const room = (() => {
+  const {node} = screens;
+
+  // Each player a row: the seat's colour, the whole name, what it is doing (locked in, never what), more of it
+  // (King Mole, its hand's size, its side), the score and its unit.
+  function players(list, room) {
+    list.replaceChildren(...room.players.map((player) => {
+      const row = node("li", [player.doing && "is-" + player.doing.replace(" ", "-")].filter(Boolean).join(" "));
+      row.dataset.seat = player.seat;
+      row.style.setProperty("--seat", boards.colour(player.seat));
+      const who = node("span", "who");
+      who.append(node("span", "name", player.name));
+      if (player.doing) who.append(node("span", "doing", player.doing));
+      if (player.more.length) who.append(node("span", "more", player.more.join(" · ")));
+      const score = node("span", "score");
+      score.append(node("b", "figure", player.score), node("span", "unit", player.unit));
+      row.append(node("span", "mark"), who, score);
+      return row;
+    }));
+  }
+
+  // The last turns, the latest first, each its title and its sentences; ``fits()`` says whether what is drawn
+  // still fits its box: a sentence that would not is left out whole, and older turns with it.
+  function turns(into, room, fits = () => true) {
+    into.replaceChildren();
+    for (const turn of [...room.turns].reverse()) {
+      if (!turn.lines.length) continue;
+      const block = node("div", "turn");
+      block.append(node("h3", "", turn.title));
+      into.append(block);
+      for (const line of turn.lines) {
+        const said = node("p", "", line);
+        block.append(said);
+        if (!fits()) {
+          said.remove();
+          if (block.childElementCount === 1) block.remove();
+          return;
+        }
+      }
+    }
+  }
+
+  return {players, turns};
+})();

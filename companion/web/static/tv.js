@@ -1,0 +1,171 @@
+// The TV view: the table told to the room, drawn at the TV's size from the room's description (the `tv` event)
+// and, on the host's TV, the free phone seats' join codes (`joins`). It draws only when a message comes: no
+// animation runs at rest; a reveal and the game's end are moments (the picks appear together, then the outcome),
+// with a short sound each if the host turns sound on (made here, no files).
+"use strict";
+
+(() => {
+  const {config, listen, post} = molebox;
+  const {node} = screens;
+  const $ = (id) => document.getElementById(id);
+  const stage = $("tv");
+  let shown = null;                   // the description drawn now
+  let lastReveal;                     // the log index of the last reveal drawn (-1: none; undefined: nothing drawn yet)
+  let moment = null;                  // the timers of the moment showing
+
+  // ---- sound: off unless the host turns it on (the button, or /table?sound=on for a kiosk) ----
+  let audio = null;
+  const SOUND = "molebox.sound";
+  function setSound(on) {
+    localStorage.setItem(SOUND, on ? "on" : "off");
+    $("sound").textContent = on ? "Sound on" : "Sound off";
+    $("sound").setAttribute("aria-pressed", String(on));
+    if (on && !audio) audio = new AudioContext();
+  }
+  const soundOn = () => localStorage.getItem(SOUND) === "on";
+  function beep(frequency, seconds, after = 0) {
+    if (!audio || !soundOn()) return;
+    const start = audio.currentTime + after, tone = audio.createOscillator(), level = audio.createGain();
+    tone.frequency.value = frequency;
+    level.gain.setValueAtTime(0.2, start);
+    level.gain.exponentialRampToValueAtTime(0.001, start + seconds);
+    tone.connect(level).connect(audio.destination);
+    tone.start(start);
+    tone.stop(start + seconds);
+  }
+  const CUES = {reveal: () => { beep(880, 0.12); beep(880, 0.12, 0.2); },        // as the box's buzzer: two short
+                over: () => { beep(660, 0.25); beep(880, 0.25, 0.25); beep(1320, 0.6, 0.5); }};
+  $("sound").addEventListener("click", () => setSound(!soundOn()));
+  if (new URLSearchParams(location.search).get("sound") === "on") setSound(true);
+  else setSound(soundOn());
+
+  // The footer (the connection and the sound switch) shows a few seconds after a touch or a move of the mouse.
+  let waking = null;
+  for (const kind of ["pointermove", "pointerdown", "keydown"]) {
+    addEventListener(kind, () => {
+      document.body.classList.add("awake");
+      clearTimeout(waking);
+      waking = setTimeout(() => document.body.classList.remove("awake"), 5000);
+    });
+  }
+
+  // ---- drawing ----
+
+  const overflows = (box) => box.scrollHeight > box.clientHeight + 1 || box.scrollWidth > box.clientWidth + 1;
+
+  function draw(tv) {
+    shown = tv;
+    const playing = tv.mode === "play";
+    stage.dataset.mode = tv.mode;
+    stage.dataset.game = playing ? tv.game : "";
+    stage.classList.toggle("over", playing && tv.over);
+    $("tv-title").textContent = playing ? tv.title : "molebox";
+    $("tv-status").textContent = playing ? tv.screen.status : "";
+    $("tv-prompt").textContent = tv.paused ? `Paused: ${tv.paused}` : tv.screen.prompt;
+    $("tv-prompt").classList.toggle("paused", Boolean(tv.paused));
+    const board = $("tv-board");
+    if (playing) {
+      board.replaceChildren(...[boards.draw(tv)].filter(Boolean));
+      room.players($("tv-players"), tv);
+      const players = $("tv-players");
+      players.classList.remove("tight");
+      if (overflows(players)) players.classList.add("tight");     // then each player on one line
+      room.turns($("tv-story"), tv, () => !overflows($("tv-story")));
+    } else {                                                    // the lobby: seat 1's menu, as its OLED has it
+      const menu = node("div", "screen lobby");
+      screens.draw(menu, {...tv.screen, title: "", status: ""});
+      board.replaceChildren(menu);
+      $("tv-players").replaceChildren();
+      $("tv-story").replaceChildren();
+    }
+  }
+
+  // A new reveal: everyone's picks appear together over the board, then the outcome under them; then the board.
+  function reveal(tv) {
+    const turn = [...(tv.turns || [])].reverse().find((t) => t.reveal);
+    const at = turn ? turn.reveal.at : -1;
+    if (lastReveal !== undefined && at > lastReveal) {
+      const box = $("tv-moment");
+      const picks = node("ul", "picks");
+      picks.append(...turn.reveal.picks.map((pick) => {
+        const item = node("li");
+        item.style.setProperty("--seat", boards.colour(pick.seat));
+        item.append(node("span", "name", pick.name), node("span", "pick", pick.words));
+        return item;
+      }));
+      const outcome = node("div", "outcome");
+      outcome.append(...turn.lines.map((line) => node("p", "", line)));
+      box.replaceChildren(node("h2", "", "Reveal"), picks, outcome);
+      box.hidden = false;
+      box.classList.remove("told");
+      moment?.forEach(clearTimeout);
+      CUES.reveal();
+      moment = [setTimeout(() => box.classList.add("told"), 1600), setTimeout(() => { box.hidden = true; }, 9000)];
+    }
+    lastReveal = at;
+  }
+
+  function drawJoins(joins) {
+    const box = $("tv-joins");
+    box.hidden = !joins.length;
+    stage.classList.toggle("joining", joins.length > 0);
+    if (!joins.length) return box.replaceChildren();
+    const cards = joins.map((free) => {
+      const card = node("figure", "join");
+      card.dataset.seat = free.board.seat;
+      const caption = node("figcaption");
+      caption.append(node("span", "seat", free.status), node("b", "code", free.prompt));
+      card.append(qr(free.board.qr, free.board.url), caption);
+      return card;
+    });
+    box.replaceChildren(node("p", "how", `Join on a phone: scan, or open ${joins[0].lines[0]} and type the code`),
+                        ...cards);
+  }
+
+  // A QR code from its rows of modules (1 dark), drawn dark on light with its quiet zone, as a camera wants it.
+  function qr(rows, url) {
+    const NS = "http://www.w3.org/2000/svg", size = rows.length + 8;
+    const svg = document.createElementNS(NS, "svg");
+    svg.setAttribute("viewBox", `-4 -4 ${size} ${size}`);
+    svg.setAttribute("class", "qr");
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", "QR code of " + url);
+    const path = document.createElementNS(NS, "path");
+    path.setAttribute("d", rows.flatMap((row, y) => [...row].map((dark, x) => (dark === "1" ? `M${x} ${y}h1v1h-1z` : "")))
+      .join(""));
+    const ground = document.createElementNS(NS, "rect");
+    for (const [key, value] of Object.entries({x: -4, y: -4, width: size, height: size, fill: "#fff"})) {
+      ground.setAttribute(key, value);
+    }
+    svg.append(ground, path);
+    return svg;
+  }
+
+  // The stream; opened again once this device has entered the host PIN (the Pi's own kiosk needs none): the join
+  // codes come only to the host's.
+  let stream = null;
+  function follow() {
+    stream?.close();
+    stream = listen("/api/table/events", {
+      tv(tv) {
+        const before = shown;
+        draw(tv);
+        reveal(tv);
+        if (before && tv.mode === "play" && tv.over && !(before.mode === "play" && before.over)) CUES.over();
+      },
+      joins: drawJoins,
+    });
+  }
+  $("login").hidden = config.host;
+  $("login").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      await post("/api/host/login", {pin: $("pin").value});
+      $("login").hidden = true;
+      follow();
+    } catch (error) {
+      $("login-message").textContent = error.message;
+    }
+  });
+  follow();
+})();
