@@ -13,7 +13,9 @@
   let lastReveal;                     // the log index of the last reveal drawn (-1: none; undefined: nothing drawn yet)
   let moment = null;                  // the timers of the moment showing
 
-  // ---- sound: off unless the host turns it on (the button, or /table?sound=on for a kiosk) ----
+  // ---- sound: off unless the host turns it on (the button, or /table?sound=on for a kiosk): the switch is
+  // the host's only (the Pi's own kiosk, or a device that entered the PIN), so a guest's TV stays silent ----
+  let host = config.host;
   let audio = null;
   const SOUND = "molebox.sound";
   function setSound(on) {
@@ -22,7 +24,7 @@
     $("sound").setAttribute("aria-pressed", String(on));
     if (on && !audio) audio = new AudioContext();
   }
-  const soundOn = () => localStorage.getItem(SOUND) === "on";
+  const soundOn = () => host && localStorage.getItem(SOUND) === "on";
   function beep(frequency, seconds, after = 0) {
     if (!audio || !soundOn()) return;
     const start = audio.currentTime + after, tone = audio.createOscillator(), level = audio.createGain();
@@ -36,8 +38,9 @@
   const CUES = {reveal: () => { beep(880, 0.12); beep(880, 0.12, 0.2); },        // as the box's buzzer: two short
                 over: () => { beep(660, 0.25); beep(880, 0.25, 0.25); beep(1320, 0.6, 0.5); }};
   $("sound").addEventListener("click", () => setSound(!soundOn()));
-  if (new URLSearchParams(location.search).get("sound") === "on") setSound(true);
-  else setSound(soundOn());
+  $("sound").hidden = !host;
+  if (host && new URLSearchParams(location.search).get("sound") === "on") setSound(true);
+  else if (host) setSound(soundOn());
 
   // The footer (the connection and the sound switch) shows a few seconds after a touch or a move of the mouse.
   let waking = null;
@@ -162,6 +165,9 @@
     try {
       await post("/api/host/login", {pin: $("pin").value});
       $("login").hidden = true;
+      host = true;
+      $("sound").hidden = false;
+      setSound(soundOn());
       follow();
     } catch (error) {
       $("login-message").textContent = error.message;
