@@ -13,6 +13,7 @@ import random
 import pytest
 
 from companion.render import turns, tv
+from rules import registry
 from tests.presses import presses_for
 from tests.random_play import random_answer
 from tests.waiting import wait_for
@@ -135,7 +136,8 @@ def board_shapes(page, game: str, board: dict) -> tuple[dict, dict]:
                 {"spaces": board["cols"] * board["rows"], "rods": len(board["rods"]),
                  "flowers": len(board["flowers"]), "pieces": len(board["trail"]), "mole": int(bool(board["position"]))})
     if game == "mouse-madness":
-        return ({"spaces": count("g.space"), "mice": count(".token")},
+        mice = page.eval_on_selector_all("#tv-board .token", "gs => gs.map(g => Number(g.dataset.mice))")
+        return ({"spaces": count("g.space"), "mice": sum(mice)},
                 {"spaces": board["length"] + 1, "mice": len(board["positions"])})
     if game == "mole-park":
         moles = page.eval_on_selector_all("#tv-board .park-hole", "gs => gs.map(g => Number(g.dataset.moles))")
@@ -252,3 +254,19 @@ def test_the_tv_draws_mole_park_s_star_track_while_prizes_are_picked(live_factor
     assert tells_the_room(page, box, "mole-park") >= CAP_PX                    # the track's shapes counted too
     assert page.locator("#tv-board .track").count() > 0
     shoot(page, "tv-mole-park-star-track-1080.png")
+
+
+LONGEST_NAMES = ["Wilhelmina Moore", "Maximilian Kraus", "Bartholomew Finn", "Anastasia Volkov", "Christophe Lemay",
+                 "Guinevere Ashby", "Konstantin Ilyin", "Evangeline Price"]     # 16 letters: the most a name has
+
+
+@pytest.mark.parametrize("game", [game for game in GAMES if registry.game_class(game).max_seats > 2])
+def test_the_tv_holds_a_full_table_of_the_longest_names_at_either_size(live_factory, devices, game):
+    seats = registry.game_class(game).max_seats
+    box = live_factory("--game", game, "--seats", str(seats), "--seed", "5")
+    for seat in range(1, seats + 1):
+        assert box.post("/api/names", {"seat": seat, "name": LONGEST_NAMES[seat - 1]}).status == 200
+    for size, viewport in TVS.items():
+        page = devices(box.url + "table", viewport)
+        cap = tells_the_room(page, box, game)
+        assert cap >= CAP_PX * viewport["height"] / 1080, f"{game} for {seats} at {size}: capitals {cap:.1f} px"

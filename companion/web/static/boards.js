@@ -28,7 +28,7 @@ const boards = (() => {
   // Whakka Mole: each seat's sheet, a row each: its five holes and their tokens; the last reveal's pop-ups ringed,
   // the hole whacked crossed.
   function whakka(board, players) {
-    const rows = board.sheets.length, rowH = Math.min(110, Math.max(72, 620 / rows)), r = rowH * 0.4;
+    const rows = board.sheets.length, rowH = Math.min(110, Math.max(64, 560 / rows)), r = rowH * 0.4;
     const width = 1100, nameW = 330, step = (width - nameW) / 5;
     const out = [];
     board.sheets.forEach((sheet, i) => {
@@ -131,12 +131,18 @@ const boards = (() => {
     }
     const here = new Map();
     board.positions.forEach((space, i) => here.set(space, [...(here.get(space) || []), i + 1]));
-    for (const [space, seats] of here) {                 // side by side, smaller when more than two share a space
-      const [x, y] = place(space), step = Math.min(64, (cellW - 8) / seats.length), r = Math.min(30, step / 2 - 2);
-      seats.forEach((seat, k) => {
-        const cx = x + (k - (seats.length - 1) / 2) * step, cy = y + 34;
-        out.push(el("g", {class: "token", "data-seat": seat}, el("circle", {cx, cy, r, fill: colour(seat)}),
-                    text(cx, cy, String(seat), {class: "figure on-token", "font-size": Math.min(TEXT, r * 1.55)})));
+    for (const [space, seats] of here) {
+      const [x, y] = place(space), cy = y + 34;
+      if (seats.length > 2) {                            // too many to read side by side: how many (whose: the players)
+        out.push(el("g", {class: "token stack", "data-mice": seats.length},
+                    el("rect", {x: x - 50, y: cy - 30, width: 100, height: 60, rx: 30}),
+                    text(x, cy, `×${seats.length}`, {class: "figure on-token"})));
+        continue;
+      }
+      seats.forEach((seat, k) => {                       // side by side
+        const cx = x + (k - (seats.length - 1) / 2) * 64;
+        out.push(el("g", {class: "token", "data-seat": seat, "data-mice": 1}, el("circle", {cx, cy, r: 30, fill: colour(seat)}),
+                    text(cx, cy, String(seat), {class: "figure on-token"})));
       });
     }
     if (mine && mine.target != null) {

@@ -71,8 +71,9 @@
       board.replaceChildren(...[boards.draw(tv)].filter(Boolean));
       room.players($("tv-players"), tv);
       const players = $("tv-players");
-      players.classList.remove("tight");
-      if (overflows(players)) players.classList.add("tight");     // then each player on one line
+      players.classList.remove("tight", "tighter");
+      if (overflows(players)) players.classList.add("tight");     // then each player on one line,
+      if (overflows(players)) players.classList.add("tighter");   // and then the scores as small as any word
       room.turns($("tv-story"), tv, () => !overflows($("tv-story")));
     } else {                                                    // the lobby: seat 1's menu, as its OLED has it
       const menu = node("div", "screen lobby");
