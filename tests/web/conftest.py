@@ -183,14 +183,16 @@ def browser():
 
 @pytest.fixture
 def pages(browser):
-    """New pages in fresh contexts: ``pages(url, viewport)``; closed afterwards."""
+    """``pages(url, viewport, *scripts, touch=False, record=False)``: a page in a fresh context (a device of its
+    own), once its stream is live, ``scripts`` run before the page's own; every context closed afterwards."""
     contexts = []
 
-    def open_page(url: str, viewport: dict = DESKTOP, record: bool = False):
-        context = browser.new_context(viewport=viewport)
-        contexts.append(context)
-        page = context.new_page()
+    def open_page(url: str, viewport: dict = DESKTOP, *scripts: str, touch: bool = False, record: bool = False):
+        contexts.append(browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch))
+        page = contexts[-1].new_page()
         watch(page, record)
+        for script in scripts:
+            page.add_init_script(script)
         page.goto(url)
         page.wait_for_function("document.getElementById('status').textContent === 'live'")
         return page

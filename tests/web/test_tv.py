@@ -18,7 +18,7 @@ from tests.presses import presses_for
 from tests.random_play import random_answer
 from tests.waiting import wait_for
 
-from .browsing import click, quiet, shoot, wait_text, watch
+from .browsing import click, quiet, shoot, wait_text
 from .conftest import GAME
 from .layout import laid_out
 from .test_http import WINNING_GAME
@@ -59,24 +59,9 @@ window.AudioContext = class {
 
 
 @pytest.fixture
-def devices(browser):
-    """``devices(url, viewport, *scripts, touch=False)``: a page in a fresh context (a device of its own), once
-    its stream is live, ``scripts`` run before the page's own; every context closed afterwards."""
-    contexts = []
-
-    def open_page(url: str, viewport: dict, *scripts: str, touch: bool = False):
-        contexts.append(browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch))
-        page = contexts[-1].new_page()
-        watch(page, record=True)
-        for script in scripts:
-            page.add_init_script(script)
-        page.goto(url)
-        page.wait_for_function("document.getElementById('status').textContent === 'live'")
-        return page
-
-    yield open_page
-    for context in contexts:
-        context.close()
+def devices(pages):
+    """``devices(url, viewport, *scripts, touch=False)``: :func:`pages` with its streams recorded."""
+    return lambda url, viewport, *scripts, touch=False: pages(url, viewport, *scripts, touch=touch, record=True)
 
 
 def phone(devices, box, seat: int, viewport: dict):
