@@ -89,3 +89,18 @@ def every_screen(box_factory, name: str) -> list[tuple]:
     seen = collecting(box)
     box.play(script(name))
     return list(seen.values())
+
+
+LOBBY_WALKS = [                              # seat 1's presses through the lobby, for every game in the list
+    f"1 hole{k}\n1 ok\n1 hole2\n1 hole3\n1 hole4\n1 hole1\n1 ok\n1 hole2\n1 hole3\n1 hole2\n1 hole3\n1 hole5"
+    for k in range(1, 6)
+] + ["2 hole1"]
+
+
+def every_lobby_screen(box_factory, walk: str) -> list[tuple]:
+    """Every distinct screen the box asked of any display while seat 1 took ``walk`` through the lobby."""
+    box = box_factory(game=None, seats=None)
+    seen = collecting(box)
+    for line in walk.splitlines():
+        box.play(line)
+    return list(seen.values())

@@ -9,8 +9,8 @@ import pytest
 
 from companion.render import describe, fault, join, oled
 from companion.render.screen import Screen, as_dict, wordings
-from tests.companion.scripted import SCRIPTED, collecting, every_screen
-from tests.companion.test_layout import LOBBY_WALKS, PANELS
+from tests.companion.scripted import LOBBY_WALKS, SCRIPTED, every_lobby_screen, every_screen
+from tests.companion.test_layout import PANELS
 
 SQUEEZED = re.compile(r"^[1-5]-[1-5]( choose)?$")     # a small glass pages options by the draft: its own "1-5 choose"
 
@@ -57,11 +57,7 @@ def test_every_screen_of_a_scripted_game_draws_only_its_description(box_factory,
 
 @pytest.mark.parametrize("walk", LOBBY_WALKS[:2])
 def test_every_lobby_screen_draws_only_its_description(box_factory, walk):
-    box = box_factory(game=None, seats=None)
-    seen = collecting(box)
-    for line in walk.splitlines():
-        box.play(line)
-    assert_described(list(seen.values()))
+    assert_described(every_lobby_screen(box_factory, walk))
 
 
 def test_the_box_own_screens_draw_only_their_description():

@@ -19,7 +19,7 @@ from companion import screens
 from companion.render import bot, fault, join, oled, pin, selftest
 from companion.render.reading import cap_mm
 from companion.render.fonts import Face
-from tests.companion.scripted import SCRIPTED, collecting, every_screen
+from tests.companion.scripted import LOBBY_WALKS, SCRIPTED, every_lobby_screen, every_screen
 from wiring.profile import builtin_names, load
 
 WIDTH, HEIGHT = 128, 64
@@ -73,19 +73,9 @@ def test_every_screen_of_a_scripted_game_is_readable(box_factory, name):
     assert_readable(every_screen(box_factory, name))
 
 
-LOBBY_WALKS = [                              # seat 1's presses through the lobby, for every game in the list
-    f"1 hole{k}\n1 ok\n1 hole2\n1 hole3\n1 hole4\n1 hole1\n1 ok\n1 hole2\n1 hole3\n1 hole2\n1 hole3\n1 hole5"
-    for k in range(1, 6)
-] + ["2 hole1\n1 hole9"[:7]]
-
-
 @pytest.mark.parametrize("walk", LOBBY_WALKS)
 def test_every_lobby_screen_is_readable(box_factory, walk):
-    box = box_factory(game=None, seats=None)
-    seen = collecting(box)
-    for line in walk.splitlines():
-        box.play(line)
-    assert_readable(list(seen.values()))
+    assert_readable(every_lobby_screen(box_factory, walk))
 
 
 def test_the_box_own_screens_are_readable():
