@@ -21,6 +21,10 @@ DEFAULTS=/etc/default/molebox
 PROFILES=/etc/molebox
 LINK=/usr/local/bin/molebox             # so that `molebox doctor` and `sudo molebox pin` work from any shell
 MOLEBOX=${MOLEBOX:-$PREFIX/venv/bin/molebox}
+# Debian's packages the box needs (the system test's VM image carries the same list: tests/system/images.py);
+# the fonts are the screens' letters for every name (companion/render/fonts.py): Latin, Greek, Cyrillic,
+# Vietnamese; CJK. python3-lgpio is added where apt has it.
+APT_PACKAGES="python3-venv i2c-tools fonts-dejavu-core fonts-dejavu-extra fonts-wqy-microhei"
 BEGIN="# molebox: begin (systemd/install.sh --uninstall removes this block)"
 END="# molebox: end"
 
@@ -141,8 +145,7 @@ do_install() {
         [ "$(id -u)" -eq 0 ] || { say "run it as root: sudo $0"; exit 1; }
         local lgpio=python3-lgpio     # Raspberry Pi OS packages it; plain Debian (the system test's VM) does not
         apt-cache show "$lgpio" >/dev/null 2>&1 || { say "apt has no $lgpio here: the gpio backend needs it"; lgpio=; }
-        # the screens' letters for every name (companion/render/fonts.py): Latin, Greek, Cyrillic, Vietnamese; CJK
-        apt-get install -y -qq python3-venv $lgpio i2c-tools fonts-dejavu-core fonts-dejavu-extra fonts-wqy-microhei
+        apt-get install -y -qq $APT_PACKAGES $lgpio
     fi
     install_file 644 "$SRC/systemd/molebox.sysusers" "$SYSUSERS"
     if live; then

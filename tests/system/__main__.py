@@ -73,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     missing = sorted({pkg for tool, pkg in TOOLS.items() if shutil.which(tool) is None})
     if missing:
-        print(f"tests.system: apt-get install {' '.join(missing)} (CI installs them from .ci/apt-packages)",
+        print(f"tests.system: apt-get install {' '.join(missing)} (CI installs them from .ci/apt-packages-system)",
               file=sys.stderr)
         return 2
     parts = set(args.only or PARTS) - ({"suite"} if args.no_suite else set())

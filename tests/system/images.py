@@ -35,10 +35,27 @@ MIRROR = os.environ.get("MOLEBOX_SYSTEM_MIRROR", "http://deb.debian.org/debian")
 CACHE = Path(os.environ.get("MOLEBOX_SYSTEM_CACHE", "/var/tmp/molebox-system"))
 PYTHONS = {"bookworm": "3.11", "trixie": "3.13"}
 
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _install_sh_packages() -> tuple[str, ...]:
+    """What systemd/install.sh asks apt for: the VM has no mirror, so its image carries them."""
+    for line in (ROOT / "systemd/install.sh").read_text().splitlines():
+        if line.startswith("APT_PACKAGES="):
+            return tuple(line.partition("=")[2].strip('"').split())
+    raise LookupError("systemd/install.sh sets no APT_PACKAGES")
+
+
+def _ci_packages() -> tuple[str, ...]:
+    """What the test suite needs from Debian, as CI installs it (.ci/apt-packages)."""
+    lines = (ROOT / ".ci/apt-packages").read_text().splitlines()
+    return tuple(line.strip() for line in lines if line.strip() and not line.startswith("#"))
+
+
 VM_PACKAGES = ("linux-image-amd64", "systemd-sysv", "udev", "kmod", "initramfs-tools", "iproute2",
-               "python3", "python3-venv", "make", "i2c-tools",
+               "python3", "make", *_install_sh_packages(),
                "dmsetup", "e2fsprogs")      # the bench's slow card: a device-mapper delay target (companion/bench/disk.py)
-SUITE_PACKAGES = ("python3", "python3-venv", "make", "chromium", "systemd", "git")
+SUITE_PACKAGES = ("python3", "python3-venv", "git", *_ci_packages())
 ARM64_PACKAGES = ("python3", "python3-venv", "dash", "coreutils", "base-passwd")
 MERGED_USR = "/usr/share/mmdebstrap/hooks/merged-usr"      # mmdebstrap's own: /bin, /lib, /sbin into /usr
 ARM64_RECIPE = 2        # raise it when arm64_root's build changes what it writes: the cached root is rebuilt

@@ -20,11 +20,10 @@ import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
-from .images import Image
+from .images import ROOT, Image
 from .panel import Panel, Stream
 from .vm import Vm, fsck
 
-ROOT = Path(__file__).resolve().parents[2]
 FRAMES = "/var/lib/molebox/frames"
 DISPLAYS = ("seat1", "seat2", "table")            # the displays of the gpio-2-mux profile
 PIN_CORNER = (48, 11)                             # where the table shows the host PIN (companion/web/pin.py)
