@@ -6,13 +6,17 @@ thread lets go (in `make bench`, 40% of the slowest 2% of presses came during a 
 draws in a :class:`RenderProcess`: the worker sends the render function (pickled by its name) and its
 arguments, and waits, without the GIL, for the frame's pixels.
 
+A new process first loads every game's screens and measures the letters they draw with, and says when
+it is ready: on a slow machine that is seconds (tens under the system test's emulation), and no frame
+waits for it: until then the worker draws its frames on its own thread, as it would without a process.
+
 A render that raises in the process raises here as the same exception, with where it happened in the
 process as a note (:func:`companion.alerts.where` prints it). A process that dies (killed, out of
-memory) or stalls (stopped by SIGSTOP, or swapped out: a frame not back in time) is replaced and asked
-again; if that one fails on the same frame too (or a process will not start), the box draws on the
-display worker's thread from then on: the screens stay right, only the presses lose the GIL headroom.
-Each of these is said in the log and to the watchers of :meth:`~RenderProcess.watch` (the session's notes
-for the host).
+memory) or stalls (stopped by SIGSTOP, or swapped out: a frame not back in time) is replaced, and the
+frame is drawn on the worker's thread; if the new one fails too before it has drawn a frame (or a process
+will not start), the box draws on the display worker's thread from then on: the screens stay right, only
+the presses lose the GIL headroom. Each of these is said in the log and to the watchers of
+:meth:`~RenderProcess.watch` (the session's notes for the host).
 """
 from __future__ import annotations
 
@@ -33,6 +37,7 @@ from PIL import Image
 log = logging.getLogger("molebox.painter")
 NICE = 19           # the process's CPU priority below the box's: a press's lamps go before a frame
 STALL_S = 1.5       # a frame not back this long from a stopped process (SIGSTOP): it is replaced
+READY = b"ready"    # what a process says once it has warmed up
 SLOW_S = 5.0        # a frame not back this long at all (a swapped-out child): replaced, whatever its state;
                     # below the display worker's STUCK_S, so the watchdog never has to restart the box for it
 
@@ -65,6 +70,7 @@ class RenderProcess:
         self._lock = threading.Lock()
         self.process: subprocess.Popen | None = None
         self._watchers: list[Callable[[str], None]] = []
+        self._failed = 0                # processes lost in a row without drawing a frame
         self._start()
 
     def watch(self, callback: Callable[[str], None]) -> None:
@@ -87,11 +93,18 @@ class RenderProcess:
         finally:
             theirs.close()
         self._conn = Connection(ours.detach())
+        self._warm = False
+
+    def warmed(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for the process to be ready to draw (the bench and the tests time
+        frames drawn there); whether it is."""
+        with self._lock:
+            return self._ready(timeout)
 
     def __call__(self, render: Callable, args: tuple) -> Image.Image:
         job = pickle.dumps((render, args))          # a render that cannot be pickled raises here, nothing sent
         with self._lock:
-            answer = self._ask(job) if self.process is not None else None
+            answer = self._ask(job) if self._ready(0) else None
         if answer is None:
             return draw(render, args)
         kind, payload = answer
@@ -104,34 +117,49 @@ class RenderProcess:
         exc.add_note(where)
         raise exc
 
-    def _ask(self, job: bytes) -> tuple[str, object] | None:
-        """The process's answer to ``job``. A process lost or stalled on the way is replaced and asked once
-        more (what killed or stopped it was most likely not this frame: the out-of-memory killer, a stray
-        signal, swapping); lost again, or not starting, the box draws on its own thread from then on (None)."""
-        for attempt in range(2):
+    def _ready(self, timeout: float) -> bool:
+        """Whether the process has said it is ready, waiting up to ``timeout`` for it; one lost while it warmed up
+        is replaced (or given up)."""
+        if self.process is not None and not self._warm:
             try:
-                self._conn.send_bytes(job)
-                return self._answer()
-            except Stalled as exc:
-                self._end(kill=True)
-                log.warning("the render process stalled (%s): it is replaced", exc)
-                self._say(f"The render process stalled ({exc}) and was replaced; the screens went on.")
+                if self._conn.poll(timeout):
+                    self._warm = self._conn.recv_bytes() == READY
             except (EOFError, OSError):
-                status = self._end()
-                log.warning("the render process stopped (exit status %s)", status)
-                self._say(f"The render process stopped (exit status {status}) and was started again; the screens "
-                          f"went on.")
-            if attempt == 0:
-                try:
-                    self._start()
-                except OSError as exc:
-                    log.error("the render process could not start again: %s", exc)
-                    break
+                self._lost(f"stopped (exit status {self._end()})", "was started again")
+        return self.process is not None and self._warm
+
+    def _ask(self, job: bytes) -> tuple[str, object] | None:
+        """The process's answer to ``job``; None when it was lost on the way (the frame is then drawn here).
+        What killed or stopped it was most likely not this frame (the out-of-memory killer, a stray signal,
+        swapping), so it is replaced; one lost again before drawing a frame is given up."""
+        try:
+            self._conn.send_bytes(job)
+            answer = self._answer()
+        except Stalled as exc:
+            self._end(kill=True)
+            self._lost(f"stalled ({exc})", "was replaced")
+            return None
+        except (EOFError, OSError):
+            self._lost(f"stopped (exit status {self._end()})", "was started again")
+            return None
+        self._failed = 0
+        return answer
+
+    def _lost(self, what: str, then: str) -> None:
+        """The process ``what`` (it is gone now): start another, or, the second lost in a row, draw here."""
+        log.warning("the render process %s: it is replaced", what)
+        self._failed += 1
+        self.process = None
+        if self._failed < 2:
+            try:
+                self._start()
+                self._say(f"The render process {what} and {then}; the screens went on.")
+                return
+            except OSError as exc:
+                log.error("the render process could not start again: %s", exc)
         log.error("the render process keeps stopping: frames are drawn in the box's own process from now on")
         self._say("The render process keeps failing: frames are drawn in the box's own process from now on, so "
                   "presses may answer a little slower. Restarting the box tries the render process again.")
-        self.process = None
-        return None
 
     def _answer(self) -> tuple[str, object]:
         """The process's answer to the job just sent; :class:`Stalled` when a stopped process has not answered
@@ -171,6 +199,11 @@ def serve(conn) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     os.nice(NICE)
+    _warm_up()
+    try:
+        conn.send_bytes(READY)
+    except OSError:                                 # the box went while this one warmed up
+        return
     while True:
         try:
             job = conn.recv_bytes()
@@ -183,6 +216,20 @@ def serve(conn) -> None:
         except Exception as exc:
             reply = ("error", (_portable(exc), "drawn in the render process:\n" + where(exc)))
         conn.send(reply)
+
+
+def _warm_up() -> None:
+    """Every game's screens loaded and the letters of every role measured on the smallest glass, the costs
+    of a first frame."""
+    from .render import SCREENS, for_game
+    from .render.fonts import Face
+    from .render.reading import LEAST_PX, SMALLEST
+    from . import screens  # noqa: F401 - the lobby's, the faults' and the join screens
+
+    for game_id in SCREENS:
+        for_game(game_id)
+    for role in LEAST_PX:
+        Face(SMALLEST.cap_px(role)).height
 
 
 def _portable(exc: Exception) -> Exception:

@@ -9,6 +9,17 @@ from contextlib import contextmanager
 BENCH_DIR = "/var/tmp"      # a disk, as the journal's card is: /tmp may be a RAM disk whose fsync costs nothing
 
 
+def warm_painter():
+    """A render process that has warmed up (loaded the screens, measured the letters), as in a box that has run
+    a while: the rows time the frames it draws, not the box drawing its own while it starts."""
+    from companion.painter import RenderProcess
+
+    painter = RenderProcess()
+    if not painter.warmed(timeout=120):
+        raise RuntimeError("the render process did not warm up in 120 s")
+    return painter
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]

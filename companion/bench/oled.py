@@ -42,13 +42,12 @@ from companion.hardware.sim import open_sim
 from companion.journal import Journal
 from companion.lobby import Start
 from companion.overlays import ACK_S
-from companion.painter import RenderProcess
 from companion.session import Session
 from rules.match import Header, Match
 from wiring.profile import load
 
 from . import raw
-from .common import BENCH_DIR, Watch, percentile, row, running
+from .common import BENCH_DIR, Watch, percentile, row, running, warm_painter
 from .disk import Card, DiskWatch, slow_card
 from .press import steady
 
@@ -127,7 +126,7 @@ def play(presses: list[Press], hz: float, full_frames: bool, seed: int = 1, layo
         journal = Journal(f"{workdir}/molebox.db")
         journal.stall = card.stall if card else None
         session = Session(hw, time.monotonic, start=Start("whakka-mole", SEATS), seed=seed, journal=journal,
-                          paint=RenderProcess())
+                          paint=warm_painter())
         drawn, shown = _watch_frames(session, last_end)
         with running(session), DiskWatch(workdir) as disk:
             session.out.displays.flush()

@@ -11,11 +11,10 @@ import time
 from contextlib import contextmanager
 
 from companion import cli, service
-from companion.painter import RenderProcess
 from companion.web.auth import Guard
 from companion.web.app import SITE, make_app, start
 
-from .common import Watch
+from .common import Watch, warm_painter
 from .phone_client import PHONES, press_phones
 from .press import steady
 from .serving import serve_until_stdin_closes, served
@@ -29,7 +28,7 @@ def phone_box(panels: int = 0, phones: int = PHONES):
     args = cli.parser().parse_args(["run", "--panels", str(panels), "--phones", str(phones),
                                     "--game", "whakka-mole", "--seats", "8"])
     args.wiring = cli.DEFAULT_WIRING["sim"]
-    painter = RenderProcess()
+    painter = warm_painter()
     hw, session = service.build(args, service.Plan(args, "sim"), None, paint=painter)
     halt = threading.Event()
     thread = threading.Thread(target=session.run, args=(halt,), daemon=True)

@@ -17,7 +17,6 @@ from companion.hardware.sim import open_sim
 from companion.journal import Journal
 from companion.lamps import Lamp
 from companion.lobby import Start
-from companion.painter import RenderProcess
 from companion.service import listen
 from companion.session import Session
 from companion.web.auth import Guard
@@ -25,7 +24,7 @@ from companion.web.app import SITE, make_app, start
 from firmware import protocol
 from wiring.profile import load
 
-from .common import BENCH_DIR, Watch, running
+from .common import BENCH_DIR, Watch, running, warm_painter
 from .disk import Card, DiskWatch
 from .kiosk import KIOSK_S, kiosk
 from .serving import served
@@ -95,7 +94,7 @@ def companion_latency(samples: int, seed: int = 1, streaming: bool = False, card
     journal = Journal(f"{workdir.name}/molebox.db")
     journal.stall = card.stall if card else None
     session = Session(hw, time.monotonic, start=Start("whakka-mole", 8), seed=seed, journal=journal,
-                      paint=RenderProcess())
+                      paint=warm_painter())
     watch = Watch([p for s in range(1, 9) for p in hw.lamp_pins(s)])
     out: list[float] = []
     pages = pages_streaming(session) if streaming else pages_streaming(session, TV, tv=True) if tv else nullcontext({})

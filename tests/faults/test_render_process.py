@@ -18,13 +18,16 @@ import pytest
 from companion import screens
 from companion.painter import STALL_S, RenderProcess
 from companion.render import fault as fault_screen
+from tests.waiting import wait_for
 
 TURN = "1 hole1\n1 ok\n1 hole5\n1 ok\n2 hole2\n2 ok\n2 hole1\n2 ok\n3 hole4\n3 ok\n3 hole3\n3 ok"
 
 
 @pytest.fixture
 def process():
+    """A render process that has warmed up: until then the box draws its frames itself."""
     painter = RenderProcess()
+    assert painter.warmed(timeout=60)
     yield painter
     painter.close()
 
@@ -116,6 +119,24 @@ def test_a_stopped_render_process_is_replaced_within_seconds_and_the_host_told(b
     assert note.startswith("The render process stalled (no frame back in 1.") and "was replaced" in note
 
 
+def test_no_frame_waits_for_a_render_process_still_warming_up(box_factory):
+    painter = RenderProcess()
+    os.kill(painter.process.pid, signal.SIGSTOP)             # warming up as slowly as a Pi Zero under load, or slower
+    try:
+        asked = time.monotonic()
+        box = box_factory(seats=3, paint=painter)
+        box.play(TURN)
+        assert all(shows_its_screen(box, name) for name in box.hw.displays())
+        assert time.monotonic() - asked < STALL_S               # drawn by the box itself, no stall waited out
+        assert host_notes(box) == []                            # nothing was replaced: nothing to tell the host
+    finally:
+        os.kill(painter.process.pid, signal.SIGCONT)
+    assert painter.warmed(timeout=60)                           # up at last, it draws from then on
+    box.play("1 hole2\n2 hole3")
+    assert all(shows_its_screen(box, name) for name in box.hw.displays())
+    painter.close()
+
+
 def test_a_render_process_that_will_not_stay_up_leaves_the_box_drawing_on_its_own(box_factory, monkeypatch,
                                                                                   caplog):
     monkeypatch.setattr(sys, "executable", "/bin/false")       # a child that exits at once, every time
@@ -123,7 +144,8 @@ def test_a_render_process_that_will_not_stay_up_leaves_the_box_drawing_on_its_ow
     box = box_factory(seats=3, paint=painter)
     with caplog.at_level(logging.WARNING, logger="molebox"):
         box.play("1 hole1\n1 ok\n2 hole2")
-    assert painter.process is None
+        # each process is found gone when the box next looks (a frame, or here a wait): the second gives up
+        assert wait_for(lambda: not painter.warmed(timeout=0.5) and painter.process is None, timeout=30)
     assert all(shows_its_screen(box, name) for name in box.hw.displays())
     assert box.session.out.displays.failing == set()
     assert "frames are drawn in the box's own process from now on" in caplog.text
