@@ -34,7 +34,7 @@ log = logging.getLogger("molebox.session")
 
 UNDO_REVEAL_S = 5.0     # a second hold within this long undoes a reveal
 STALL_S = 3.0           # a commit point the card has not taken in this long is a fault: play pauses until it is
-SAVING_S = 0.1          # a decision not on disk after this long says so on its seat's screen
+SAVING_S = 0.3          # a decision not on disk after this long says so on its seat's screen (docs/persistence.md)
 SAVING = "saving..."
 HOST_UNDO = "undo is the host's: ask the host (dashboard Undo)"    # seat 1 on a phone that is not the host's
 
