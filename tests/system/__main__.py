@@ -45,6 +45,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
                    help="instead of the tests: `make bench`'s press-to-lamp rows (--press-only, this many presses) "
                         "in the service's venv of each release's VM, one at a time: a slower machine (under "
                         "software emulation several times slower than this one), its raw chain measured beside")
+    p.add_argument("--bench-runs", type=int, default=1, metavar="N",
+                   help="with --bench: run the rows N times in a row in the same VM (default 1)")
     p.add_argument("--cpus", type=int, default=1, help="the VMs' virtual CPUs (default 1; under software emulation "
                                                        "each is a thread of this machine)")
     return p.parse_args(argv)
@@ -104,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     lives = [Life(vm_images[r], wheels[r], run_dir / r, args.cuts or CUTS[r], cpus=args.cpus) for r in releases]
     if args.bench:
         for life in lives:
-            print(f"\n{life.release}:\n{life.bench(args.bench)}", flush=True)
+            print(f"\n{life.release}:\n{life.bench(args.bench, args.bench_runs)}", flush=True)
         return 0
     with ThreadPoolExecutor(max(1, 1 if args.serial else len(lives))) as pool:
         results = [pool.submit(life.run) for life in lives]

@@ -158,13 +158,15 @@ class Life:
         finally:
             stream.close()
 
-    def bench(self, presses: int) -> str:
-        """The service installed, then stopped, and `make bench`'s press-to-lamp rows run in its venv."""
+    def bench(self, presses: int, runs: int) -> str:
+        """The service installed, then stopped, and `make bench`'s press-to-lamp rows run in its venv ``runs``
+        times in a row, each run's table headed by its number and the time it began."""
         try:
             self.install()
             self.vm.sh("systemctl stop molebox")
-            return self.vm.sh(f"cd /tmp && /opt/molebox/venv/bin/python -m companion.bench --press-only "
-                              f"--samples {presses}", timeout=3600)
+            return "\n".join(f"run {n} of {runs}, {time.strftime('%H:%M', time.gmtime())} UTC:\n" + self.vm.sh(
+                f"cd /tmp && /opt/molebox/venv/bin/python -m companion.bench --press-only --samples {presses}",
+                timeout=3600) for n in range(1, runs + 1))
         finally:
             self.vm.close()
 
