@@ -28,6 +28,7 @@ FRAMES = "/var/lib/molebox/frames"
 DISPLAYS = ("seat1", "seat2", "table")            # the displays of the gpio-2-mux profile
 PIN_CORNER = (48, 11)                             # where the table shows the host PIN (companion/web/pin.py)
 SERVICE_ARGS = f"--backend sim --wiring gpio-2-mux --listen 0.0.0.0 --lan-sim --frames {FRAMES}"
+SETTLED_S = 0.5                                   # a seat's screen this still after a hole's press shows its draft
 CUT_GAME_ARGS = "--game whakka-mole --seats 2 --set target=500"     # a game that outlasts every cut
 WATCHDOG_S, RESTART_S = 10, 5                     # systemd/molebox.service
 LOBBY_TO_WHAKKA = "1 hole1\n1 ok\n1 ok\n1 ok\n"  # seat 1 in the lobby: game 1, seats as they are, players, start
@@ -50,11 +51,13 @@ def decisions(log: list[dict]) -> int:
     return sum(1 for event in log if event["kind"] in DECISIONS)
 
 
-def common_prefix(a: list, b: list) -> int:
-    n = 0
-    while n < min(len(a), len(b)) and a[n] == b[n]:
-        n += 1
-    return n
+def lock_ins(log: list[dict]) -> dict[int, int]:
+    """Each seat's lock-ins in a public log (the finger never takes one back)."""
+    counts: dict[int, int] = {}
+    for event in log:
+        if event["kind"] == "locked":
+            counts[event["seat"]] = counts.get(event["seat"], 0) + 1
+    return counts
 
 
 def systemd_show(vm: Vm, *props: str) -> dict[str, str]:
@@ -154,9 +157,12 @@ class Life:
                     self.panel.press(1, "ok")
                 assert stream.wait(lambda s: s.state["mode"] == "play", 40), f"the game did not start: {stream.state}"
             self.panel.play(GAME_SCRIPT.read_text().split("# turn 2")[0])
-            assert stream.wait(lambda s: any(e["kind"] == "reveal" for e in s.log), 60), "the first turn was not revealed"
         finally:
             stream.close()
+        deadline = time.monotonic() + 60
+        while not any(event["kind"] == "reveal" for event in self.panel.log()):
+            assert time.monotonic() < deadline, "the first turn was not revealed"
+            time.sleep(0.25)
 
     def bench(self, presses: int, runs: int) -> str:
         """The service installed, then stopped, and `make bench`'s press-to-lamp rows run in its venv ``runs``
@@ -236,16 +242,19 @@ class Life:
         from companion.render.fault import parting
 
         self.vm.sh("systemctl stop molebox", timeout=60)
-        show = systemd_show(self.vm, "ActiveState", "Result", "ExecMainStatus")
-        assert show == {"ActiveState": "inactive", "Result": "success", "ExecMainStatus": "0"}, show
-        for name in DISPLAYS:
-            shown = PilImage.open(io.BytesIO(self.vm.read(f"{FRAMES}/{name}.png"))).convert("1")
-            # In LAN mode the table's glass keeps the host PIN in its bottom-right corner.
-            corner = PIN_CORNER if name == "table" else (0, 0)
-            assert _masked(shown, corner) == _masked(parting().convert("1"), corner), \
-                f"{name} does not show the parting screen"
-        self.vm.sh("systemctl start molebox", timeout=120)
-        self.panel.wait_ready(timeout=120)
+        try:
+            show = systemd_show(self.vm, "ActiveState", "Result", "ExecMainStatus")
+            assert show == {"ActiveState": "inactive", "Result": "success", "ExecMainStatus": "0"}, show
+            for name in DISPLAYS:
+                shown = PilImage.open(io.BytesIO(self.vm.read(f"{FRAMES}/{name}.png"))).convert("1")
+                # In LAN mode the table's glass keeps the host PIN in its bottom-right corner.
+                corner = PIN_CORNER if name == "table" else (0, 0)
+                if _masked(shown, corner) != _masked(parting().convert("1"), corner):
+                    shown.save(self.work / "logs" / f"stopped-{name}.png")
+                    raise AssertionError(f"{name} does not show the parting screen (it shows logs/stopped-{name}.png)")
+        finally:                                    # the next steps need it running, whatever this one found
+            self.vm.sh("systemctl start molebox", timeout=120)
+            self.panel.wait_ready(timeout=120)
         return f"stopped cleanly (status 0); {', '.join(DISPLAYS)} keep the parting screen"
 
     def watchdog(self) -> str:
@@ -315,7 +324,7 @@ class Life:
         self._set_args(f"{SERVICE_ARGS} {CUT_GAME_ARGS}")
         self.vm.sh("systemctl start molebox", timeout=120)
         self.panel.wait_ready(timeout=120)
-        acked: list[dict] = []
+        acked: dict[int, int] = {}          # seat: how many of its lock-ins its own screen acknowledged
         lost = dirty = 0
         for cut in range(self.cuts + 1):
             if cut:
@@ -323,33 +332,33 @@ class Life:
             stream = Stream(self.vm.web_port)
             assert stream.wait(lambda s: s.state is not None and s.state.get("mode") == "play", 60), \
                 f"boot {cut}: no game on the stream: {stream.state}"
-            kept = common_prefix(acked, stream.log)
-            lost += decisions(acked[kept:])
-            if kept < len(acked):
-                print(f"{self.release}: cut {cut}: {len(acked) - kept} events lost", file=sys.stderr)
+            stored = lock_ins(self.panel.log())
+            missing = {seat: n - stored.get(seat, 0) for seat, n in acked.items() if n > stored.get(seat, 0)}
+            if missing:
+                lost += sum(missing.values())
+                print(f"{self.release}: cut {cut}: acknowledged lock-ins lost, by seat: {missing}", file=sys.stderr)
             if cut == self.cuts:
                 stream.close()
                 break
             self.panel.refresh()
-            finger = _Finger(self.panel, stream, random.Random(self.rng.random()))
+            finger = _Finger(self.panel, stream, random.Random(self.rng.random()), acked)
             time.sleep(self.rng.uniform(0.3, 6.0))        # the cut comes at a random moment of the play
             self.vm.cut()
             finger.stop()
-            stream.drain()
-            acked = list(stream.log)
+            stream.close()
             clean, report = fsck(self.vm.disk)
             if not clean:
                 dirty += 1
                 with (self.work / "logs" / "fsck.txt").open("a") as out:
                     out.write(f"== after cut {cut + 1}\n{report}\n")
-        total = decisions(acked)
-        assert total > 0, "no decision was acknowledged across the cuts"
+        total = sum(acked.values())
+        assert total > 0, "no lock-in was acknowledged across the cuts"
         assert dirty == 0, f"e2fsck found damage after {dirty} of {self.cuts} cuts"
-        assert lost == 0, f"{lost} acknowledged decisions lost"
+        assert lost == 0, f"{lost} acknowledged lock-ins lost"
         boots = sorted(self.boot_to_ready[-self.cuts:])
         self.cut_figures = (self.cuts, total, lost)
-        return (f"{self.cuts}/{self.cuts} survived, fsck clean after each; {total} decisions (lock-ins) acknowledged, "
-                f"{lost} lost; {len(acked)} events; boot to READY median {boots[len(boots) // 2]:.1f} s")
+        return (f"{self.cuts}/{self.cuts} survived, fsck clean after each; {total} lock-ins acknowledged on their "
+                f"seats' screens, {lost} lost; boot to READY median {boots[len(boots) // 2]:.1f} s")
 
     def uninstall(self) -> str:
         self.vm.sh("cd /root/molebox && make uninstall", timeout=300)
@@ -373,11 +382,13 @@ def _masked(image, corner: tuple[int, int]) -> bytes:
 
 
 class _Finger(threading.Thread):
-    """Presses through the web panel while the box plays: a random hole and OK for a seat still choosing."""
+    """Presses through the web panel while the box plays: a random hole and OK for a seat still choosing. A
+    lock-in is acknowledged once its seat's own screen changed after the OK (the box holds it until the
+    decision is on disk) and the public log holds it: ``acked[seat]`` is then that seat's count of lock-ins."""
 
-    def __init__(self, panel: Panel, stream: Stream, rng: random.Random):
+    def __init__(self, panel: Panel, stream: Stream, rng: random.Random, acked: dict[int, int]):
         super().__init__(daemon=True)
-        self.panel, self.stream, self.rng = panel, stream, rng
+        self.panel, self.stream, self.rng, self.acked = panel, stream, rng, acked
         self.stopped = threading.Event()
         self.start()
 
@@ -391,7 +402,13 @@ class _Finger(threading.Thread):
                     continue
                 seat = self.rng.choice(choosing)
                 self.panel.press(seat, f"hole{self.rng.randint(1, 5)}")
+                screen = self.stream.settled(f"seat{seat}", quiet_s=SETTLED_S)
+                before = lock_ins(self.panel.log()).get(seat, 0)
                 self.panel.press(seat, "ok")
+                if screen is not None and self.stream.wait(lambda s: s.frames[f"seat{seat}"][0] != screen, 30):
+                    now = lock_ins(self.panel.log()).get(seat, 0)
+                    if now > before:                # a lock-in, not a refusal's words
+                        self.acked[seat] = max(self.acked.get(seat, 0), now)
         except Exception:             # the power went: the presses stop with it
             pass
 

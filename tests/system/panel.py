@@ -1,9 +1,10 @@
 """The box's web panel as the host reaches it through qemu's forwarded port: pages, presses, the stream.
 
 Standard library HTTP, as any client on the LAN: the page's token and the ``Origin`` for presses
-(docs/web.md), and the dashboard's server-sent events read on a thread of their own. What the
-stream has shown is what the box acknowledged: the session journals a decision before the state
-that shows it goes out.
+(docs/web.md), and the simulator's server-sent events (the public state, every display's frame) read on
+a thread of their own. What the box acknowledged is what a seat's own screen shows: the box holds a
+seat's screen and lamps as they were until its decision is on disk, while the public state may show
+the decision sooner (docs/persistence.md).
 """
 from __future__ import annotations
 
@@ -40,6 +41,10 @@ class Panel:
             return reply.status, reply.read()
         finally:
             conn.close()
+
+    def log(self) -> list[dict]:
+        """The public log of the game in play, as the box holds it now."""
+        return self.get_json("/api/state")["log"]
 
     def get_json(self, path: str) -> dict:
         status, body = self.request("GET", path)
@@ -92,12 +97,13 @@ class Panel:
 
 
 class Stream:
-    """The dashboard's event stream, read on its own thread: the public state and its log as they come."""
+    """The simulator's event stream, read on its own thread: the public state, and each display's frame with
+    when it last changed."""
 
     def __init__(self, port: int):
         self.port = port
         self.state: dict | None = None
-        self.log: list[dict] = []
+        self.frames: dict[str, tuple[str, float]] = {}      # display: (its bits, when they last changed)
         self.changed = threading.Condition()
         self.closed = False
         self._conn = http.client.HTTPConnection("127.0.0.1", port, timeout=None)
@@ -106,7 +112,7 @@ class Stream:
 
     def _run(self) -> None:
         try:
-            self._conn.request("GET", "/api/dashboard/events")
+            self._conn.request("GET", "/api/sim/events")
             for kind, data in sse_events(self._conn.getresponse()):
                 self._take(kind, json.loads(data))
         except Exception:             # the connection went (a power cut, a restart, close()): the stream ends
@@ -118,11 +124,21 @@ class Stream:
 
     def _take(self, kind: str | None, data) -> None:
         with self.changed:
-            if kind == "log":
-                self.log = self.log[:data["from"]] + data["events"]
+            if kind == "frame" and self.frames.get(data["name"], ("",))[0] != data["bits"]:
+                self.frames[data["name"]] = (data["bits"], time.monotonic())
             elif kind == "state":
                 self.state = data
             self.changed.notify_all()
+
+    def settled(self, display: str, quiet_s: float, timeout: float = 60) -> str | None:
+        """The display's frame once it has not changed for ``quiet_s`` (None if it never settles in time)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and not self.closed:
+            bits, since = self.frames.get(display, ("", time.monotonic()))
+            if bits and time.monotonic() - since >= quiet_s:
+                return bits
+            time.sleep(0.05)
+        return None
 
     def wait(self, predicate, timeout: float = 60) -> bool:
         """Until ``predicate(self)`` holds (True) or the time is up or the stream ends (False)."""
@@ -134,11 +150,6 @@ class Stream:
                     return predicate(self)
                 self.changed.wait(left)
             return True
-
-    def drain(self, timeout: float = 30) -> None:
-        """After a power cut: read what reached this end before the connection went, to its end."""
-        self._thread.join(timeout)
-        self.close()
 
     def close(self) -> None:
         try:
