@@ -22,6 +22,7 @@ from .painter import draw
 from .publisher import Publisher
 from .render import fault as fault_screen, lobby as lobby_screens
 
+PARTING_S = 10.0        # the parting screen may take this long to reach every display (the unit's TimeoutStopSec is 15)
 PIN_S = 20.0            # seat 1's OLED shows the host PIN this long when asked in the lobby (hold OK)
 
 
@@ -186,7 +187,7 @@ class Outputs:
         """Leave the parting screen on every display (the service is stopping)."""
         for name in self.hw.displays():
             self.displays.submit(name, fault_screen.parting)
-        self.displays.flush()
+        self.displays.flush(timeout=PARTING_S)         # a slow machine may still be drawing the game's last frames
 
     def close(self) -> None:
         self.displays.close()
