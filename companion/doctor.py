@@ -1,6 +1,7 @@
 """``molebox doctor``: is this Pi ready for a wiring profile? Each finding says what to do about it.
 
-It looks, it does not touch: groups of the user running it, the device nodes
+It looks, it does not touch: the screens' letters (the fonts and Pillow's Raqm layout that the
+tests' frames are drawn with), groups of the user running it, the device nodes
 (``/dev/gpiochip*``, ``/dev/i2c-N``, the serial port), the I2C bus speeds the
 device tree reports (I2C1's, and I2C0's where a profile uses it), whether each
 display and each mux (on its own parent bus) answers at its address, and
@@ -22,6 +23,7 @@ from wiring.header import I2C_GPIO, by_gpio
 from wiring.profile import MuxSpec, Profile
 
 from .hardware.gpio import factory_name
+from .render.fonts import CHAIN, LAYOUT_PACKAGE, PACKAGES
 
 SERVICE_USER = "molebox"
 I2C_HZ = 400_000
@@ -91,6 +93,11 @@ class System:
         except ImportError:
             return False
 
+    def raqm(self) -> bool:
+        """Whether Pillow lays text out with Raqm here (it needs FriBiDi from the system)."""
+        from PIL import features
+        return bool(features.check("raqm"))
+
     def greet(self, port: str, baud: int) -> tuple:
         """The IO board's answer to one HELLO (``iolink.identify``); SerialException while the service holds it."""
         from .hardware.iolink import identify
@@ -116,7 +123,20 @@ def service_wiring(system: System) -> str | None:
 
 
 def examine(profile: Profile, system: System) -> list[Finding]:
-    return [*_groups(profile, system), *_gpio(profile, system), *_i2c(profile, system), *_serial(profile, system)]
+    return [_letters(system), *_groups(profile, system), *_gpio(profile, system), *_i2c(profile, system),
+            *_serial(profile, system)]
+
+
+def _letters(system: System) -> Finding:
+    """The faces every name is drawn in, and Raqm's layout: without them names in some scripts are empty boxes,
+    and letters are spaced otherwise than in the frames the tests check."""
+    missing = [PACKAGES[face] for face in CHAIN if not system.path(str(face)).exists()]
+    if not system.raqm():
+        missing.append(LAYOUT_PACKAGE)
+    if not missing:
+        return Finding("letters", True, f"{', '.join(face.stem for face in CHAIN)}; Raqm layout")
+    return Finding("letters", False, f"missing: {', '.join(missing)}",
+                   f"sudo apt install {' '.join(dict.fromkeys(missing))} (systemd/install.sh installs them)")
 
 
 def _needs_gpio(profile: Profile) -> bool:

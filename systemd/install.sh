@@ -23,8 +23,9 @@ LINK=/usr/local/bin/molebox             # so that `molebox doctor` and `sudo mol
 MOLEBOX=${MOLEBOX:-$PREFIX/venv/bin/molebox}
 # Debian's packages the box needs (the system test's VM image carries the same list: tests/system/images.py);
 # the fonts are the screens' letters for every name (companion/render/fonts.py): Latin, Greek, Cyrillic,
-# Vietnamese; CJK. python3-lgpio is added where apt has it.
-APT_PACKAGES="python3-venv i2c-tools fonts-dejavu-core fonts-dejavu-extra fonts-wqy-microhei"
+# Vietnamese; CJK; libfribidi0 lets Pillow lay text out with Raqm, as the tests' golden frames are drawn
+# (without it the letters are spaced otherwise). python3-lgpio is added where apt has it.
+APT_PACKAGES="python3-venv i2c-tools fonts-dejavu-core fonts-dejavu-extra fonts-wqy-microhei libfribidi0"
 BEGIN="# molebox: begin (systemd/install.sh --uninstall removes this block)"
 END="# molebox: end"
 

@@ -18,6 +18,8 @@ from PIL import Image, ImageDraw, ImageFont
 
 FONTS = Path("/usr/share/fonts/truetype")
 CHAIN = (FONTS / "dejavu/DejaVuSansCondensed.ttf", FONTS / "dejavu/DejaVuSans.ttf", FONTS / "wqy/wqy-microhei.ttc")
+PACKAGES = dict(zip(CHAIN, ("fonts-dejavu-extra", "fonts-dejavu-core", "fonts-wqy-microhei")))   # Debian's, by face
+LAYOUT_PACKAGE = "libfribidi0"      # Pillow lays text out with Raqm only where it finds FriBiDi
 MISSING = "\U0010FFFF"          # no font has it: what a face draws for a character it lacks
 ACCENTED = "ÅÉŘŻÖ"              # capitals with a mark above: a line leaves room for them
 DESCENDING = "gjpqy,李"          # letters below the baseline: a line leaves room for them

@@ -12,6 +12,7 @@ from serial import SerialException
 
 from companion import doctor
 from companion.hardware.iolink import UPDATE
+from companion.render.fonts import CHAIN
 from firmware import protocol
 from wiring.profile import load
 
@@ -33,7 +34,9 @@ class FakePi(doctor.System):
         self.board: tuple | Exception = protocol.parse_welcome(protocol.welcome(1, 0, 7, bytes(8), bytes(48)))
         self.buses = {1: FakeBus({0x3C: FakeOLED(), 0x3D: FakeOLED("sh1106"), 0x70: FakeOLED()}),
                       **{n: FakeBus({0x3C: FakeOLED()}) for n in range(11, 19)}}     # a mux's 8 channels
-        for node in ("dev/gpiochip0", "dev/i2c-1", *(f"dev/i2c-{n}" for n in range(11, 19)), "dev/ttyACM0"):
+        self.layout = True
+        for node in ("dev/gpiochip0", "dev/i2c-1", *(f"dev/i2c-{n}" for n in range(11, 19)), "dev/ttyACM0",
+                     *(str(face) for face in CHAIN)):
             self.path(node).parent.mkdir(parents=True, exist_ok=True)
             self.path(node).touch()
         self.speed(400_000)
@@ -64,6 +67,9 @@ class FakePi(doctor.System):
     def library(self, name):
         return name in self.libraries
 
+    def raqm(self):
+        return self.layout
+
     def greet(self, port, baud):
         if isinstance(self.board, Exception):
             raise self.board
@@ -92,7 +98,8 @@ def test_a_healthy_pi_has_nothing_to_fix(pi, profile):
     findings = doctor.examine(load(profile), pi)
     assert all(f.ok for f in findings)
     assert doctor.report(load(profile), "pi", findings).endswith("all is well")
-    assert {f.what for f in findings} >= {"group gpio", "group i2c", "GPIO", "pin factory", "I2C1", "I2C1 speed",
+    assert {f.what for f in findings} >= {"letters", "group gpio", "group i2c", "GPIO", "pin factory", "I2C1",
+                                          "I2C1 speed",
                                           "seat1 display", "seat2 display"}
 
 
@@ -125,6 +132,14 @@ def spoil_library(pi):
     pi.libraries.clear()
 
 
+def spoil_fonts(pi):
+    pi.path(str(CHAIN[2])).unlink()
+
+
+def spoil_layout(pi):
+    pi.layout = False
+
+
 def spoil_missing(pi):
     pi.buses[1].modules.pop(0x3C)
 
@@ -141,6 +156,8 @@ SPOILS = [
     (spoil_slow_bus, "I2C1 speed", "100 kHz", "dtparam=i2c_arm_baudrate=400000"),
     (spoil_gpiochip, "GPIO", "no /dev/gpiochip0", "not a Raspberry Pi"),
     (spoil_library, "pin factory", "lgpio: lgpio is not importable", "sudo apt install python3-lgpio"),
+    (spoil_fonts, "letters", "missing: fonts-wqy-microhei", "sudo apt install fonts-wqy-microhei"),
+    (spoil_layout, "letters", "missing: libfribidi0", "sudo apt install libfribidi0"),
     (spoil_missing, "seat1 display", "nothing answers: ssd1306 at 0x3C on I2C1", "SDA to GPIO2 (pin 3)"),
     (spoil_unplugged, "seat2 display", "nothing answers: ssd1306 at 0x3D on I2C1", "SDA to GPIO2 (pin 3)"),
 ]
