@@ -25,9 +25,9 @@ from .panel import Panel, Stream
 from .vm import Vm, fsck
 
 FRAMES = "/var/lib/molebox/frames"
+PROFILE = "gpio-2-mux"
 DISPLAYS = ("seat1", "seat2", "table")            # the displays of the gpio-2-mux profile
-PIN_CORNER = (48, 11)                             # where the table shows the host PIN (companion/web/pin.py)
-SERVICE_ARGS = f"--backend sim --wiring gpio-2-mux --listen 0.0.0.0 --lan-sim --frames {FRAMES}"
+SERVICE_ARGS = f"--backend sim --wiring {PROFILE} --listen 0.0.0.0 --lan-sim --frames {FRAMES}"
 SETTLED_S = 0.5                                   # a seat's screen this still after a hole's press shows its draft
 CUT_GAME_ARGS = "--game whakka-mole --seats 2 --set target=500"     # a game that outlasts every cut
 WATCHDOG_S, RESTART_S = 10, 5                     # systemd/molebox.service
@@ -221,7 +221,7 @@ class Life:
 
     def doctor(self) -> str:
         out = self.vm.sh(f"{DOCTOR}; echo \"exit status $?\"", check=False)
-        return doctor_verdict(out, "gpio-2-mux") + " (a VM has no GPIO chip or I2C bus)"
+        return doctor_verdict(out, PROFILE) + " (a VM has no GPIO chip or I2C bus)"
 
     def game(self) -> str:
         expected = host_game()
@@ -239,17 +239,22 @@ class Life:
     def stop(self) -> str:
         from PIL import Image as PilImage
 
+        from companion import screens
+        from companion.render import pin
         from companion.render.fault import parting
+        from wiring.profile import load
 
         self.vm.sh("systemctl stop molebox", timeout=60)
         try:
             show = systemd_show(self.vm, "ActiveState", "Result", "ExecMainStatus")
             assert show == {"ActiveState": "inactive", "Result": "success", "ExecMainStatus": "0"}, show
+            host_pin = self.vm.sh("molebox pin").split()[-1]
+            glass = dict(screens.panels(load(PROFILE)))
             for name in DISPLAYS:
                 shown = PilImage.open(io.BytesIO(self.vm.read(f"{FRAMES}/{name}.png"))).convert("1")
-                # In LAN mode the table's glass keeps the host PIN in its bottom-right corner.
-                corner = PIN_CORNER if name == "table" else (0, 0)
-                if _masked(shown, corner) != _masked(parting().convert("1"), corner):
+                # In LAN mode the table's glass keeps the host PIN stamped in its bottom-right corner.
+                parted = pin.stamp(parting(), host_pin, glass[name]) if name == "table" else parting()
+                if shown.tobytes() != parted.convert("1").tobytes():
                     shown.save(self.work / "logs" / f"stopped-{name}.png")
                     raise AssertionError(f"{name} does not show the parting screen (it shows logs/stopped-{name}.png)")
         finally:                                    # the next steps need it running, whatever this one found
@@ -370,15 +375,6 @@ class Life:
         self.vm.sh("id molebox >/dev/null")
         self.vm.poweroff()
         return f"unit, venv and settings gone; journal kept ({size // 1024} KiB) and the molebox user"
-
-
-def _masked(image, corner: tuple[int, int]) -> bytes:
-    """The image's pixels with a bottom-right ``(width, height)`` corner blanked."""
-    image = image.copy()
-    width, height = corner
-    if width and height:
-        image.paste(0, (image.width - width, image.height - height, image.width, image.height))
-    return image.tobytes()
 
 
 class _Finger(threading.Thread):
