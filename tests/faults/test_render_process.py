@@ -163,9 +163,8 @@ def test_a_stop_signal_leaves_the_process_drawing_for_the_box_s_parting_screen(b
         assert box.pixels(name) == fault_screen.parting().tobytes()
 
 
-def test_closing_the_box_ends_the_process(box_factory):
-    painter = RenderProcess()
-    box = box_factory(seats=2, paint=painter)
+def test_closing_the_box_ends_the_process(box_factory, process):
+    box = box_factory(seats=2, paint=process)
     box.play("1 hole1")
     box.session.close()
-    assert painter.process.poll() == 0
+    assert process.process.poll() == 0                      # it left on its own: nothing had to kill it
