@@ -123,8 +123,8 @@ def test_no_frame_waits_for_a_render_process_still_warming_up(box_factory):
     painter = RenderProcess()
     os.kill(painter.process.pid, signal.SIGSTOP)             # warming up as slowly as a Pi Zero under load, or slower
     try:
-        asked = time.monotonic()
         box = box_factory(seats=3, paint=painter)
+        asked = time.monotonic()
         box.play(TURN)
         assert all(shows_its_screen(box, name) for name in box.hw.displays())
         assert time.monotonic() - asked < STALL_S               # drawn by the box itself, no stall waited out
