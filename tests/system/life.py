@@ -17,6 +17,7 @@ import tempfile
 import threading
 import time
 import traceback
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -53,11 +54,7 @@ def decisions(log: list[dict]) -> int:
 
 def lock_ins(log: list[dict]) -> dict[int, int]:
     """Each seat's lock-ins in a public log (the finger never takes one back)."""
-    counts: dict[int, int] = {}
-    for event in log:
-        if event["kind"] == "locked":
-            counts[event["seat"]] = counts.get(event["seat"], 0) + 1
-    return counts
+    return dict(Counter(event["seat"] for event in log if event["kind"] == "locked"))
 
 
 def systemd_show(vm: Vm, *props: str) -> dict[str, str]:
@@ -159,10 +156,8 @@ class Life:
             self.panel.play(GAME_SCRIPT.read_text().split("# turn 2")[0])
         finally:
             stream.close()
-        deadline = time.monotonic() + 60
-        while not any(event["kind"] == "reveal" for event in self.panel.log()):
-            assert time.monotonic() < deadline, "the first turn was not revealed"
-            time.sleep(0.25)
+        state = self.panel.wait_state(lambda s: any(event["kind"] == "reveal" for event in s["log"]))
+        assert any(event["kind"] == "reveal" for event in state["log"]), "the first turn was not revealed"
 
     def bench(self, presses: int, runs: int) -> str:
         """The service installed, then stopped, and `make bench`'s press-to-lamp rows run in its venv ``runs``
@@ -227,9 +222,7 @@ class Life:
         expected = host_game()
         self.panel.play(LOBBY_TO_WHAKKA)
         self.panel.play(GAME_SCRIPT.read_text())
-        deadline = time.monotonic() + 60
-        while (state := self.panel.get_json("/api/state")).get("log") != expected["log"] and time.monotonic() < deadline:
-            time.sleep(0.5)
+        state = self.panel.wait_state(lambda s: s.get("log") == expected["log"])
         assert state["mode"] == "play", state
         assert state["log"] == expected["log"], "the game in the VM went otherwise than `molebox sim` on the host"
         assert state["view"] == expected["view"], "the public view differs from `molebox sim` on the host"

@@ -52,6 +52,14 @@ class Panel:
             raise PanelError(f"GET {path}: {status} {body[:200]!r}")
         return json.loads(body)
 
+    def wait_state(self, predicate, timeout: float = 60) -> dict:
+        """The public state once ``predicate(state)`` holds, read every quarter second; the last one read if
+        the time runs out first (the caller's assert says what it wanted)."""
+        deadline = time.monotonic() + timeout
+        while not predicate(state := self.get_json("/api/state")) and time.monotonic() < deadline:
+            time.sleep(0.25)
+        return state
+
     def wait_ready(self, timeout: float = 300, alive=lambda: True) -> None:
         """Until ``/api/state`` answers (the service said READY once it listened); the page's token then."""
         deadline = time.monotonic() + timeout
