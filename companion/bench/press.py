@@ -33,6 +33,8 @@ from .streams import stream_reader
 STREAMS = ("/api/sim/events", "/api/dashboard/events")
 TV = ("/api/table/events",)
 STEADY = frozenset({Lamp.OFF, Lamp.ON, Lamp.DIM})
+DRAIN_S = 300       # the reader, at nice 19, still parses what the streams sent it once the server stops: on a
+                    # one-core emulated machine it had not finished 10 s after the server stopped
 
 
 def steady(hw, seat: int) -> bool:
@@ -62,7 +64,7 @@ def pages_streaming(session, paths: tuple[str, ...] = STREAMS, tv: bool = False)
                 raise RuntimeError("the stream reader or the kiosk did not connect")
             time.sleep(0.01)
         yield figures
-    out, _ = reader.communicate(timeout=10)
+    out, _ = reader.communicate(timeout=DRAIN_S)
     figures.update((word, float(value)) for word, value in (line.split() for line in out.splitlines()))
 
 
