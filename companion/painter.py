@@ -66,7 +66,8 @@ class RenderProcess:
     brings its resource tracker, a third interpreter, and a forked one would copy a process that
     runs threads). ``process`` is None once the box draws on its own thread instead."""
 
-    def __init__(self):
+    def __init__(self, nice: int = NICE):
+        self.nice = nice                # how much below the box the process runs (os.nice); the tests' is 0
         self._lock = threading.Lock()
         self.process: subprocess.Popen | None = None
         self._watchers: list[Callable[[str], None]] = []
@@ -85,7 +86,7 @@ class RenderProcess:
     def _start(self) -> None:
         ours, theirs = socket.socketpair()
         try:
-            self.process = subprocess.Popen([sys.executable, "-m", __name__, str(theirs.fileno())],
+            self.process = subprocess.Popen([sys.executable, "-m", __name__, str(theirs.fileno()), str(self.nice)],
                                             pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL)
         except OSError:
             ours.close()
@@ -190,15 +191,15 @@ class RenderProcess:
                 self._end()
 
 
-def serve(conn) -> None:
-    """The render process: draw each ``(render, args)`` received, answer its pixels or what it raised;
+def serve(conn, nice: int) -> None:
+    """The render process, ``nice`` below the box: draw each ``(render, args)`` received, answer its pixels or what it raised;
     leave when the box closes its end. A stop signal is the box's to handle (systemd sends it to both,
     and the box still has its parting screen to draw)."""
     from .alerts import where
 
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    os.nice(NICE)
+    os.nice(nice)
     _warm_up()
     try:
         conn.send_bytes(READY)
@@ -241,4 +242,4 @@ def _portable(exc: Exception) -> Exception:
 
 
 if __name__ == "__main__":
-    serve(Connection(int(sys.argv[1])))
+    serve(Connection(int(sys.argv[1])), int(sys.argv[2]))

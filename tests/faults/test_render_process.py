@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import operator
 import os
+import re
 import signal
 import sys
 import time
@@ -16,7 +17,8 @@ import time
 import pytest
 
 from companion import screens
-from companion.painter import STALL_S, RenderProcess
+from companion.displays import STUCK_S
+from companion.painter import NICE, RenderProcess
 from companion.render import fault as fault_screen
 from tests.waiting import wait_for
 
@@ -25,8 +27,10 @@ TURN = "1 hole1\n1 ok\n1 hole5\n1 ok\n2 hole2\n2 ok\n2 hole1\n2 ok\n3 hole4\n3 o
 
 @pytest.fixture
 def process():
-    """A render process that has warmed up: until then the box draws its frames itself."""
-    painter = RenderProcess()
+    """A render process that has warmed up (until then the box draws its frames itself), at the tests' own
+    priority: beside a CPU-bound process one at nice 19 gets next to no CPU, and these tests are about its
+    faults, not its priority (the bench measures that)."""
+    painter = RenderProcess(nice=0)
     assert painter.warmed(timeout=60)
     yield painter
     painter.close()
@@ -112,23 +116,23 @@ def test_a_stopped_render_process_is_replaced_within_seconds_and_the_host_told(b
     finally:
         if stopped.poll() is None:
             os.kill(stopped.pid, signal.SIGCONT)
-    assert took < STALL_S + 2.5, took                          # the watchdog (10 s) never had to restart the box
+    assert took < STUCK_S, took                      # the display worker never looked hung: no watchdog restart
     assert stopped.poll() is not None and process.process.poll() is None      # replaced, the stopped one gone
     assert box.session.out.displays.failing == set() and box.session.health() is None
     [note] = host_notes(box)
-    assert note.startswith("The render process stalled (no frame back in 1.") and "was replaced" in note
+    assert re.match(r"The render process stalled \(no frame back in \d+\.\d s\)", note) and "was replaced" in note
 
 
 def test_no_frame_waits_for_a_render_process_still_warming_up(box_factory):
-    painter = RenderProcess()
-    os.kill(painter.process.pid, signal.SIGSTOP)             # warming up as slowly as a Pi Zero under load, or slower
+    painter = RenderProcess(nice=0)
+    warming = painter.process
+    os.kill(warming.pid, signal.SIGSTOP)                    # warming up as slowly as a Pi Zero under load, or slower
     try:
         box = box_factory(seats=3, paint=painter)
-        asked = time.monotonic()
         box.play(TURN)
         assert all(shows_its_screen(box, name) for name in box.hw.displays())
-        assert time.monotonic() - asked < STALL_S               # drawn by the box itself, no stall waited out
-        assert host_notes(box) == []                            # nothing was replaced: nothing to tell the host
+        # drawn by the box itself: a frame asked of the stopped process would have stalled and replaced it
+        assert painter.process is warming and host_notes(box) == []
     finally:
         os.kill(painter.process.pid, signal.SIGCONT)
     assert painter.warmed(timeout=60)                           # up at last, it draws from then on
@@ -161,6 +165,15 @@ def test_a_stop_signal_leaves_the_process_drawing_for_the_box_s_parting_screen(b
     assert process.process.pid == pid and process.process.poll() is None
     for name in box.hw.displays():
         assert box.pixels(name) == fault_screen.parting().tobytes()
+
+
+def test_the_process_runs_below_the_box_s_priority():
+    painter = RenderProcess()
+    try:                                # a press's lamps go before a frame when both want the CPU
+        below = os.getpriority(os.PRIO_PROCESS, 0) + NICE
+        assert wait_for(lambda: os.getpriority(os.PRIO_PROCESS, painter.process.pid) == min(below, 19), timeout=30)
+    finally:
+        painter.close()
 
 
 def test_closing_the_box_ends_the_process(box_factory, process):
