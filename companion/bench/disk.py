@@ -69,7 +69,11 @@ class Card:
 
 
 def _run(*command: str) -> str:
-    return subprocess.run(command, check=True, capture_output=True, text=True).stdout.strip()
+    """``command``'s output; what it said on stderr in the error when it fails."""
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode:
+        raise OSError(f"{' '.join(command)}: exit status {done.returncode}: {done.stderr.strip()}")
+    return done.stdout.strip()
 
 
 @contextmanager
@@ -107,7 +111,7 @@ def slow_card():
             try:
                 card = Card(stack.enter_context(_delay_target(workdir)),
                             f"a device-mapper delay target over a loop file, every write {SLOW_MS} ms late")
-            except (OSError, subprocess.CalledProcessError) as exc:
+            except OSError as exc:
                 why = f"making a delay target failed: {exc}"
         yield card or Card(workdir, f"a STAND-IN ({why}): the journal's thread sleeps {SLOW_MS} ms before each "
                                     f"commit point", stall=lambda: time.sleep(SLOW_MS / 1000))
@@ -119,8 +123,9 @@ def _why_no_delay_target() -> str | None:
     missing = [tool for tool in ("dmsetup", "losetup", "blockdev", "mkfs.ext4") if shutil.which(tool) is None]
     if missing:
         return f"no {', '.join(missing)}"
-    if shutil.which("modprobe"):                    # a Debian kernel has dm-delay as a module
-        subprocess.run(["modprobe", "dm-delay"], check=False, capture_output=True)
+    if shutil.which("modprobe"):                    # a Debian kernel has loop and dm-delay as modules
+        for module in ("loop", "dm-delay"):
+            subprocess.run(["modprobe", module], check=False, capture_output=True)
     if not os.path.exists("/dev/mapper/control"):
         return "no device-mapper in this kernel"
     return None
