@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import http.client
-import os
 import subprocess
 import sys
 import threading
@@ -14,14 +13,14 @@ DASHBOARDS = 20
 
 def read_streams(port: int, paths: list[str]) -> None:
     """Child process: read every event stream of ``paths`` to its end, as open pages do; report what came.
-    It stands in for browsers on other devices, so it yields the CPU to the box it measures."""
-    os.nice(19)
+    It stands in for browsers on other devices, which read what the box sends as it comes: in big reads,
+    counting, so that its own CPU stays small beside the box's. (At nice 19, as it once ran, one slow core
+    starved it until the box dropped its streams as pages that had stopped reading.)"""
     got = {"events": 0, "bytes": 0}
 
     def read(path: str) -> None:
-        """In big reads, events counted by their ``event:`` lines (the tail carried over, so one split between
-        two reads counts once): at nice 19 on one slow core a reader parsing line by line fell so far behind
-        that the box dropped its stream."""
+        """Events counted by their ``event:`` lines, the tail carried over so that one split between two reads
+        counts once."""
         tail = b"\n"
         with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}") as stream:
             try:
