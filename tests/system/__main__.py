@@ -106,7 +106,9 @@ def main(argv: list[str] | None = None) -> int:
     lives = [Life(vm_images[r], wheels[r], run_dir / r, args.cuts or CUTS[r], cpus=args.cpus) for r in releases]
     if args.bench:
         for life in lives:
-            print(f"\n{life.release}:\n{life.bench(args.bench, args.bench_runs)}", flush=True)
+            print(f"\n{life.release}:", flush=True)
+            for run in life.bench(args.bench, args.bench_runs):
+                print(run, flush=True)
         return 0
     with ThreadPoolExecutor(max(1, 1 if args.serial else len(lives))) as pool:
         results = [pool.submit(life.run) for life in lives]

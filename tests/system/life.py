@@ -20,6 +20,7 @@ import traceback
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterator
 
 from .images import ROOT, Image
 from .panel import Panel, Stream
@@ -159,15 +160,17 @@ class Life:
         state = self.panel.wait_state(lambda s: any(event["kind"] == "reveal" for event in s["log"]))
         assert any(event["kind"] == "reveal" for event in state["log"]), "the first turn was not revealed"
 
-    def bench(self, presses: int, runs: int) -> str:
+    def bench(self, presses: int, runs: int) -> Iterator[str]:
         """The service installed, then stopped, and `make bench`'s press-to-lamp rows run in its venv ``runs``
-        times in a row, each run's table headed by its number and the time it began."""
+        times in a row: each run's table as it ends, headed by its number and the time it began."""
         try:
             self.install()
             self.vm.sh("systemctl stop molebox")
-            return "\n".join(f"run {n} of {runs}, {time.strftime('%H:%M', time.gmtime())} UTC:\n" + self.vm.sh(
-                f"cd /tmp && /opt/molebox/venv/bin/python -m companion.bench --press-only --samples {presses}",
-                timeout=3600) for n in range(1, runs + 1))
+            for n in range(1, runs + 1):
+                began = time.strftime('%H:%M', time.gmtime())
+                yield f"run {n} of {runs}, {began} UTC:\n" + self.vm.sh(
+                    f"cd /tmp && /opt/molebox/venv/bin/python -m companion.bench --press-only --samples {presses}",
+                    timeout=3600)
         finally:
             self.vm.close()
 
