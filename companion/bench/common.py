@@ -7,6 +7,7 @@ import time
 from contextlib import contextmanager
 
 BENCH_DIR = "/var/tmp"      # a disk, as the journal's card is: /tmp may be a RAM disk whose fsync costs nothing
+LOOP_STOP_S = 60.0          # the loop's last job may be a game begun on a slow card (over a second a commit on the VM)
 
 
 def warm_painter():
@@ -41,7 +42,8 @@ def print_p50_p99(what: str, where: str, ours: list[float], raw: list[float] | N
 
 @contextmanager
 def running(session):
-    """The session's loop on a thread of its own while the block runs; the session closed after it."""
+    """The session's loop on a thread of its own while the block runs; the session closed once the loop has
+    stopped (on a slow card its last job may wait over a second for the journal)."""
     stop = threading.Event()
     loop = threading.Thread(target=session.run, args=(stop,), daemon=True)
     loop.start()
@@ -49,7 +51,9 @@ def running(session):
         yield
     finally:
         stop.set()
-        loop.join(2)
+        loop.join(LOOP_STOP_S)
+        if loop.is_alive():
+            raise RuntimeError(f"the session's loop had not stopped {LOOP_STOP_S:.0f} s after it was told to")
         session.close()
 
 
