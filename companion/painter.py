@@ -192,9 +192,9 @@ class RenderProcess:
 
 
 def serve(conn, nice: int) -> None:
-    """The render process, ``nice`` below the box: draw each ``(render, args)`` received, answer its pixels or what it raised;
-    leave when the box closes its end. A stop signal is the box's to handle (systemd sends it to both,
-    and the box still has its parting screen to draw)."""
+    """The render process, ``nice`` below the box: draw each ``(render, args)`` received, answer its pixels or
+    what it raised; leave when the box closes its end. A stop signal is the box's to handle (systemd sends it
+    to both, and the box still has its parting screen to draw)."""
     from .alerts import where
 
     signal.signal(signal.SIGTERM, signal.SIG_IGN)

@@ -33,8 +33,8 @@ from .streams import stream_reader
 STREAMS = ("/api/sim/events", "/api/dashboard/events")
 TV = ("/api/table/events",)
 STEADY = frozenset({Lamp.OFF, Lamp.ON, Lamp.DIM})
-DRAIN_S = 300       # the reader, at nice 19, still parses what the streams sent it once the server stops: on a
-                    # one-core emulated machine it had not finished 10 s after the server stopped
+DRAIN_S = 300       # the reader still takes what the streams sent it once the server stops: on the one-core
+                    # emulated machine it had not finished 10 s after
 
 
 def steady(hw, seat: int) -> bool:

@@ -26,8 +26,9 @@ def read_streams(port: int, paths: list[str]) -> None:
             try:
                 while chunk := stream.read1(1 << 16):
                     got["bytes"] += len(chunk)
-                    got["events"] += (tail + chunk).count(b"\nevent: ")
-                    tail = (tail + chunk)[-7:]
+                    seen = tail + chunk
+                    got["events"] += seen.count(b"\nevent: ")
+                    tail = seen[-7:]
             except http.client.IncompleteRead:       # the server stopped mid-message: the stream's end all the same
                 pass
 

@@ -157,8 +157,10 @@ class Life:
             self.panel.play(GAME_SCRIPT.read_text().split("# turn 2")[0])
         finally:
             stream.close()
-        state = self.panel.wait_state(lambda s: any(event["kind"] == "reveal" for event in s["log"]))
-        assert any(event["kind"] == "reveal" for event in state["log"]), "the first turn was not revealed"
+        def revealed(state: dict) -> bool:
+            return any(event["kind"] == "reveal" for event in state["log"])
+
+        assert revealed(self.panel.wait_state(revealed)), "the first turn was not revealed"
 
     def bench(self, presses: int, runs: int) -> Iterator[str]:
         """The service installed, then stopped, and `make bench`'s press-to-lamp rows run in its venv ``runs``
