@@ -61,6 +61,7 @@ class DisplayWorker:
         self._repaint: set[str] = set()         # displays whose device must be sent its frame again
         self._sent_at: dict[str, float] = {}
         self._busy: dict[object, float] = {}    # wire -> since when its sender has been on one frame
+        self._painting: set[object] = set()     # wires whose sender is in ``paint`` (not sending)
         self.stuck_s = STUCK_S
         self._cond = threading.Condition()
         self._stopped = False
@@ -112,12 +113,14 @@ class DisplayWorker:
                 self._cond.wait(0.01)
 
     def health(self) -> str | None:
-        """None while frames flow, else what is wrong: the worker died, or one frame has hung it."""
+        """None while frames flow, else what is wrong: the worker died, or one frame has hung it (not one that a
+        render process is still drawing, starved of CPU by a busy box: :meth:`RenderProcess.working`)."""
         if not self._stopped and not all(thread.is_alive() for thread in self._threads):
             return "the display worker has stopped"
-        busy = time.monotonic() - min(self._busy.values(), default=time.monotonic())
-        if busy > self.stuck_s:
-            return f"one frame has been drawing for {busy:.0f} s"
+        now, starved = time.monotonic(), getattr(self.paint, "working", lambda: False)()
+        for wire, since in list(self._busy.items()):
+            if now - since > self.stuck_s and not (starved and wire in self._painting):
+                return f"one frame has been drawing for {now - since:.0f} s"
         return None
 
     def close(self) -> None:
@@ -171,11 +174,18 @@ class DisplayWorker:
             name, (render, args) = job
             self._sent_at[name] = time.monotonic()
             try:
-                self._send(name, self.frames[name] if render is None else self.paint(render, args))
+                self._send(name, self.frames[name] if render is None else self._painted(wire, render, args))
             except Exception as exc:            # a renderer's bug, or a device that raises what it should not
                 self._failed(name, render, args, exc)
             else:
                 self.failing.discard(name)
+
+    def _painted(self, wire, render: Callable, args: tuple):
+        self._painting.add(wire)
+        try:
+            return self.paint(render, args)
+        finally:
+            self._painting.discard(wire)
 
     def _send(self, name: str, image) -> None:
         previous = self.frames.get(name)

@@ -12,11 +12,12 @@ waits for it: until then the worker draws its frames on its own thread, as it wo
 
 A render that raises in the process raises here as the same exception, with where it happened in the
 process as a note (:func:`companion.alerts.where` prints it). A process that dies (killed, out of
-memory) or stalls (stopped by SIGSTOP, or swapped out: a frame not back in time) is replaced, and the
-frame is drawn on the worker's thread; if the new one fails too before it has drawn a frame (or a process
-will not start), the box draws on the display worker's thread from then on: the screens stay right, only
-the presses lose the GIL headroom. Each of these is said in the log and to the watchers of
-:meth:`~RenderProcess.watch` (the session's notes for the host).
+memory) or stalls (stopped by SIGSTOP; swapped out or asleep: a frame not back, and no CPU had, for
+seconds) is replaced, and the frame is drawn on the worker's thread; if the new one fails too before it
+has drawn a frame (or a process will not start), the box draws on the display worker's thread from then
+on: the screens stay right, only the presses lose the GIL headroom. One that runs but is slow, starved of
+CPU by a busy box, is waited for, as long as it takes. Each of these is said in the log and to the watchers
+of :meth:`~RenderProcess.watch` (the session's notes for the host).
 """
 from __future__ import annotations
 
@@ -38,21 +39,24 @@ log = logging.getLogger("molebox.painter")
 NICE = 19           # the process's CPU priority below the box's: a press's lamps go before a frame
 STALL_S = 1.5       # a frame not back this long from a stopped process (SIGSTOP): it is replaced
 READY = b"ready"    # what a process says once it has warmed up
-SLOW_S = 5.0        # a frame not back this long at all (a swapped-out child): replaced, whatever its state;
-                    # below the display worker's STUCK_S, so the watchdog never has to restart the box for it
+SLOW_S = 5.0        # a frame not back, and no CPU had by the process, this long (asleep, swapped out): replaced;
+                    # below the display worker's STUCK_S, so the watchdog never has to restart the box for it.
+                    # One that runs is starved of CPU by a busy box, and waited for
 
 
 class Stalled(OSError):
     """The render process did not answer in time."""
 
 
-def _stopped(pid: int) -> bool:
-    """Whether the process is stopped (SIGSTOP) or traced, as /proc says (False where it cannot tell)."""
+def _state(pid: int) -> tuple[bool, int | None]:
+    """Whether the process is stopped (SIGSTOP) or traced, and the clock ticks of CPU it has had, as /proc says
+    (False and None where it cannot tell)."""
     try:
         with open(f"/proc/{pid}/stat", "rb") as stat:
-            return stat.read().rpartition(b")")[2].split()[0] in (b"T", b"t")
-    except (OSError, IndexError):
-        return False
+            fields = stat.read().rpartition(b")")[2].split()
+        return fields[0] in (b"T", b"t"), int(fields[11]) + int(fields[12])
+    except (OSError, IndexError, ValueError):
+        return False, None
 
 
 def draw(render: Callable, args: tuple) -> Image.Image:
@@ -72,6 +76,7 @@ class RenderProcess:
         self.process: subprocess.Popen | None = None
         self._watchers: list[Callable[[str], None]] = []
         self._failed = 0                # processes lost in a row without drawing a frame
+        self._ran: float | None = None  # while a frame is on its way: when the process was last seen having CPU
         self._start()
 
     def watch(self, callback: Callable[[str], None]) -> None:
@@ -163,14 +168,31 @@ class RenderProcess:
                   "presses may answer a little slower. Restarting the box tries the render process again.")
 
     def _answer(self) -> tuple[str, object]:
-        """The process's answer to the job just sent; :class:`Stalled` when a stopped process has not answered
-        in ``STALL_S``, or any process in ``SLOW_S``."""
-        asked = time.monotonic()
-        while not self._conn.poll(STALL_S / 4):
-            waited = time.monotonic() - asked
-            if waited >= SLOW_S or waited >= STALL_S and _stopped(self.process.pid):
-                raise Stalled(f"no frame back in {waited:.1f} s")
-        return self._conn.recv()
+        """The process's answer to the job just sent; :class:`Stalled` when a stopped process has not answered in
+        ``STALL_S``, or one has had no CPU for ``SLOW_S``.
+
+        A process that runs but has not answered is starved, not stalled: the box keeps the CPU busy (at nice 19
+        it gets what the box leaves). Another would be as starved, and would first spend seconds of that CPU
+        warming up while the box drew the frames itself, on the threads the presses need."""
+        asked = self._ran = time.monotonic()
+        _, cpu_then = _state(self.process.pid)
+        try:
+            while not self._conn.poll(STALL_S / 4):
+                now = time.monotonic()
+                stopped, cpu = _state(self.process.pid)
+                if cpu != cpu_then:
+                    self._ran, cpu_then = now, cpu
+                if now - asked >= STALL_S and stopped or now - self._ran >= SLOW_S:
+                    raise Stalled(f"no frame back in {now - asked:.1f} s")
+            return self._conn.recv()
+        finally:
+            self._ran = None
+
+    def working(self) -> bool:
+        """Whether a frame is on its way from a process that has had CPU in the last ``SLOW_S`` (the display
+        worker's watchdog does not count the time of a frame that a busy box starves)."""
+        ran = self._ran
+        return ran is not None and time.monotonic() - ran < SLOW_S
 
     def _end(self, kill: bool = False) -> int | None:
         """Close our end and see the process gone (it leaves on its own; killed if it does not, or at once

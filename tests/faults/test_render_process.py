@@ -12,11 +12,12 @@ import os
 import re
 import signal
 import sys
+import threading
 import time
 
 import pytest
 
-from companion import screens
+from companion import painter, screens
 from companion.displays import STUCK_S
 from companion.painter import NICE, RenderProcess
 from companion.render import fault as fault_screen
@@ -181,3 +182,71 @@ def test_closing_the_box_ends_the_process(box_factory, process):
     box.play("1 hole1")
     box.session.close()
     assert process.process.poll() == 0                      # it left on its own: nothing had to kill it
+
+
+def busy(seconds: float):
+    """A frame that takes ``seconds`` of CPU to draw, as every frame does for a process starved of CPU."""
+    until = time.process_time() + seconds
+    while time.process_time() < until:
+        pass
+    return fault_screen.parting()
+
+
+def asleep(seconds: float):
+    """A frame that waits ``seconds`` without the CPU, as a swapped-out process does."""
+    time.sleep(seconds)
+    return fault_screen.parting()
+
+
+def test_a_render_process_that_runs_but_is_slow_is_waited_for_not_replaced(process, monkeypatch):
+    monkeypatch.setattr(painter, "SLOW_S", 0.5)
+    process(busy, (0,))                                 # this module imported there
+    first = process.process
+    notes = []
+    process.watch(notes.append)
+    frame = process(busy, (1.5,))
+    assert frame.tobytes() == fault_screen.parting().tobytes()
+    assert process.process is first and first.poll() is None and notes == []
+
+
+def test_a_render_process_that_has_no_cpu_for_seconds_is_replaced(process, monkeypatch):
+    monkeypatch.setattr(painter, "SLOW_S", 0.5)
+    process(asleep, (0,))
+    first = process.process
+    notes = []
+    process.watch(notes.append)
+    frame = process(asleep, (2,))                       # drawn here once the process is given up
+    assert frame.tobytes() == fault_screen.parting().tobytes()
+    assert first.poll() is not None and process.process is not first
+    [note] = notes
+    assert re.match(r"The render process stalled \(no frame back in \d+\.\d s\)", note)
+
+
+def test_a_frame_a_busy_box_starves_is_waited_for_and_the_box_stays_healthy(box_factory, process):
+    process(busy, (0,))
+    slow = []
+
+    def paint(render, args):                # the next frame asked takes 3 s of CPU, as one starved of it does
+        return process(busy, (slow.pop(),)) if slow else process(render, args)
+
+    paint.working = process.working         # as the process itself tells the display worker
+    box = box_factory(seats=2, paint=paint)
+    box.session.out.displays.flush()
+    box.session.out.displays.stuck_s = 0.5          # the watchdog's bound, well inside the frame's 3 s
+    first, seen, done = process.process, [], threading.Event()
+
+    def watch():                            # the watchdog's view, all the while the frame is on its way
+        while not done.wait(0.01):
+            seen.append((process.working(), box.session.health()))
+
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    slow.append(3.0)
+    try:
+        box.play("1 hole1")                 # the screens drawn: the slow frame has come back
+        box.session.out.displays.flush(timeout=60)
+    finally:
+        done.set()
+        watcher.join()
+    assert sum(working for working, _ in seen) > 1 and {health for _, health in seen} == {None}
+    assert process.process is first and host_notes(box) == []
