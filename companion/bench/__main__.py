@@ -21,6 +21,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--samples", type=int, default=2000, help="presses to time")
     p.add_argument("--idle", type=float, default=10.0, help="seconds of idle to measure CPU over")
     p.add_argument("--probe", choices=["ours", "raw"], help=argparse.SUPPRESS)
+    p.add_argument("--probe-disk", metavar="PATH", help=argparse.SUPPRESS)
     p.add_argument("--read-streams", nargs="+", metavar="PORT PATH", help=argparse.SUPPRESS)
     p.add_argument("--serve-phones", choices=["molebox", "raw"], help=argparse.SUPPRESS)
     p.add_argument("--press-phones", nargs="+", metavar="PORT CODE", help=argparse.SUPPRESS)
@@ -54,6 +55,9 @@ def main(argv: list[str] | None = None) -> int:
     elif args.probe:
         from .probe import probe
         probe(args.probe, args.idle)
+    elif args.probe_disk:
+        from .disk import probe_disk
+        probe_disk(args.probe_disk)
     elif args.read_streams:
         from .streams import read_streams
         read_streams(int(args.read_streams[0]), args.read_streams[1:])

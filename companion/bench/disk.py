@@ -1,7 +1,8 @@
 """The disk under the journal, measured beside the box in the same run, and a slow card to put it on.
 
 - :class:`DiskWatch`: while the box plays, a raw sqlite3 commit (WAL, ``synchronous=FULL``, a
-  journal row's size) every 10 ms on a file beside the journal: what the disk did meanwhile;
+  journal row's size) every 10 ms on a file beside the journal, from a process of its own: what the disk
+  did meanwhile;
 - :func:`slow_card`: a directory whose writes take :data:`SLOW_MS` longer, as an SD card erasing:
   a device-mapper delay target over a loop file, where the bench may make one (root, ``dmsetup``,
   the kernel's ``dm-delay``); elsewhere the journal's own thread sleeps that long before each commit
@@ -10,10 +11,11 @@
 from __future__ import annotations
 
 import os
+import select
 import shutil
 import subprocess
+import sys
 import tempfile
-import threading
 import time
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
@@ -23,40 +25,51 @@ from .common import BENCH_DIR
 
 SLOW_MS = 100           # the slow card's extra time per write
 PROBE_EVERY_S = 0.01
+PROBE_END_S = 60      # the probe's last commit may be on the slow card
 CARD_MB = 64
 
 
 class DiskWatch:
-    """Raw sqlite3 commits on ``directory``'s disk while the block runs: ``raw``, their times in seconds."""
+    """Raw sqlite3 commits on ``directory``'s disk while the block runs: ``raw``, their times in seconds.
+
+    They run in a process of their own (:func:`probe_disk`), as the disk's other users would: a thread of the
+    box's would take its GIL at every commit, and the presses' figures would carry the reference's cost."""
 
     def __init__(self, directory: str):
         self.path = os.path.join(directory, "disk-probe.db")
         self.raw: list[float] = []
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="disk-probe", daemon=True)
+        self._process: subprocess.Popen | None = None
 
     def __enter__(self) -> "DiskWatch":
-        self._thread.start()
+        self._process = subprocess.Popen([sys.executable, "-m", "companion.bench", "--probe-disk", self.path],
+                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         return self
 
     def __exit__(self, *exc) -> None:
-        self._stop.set()
-        self._thread.join()
+        out, _ = self._process.communicate(timeout=PROBE_END_S)     # its stdin closed: it stops and says its times
+        if self._process.returncode:
+            raise RuntimeError(f"the disk probe failed (exit status {self._process.returncode})")
+        self.raw = [float(line) for line in out.split()]
 
-    def _run(self) -> None:
-        import sqlite3
 
-        db = sqlite3.connect(self.path, isolation_level=None)
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=FULL")
-        db.execute("CREATE TABLE t (a INTEGER PRIMARY KEY, b BLOB)")
-        while not self._stop.wait(PROBE_EVERY_S):
-            start = time.perf_counter()
-            db.execute("BEGIN IMMEDIATE")
-            db.execute("INSERT INTO t (b) VALUES (?)", (b"x" * 268,))
-            db.execute("COMMIT")
-            self.raw.append(time.perf_counter() - start)
-        db.close()
+def probe_disk(path: str) -> None:
+    """Child process: a raw sqlite3 commit on ``path`` every :data:`PROBE_EVERY_S` until stdin closes; then each
+    commit's time in seconds, a line each."""
+    import sqlite3
+
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=FULL")
+    db.execute("CREATE TABLE t (a INTEGER PRIMARY KEY, b BLOB)")
+    times = []
+    while not select.select([sys.stdin], [], [], PROBE_EVERY_S)[0]:
+        start = time.perf_counter()
+        db.execute("BEGIN IMMEDIATE")
+        db.execute("INSERT INTO t (b) VALUES (?)", (b"x" * 268,))
+        db.execute("COMMIT")
+        times.append(time.perf_counter() - start)
+    db.close()
+    print("\n".join(f"{t:.6f}" for t in times), flush=True)
 
 
 @dataclass

@@ -1,12 +1,16 @@
 """The bench runs, and its raw references' processes load their library alone, not molebox beside it."""
 from __future__ import annotations
 
+import sqlite3
 import subprocess
 import sys
+import threading
 
 import pytest
 
+from companion.bench.disk import DiskWatch
 from companion.bench.kiosk import have_chromium
+from tests.waiting import wait_for
 
 
 def loaded_by(*modules: str) -> set[str]:
@@ -36,6 +40,23 @@ def test_the_raw_probe_s_process_loads_no_molebox_and_no_web_before_its_librarie
 def test_the_raw_phone_server_s_process_loads_no_molebox():
     assert not molebox(loaded_by("companion.bench.__main__", "companion.bench.raw", "companion.bench.serving",
                                  "companion.bench.phone_client"))
+
+
+def test_the_disk_probe_commits_from_a_process_of_its_own_loading_no_molebox(tmp_path):
+    assert not molebox(loaded_by("companion.bench.__main__", "companion.bench.disk"))
+    threads = threading.active_count()
+
+    def committed() -> int:
+        with sqlite3.connect(tmp_path / "disk-probe.db") as db:
+            try:
+                return db.execute("SELECT count(*) FROM t").fetchone()[0]
+            except sqlite3.OperationalError:        # not made yet
+                return 0
+
+    with DiskWatch(str(tmp_path)) as disk:
+        assert threading.active_count() == threads          # nothing of it runs in the box's process
+        assert wait_for(lambda: committed() >= 5, timeout=60)
+    assert len(disk.raw) >= 5 and all(0 < t < 10 for t in disk.raw)
 
 
 def test_the_quick_check_of_another_machine_prints_its_rows():
