@@ -43,6 +43,8 @@ class DiskWatch:
     def __enter__(self) -> "DiskWatch":
         self._process = subprocess.Popen([sys.executable, "-m", "companion.bench", "--probe-disk", self.path],
                                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        if self._process.stdout.readline() != "ready\n":      # its first commit made: the block is measured whole
+            raise RuntimeError(f"the disk probe did not start (exit status {self._process.wait()})")
         return self
 
     def __exit__(self, *exc) -> None:
@@ -53,8 +55,8 @@ class DiskWatch:
 
 
 def probe_disk(path: str) -> None:
-    """Child process: a raw sqlite3 commit on ``path`` every :data:`PROBE_EVERY_S` until stdin closes; then each
-    commit's time in seconds, a line each."""
+    """Child process: a raw sqlite3 commit on ``path`` every :data:`PROBE_EVERY_S` until stdin closes ("ready" once
+    the first is made); then each commit's time in seconds, a line each."""
     import sqlite3
 
     db = sqlite3.connect(path, isolation_level=None)
@@ -62,12 +64,18 @@ def probe_disk(path: str) -> None:
     db.execute("PRAGMA synchronous=FULL")
     db.execute("CREATE TABLE t (a INTEGER PRIMARY KEY, b BLOB)")
     times = []
-    while not select.select([sys.stdin], [], [], PROBE_EVERY_S)[0]:
+
+    def commit() -> None:
         start = time.perf_counter()
         db.execute("BEGIN IMMEDIATE")
         db.execute("INSERT INTO t (b) VALUES (?)", (b"x" * 268,))
         db.execute("COMMIT")
         times.append(time.perf_counter() - start)
+
+    commit()
+    print("ready", flush=True)
+    while not select.select([sys.stdin], [], [], PROBE_EVERY_S)[0]:
+        commit()
     db.close()
     print("\n".join(f"{t:.6f}" for t in times), flush=True)
 
