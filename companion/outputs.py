@@ -126,6 +126,8 @@ class Outputs:
             if panel.seat in held:
                 continue
             own = screens.lamps(scene, panel.seat)      # worked out before the lamps are held: a press may wait on them
+            if self._own.get(panel.seat) == own:        # as shown (a flash shows over it, and ends on it): the lamps
+                continue                                # are not held for nothing, nor the loop caught holding them
             with self._lamps:
                 self._own[panel.seat] = own
                 panel.set_lamps(self._overlays.showing(panel.seat) or own)
