@@ -1,7 +1,7 @@
 """The disk under the journal, measured beside the box in the same run, and a slow card to put it on.
 
 - :class:`DiskWatch`: while the box plays, a raw sqlite3 commit (WAL, ``synchronous=FULL``, a
-  journal row's size) every 10 ms on a file beside the journal, from a process of its own: what the disk
+  journal row's size) every 50 ms on a file beside the journal, from a process of its own: what the disk
   did meanwhile;
 - :func:`slow_card`: a directory whose writes take :data:`SLOW_MS` longer, as an SD card erasing:
   a device-mapper delay target over a loop file, where the bench may make one (root, ``dmsetup``,
@@ -24,8 +24,9 @@ from typing import Callable
 from .common import BENCH_DIR
 
 SLOW_MS = 100           # the slow card's extra time per write
-PROBE_EVERY_S = 0.01
-PROBE_END_S = 60      # the probe's last commit may be on the slow card
+PROBE_EVERY_S = 0.05    # about the journal's own rate at the bench's pace: a reference that sampled the disk more
+                        # often would load it (and one slow core) more than the box does
+PROBE_END_S = 60        # the probe's last commit may be on the slow card
 CARD_MB = 64
 
 

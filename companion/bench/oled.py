@@ -19,7 +19,7 @@ the journal on a disk (fsync at every commit point). Measured:
 - **bytes on the wire** over the whole game, address bytes and mux switches included;
 - **OK press to lamp**: OK commits a decision to the journal before its lamp answers, beside the
   journal's own commit points in the same run;
-- **the disk meanwhile**: a raw sqlite3 commit every 10 ms on the same disk while the game plays
+- **the disk meanwhile**: a raw sqlite3 commit every 50 ms on the same disk while the game plays
   (:class:`~companion.bench.disk.DiskWatch`), so a row can be read against what the disk did;
 - **with a slow card** (:func:`~companion.bench.disk.slow_card`): the two-bus rows again, the
   journal on a card whose writes take 100 ms longer.
@@ -48,7 +48,7 @@ from wiring.profile import load
 
 from . import raw
 from .common import BENCH_DIR, Watch, percentile, row, running, warm_painter
-from .disk import Card, DiskWatch, slow_card
+from .disk import PROBE_EVERY_S, Card, DiskWatch, slow_card
 from .press import steady
 
 SEATS = 8
@@ -246,7 +246,8 @@ def print_rows(seed: int = 1) -> None:
           f"behind the mux, the table on the parent bus) and as ioboard-8-two-buses (seats 5-8 behind a second "
           f"mux on I2C0), a scripted 8-seat Whakka Mole game ({len(presses)} presses, "
           f"{sum(p.reveal for p in presses)} reveals), journal on disk; the last column is what the disk did "
-          f"meanwhile (a raw sqlite3 commit every 10 ms on the same disk, WAL, synchronous=FULL)\n")
+          f"meanwhile (a raw sqlite3 commit every {PROBE_EVERY_S * 1000:.0f} ms on the same disk, WAL, "
+          f"synchronous=FULL)\n")
     print(HEADER)
     for words, layout, clocks in LAYOUTS:
         for hz in clocks:
