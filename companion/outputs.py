@@ -38,9 +38,10 @@ class Outputs:
         (the frames of virtual dice tumbling); ``on_fault``: a display's frame failed (the worker's thread)."""
         self.hw, self.news, self.clock, self.after, self.redraw = hardware, news, clock, after, redraw
         self._overlays = overlays.Overlays()
-        self._lamps = threading.Lock()          # a press flips a seat's lamps on its edge's thread, the loop sets them
+        self._lamps = threading.Lock()          # held to decide what a seat's lamps show, never while they are written
         self._flipped: dict[int, Gesture] = {}  # by seat, the gesture whose flip the seat's flash began with
         self._own: dict[int, tuple] = {}        # by seat, its own lamps as the last scene had them
+        self._decided: dict[int, tuple[int, tuple]] = {}    # by seat, its lamps' latest decision: (its number, lamps)
         self.displays = DisplayWorker(hardware.displays(), on_frame=lambda name, image: news.send("frame", (name, image)),
                                       on_fault=on_fault, fault_frame=fault_screen.broken, paint=paint,
                                       wires=hardware.wires())
@@ -126,12 +127,33 @@ class Outputs:
             if panel.seat in held:
                 continue
             own = screens.lamps(scene, panel.seat)      # worked out before the lamps are held: a press may wait on them
-            if self._own.get(panel.seat) == own:        # as shown (a flash shows over it, and ends on it): the lamps
-                continue                                # are not held for nothing, nor the loop caught holding them
+            if self._own.get(panel.seat) == own:        # as shown (a flash shows over it, and ends on it)
+                continue
             with self._lamps:
                 self._own[panel.seat] = own
-                panel.set_lamps(self._overlays.showing(panel.seat) or own)
+                decision = self._decide(panel)
+            self._write(panel, decision)
         self._lamps_changed()
+
+    def _decide(self, panel) -> tuple[int, tuple]:
+        """Under the lock: the seat's lamps decided again (its flash's step, else its own lamps), numbered."""
+        lamps = self._overlays.showing(panel.seat) or self._own.get(panel.seat, tuple(panel.lamps))
+        self._decided[panel.seat] = decision = (self._decided.get(panel.seat, (0,))[0] + 1, lamps)
+        return decision
+
+    def _write(self, panel, decision: tuple[int, tuple]) -> None:
+        """A decision of the seat's lamps written, outside the lock: a press never waits for the loop to write a
+        seat's lamps (on one busy core the loop, preempted while it wrote, waited milliseconds for the CPU
+        again). Two threads' writes may cross, so whoever finds that a later decision was made while it
+        wrote writes that one again, whole: its own writer may have finished first and been written over."""
+        panel.set_lamps(decision[1])
+        while True:
+            with self._lamps:
+                latest = self._decided[panel.seat]
+            if latest[0] == decision[0]:
+                return
+            decision = latest
+            panel.set_lamps(decision[1], again=True)
 
     def _lamps_changed(self) -> None:
         if self.news.listeners:
@@ -144,10 +166,11 @@ class Outputs:
         with self._lamps:
             if (latest := self._flipped.get(gesture.seat)) is not None and latest.time > gesture.time:
                 return
-            steps = overlays.acknowledged(tuple(panel.lamps))
-            self._overlays.start(gesture.seat, steps, now)
+            showing = self._decided.get(gesture.seat, (0, tuple(panel.lamps)))[1]
+            self._overlays.start(gesture.seat, overlays.acknowledged(showing), now)
             self._flipped[gesture.seat] = gesture
-            panel.set_lamps(steps[0][0])
+            decision = self._decide(panel)
+        self._write(panel, decision)
 
     def _refuse(self, gesture: Gesture, now: float) -> None:
         """The table refused ``gesture``: its seat's lamps flash fast once its flip ends (unless a later press
@@ -163,7 +186,8 @@ class Outputs:
         with self._lamps:
             if not self._overlays.expire(seat, now):
                 return
-            panel.set_lamps(self._overlays.showing(seat) or self._own.get(seat, tuple(panel.lamps)))
+            decision = self._decide(panel)
+        self._write(panel, decision)
         self._lamps_changed()
 
     def lamps(self) -> dict[str, list[str]]:

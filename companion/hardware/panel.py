@@ -35,11 +35,12 @@ class Seat:
         self.seat, self.display = seat, display
         self.lamps: list[Lamp] = [Lamp.OFF] * holes
 
-    def set_lamps(self, states) -> None:
-        """Show ``states`` (one per hole); lamps already in their state are left alone."""
+    def set_lamps(self, states, *, again: bool = False) -> None:
+        """Show ``states`` (one per hole); lamps already in their state are left alone, unless ``again``: a
+        write from another thread may have overtaken this one's last, so every lamp is written."""
         changed = []
         for i, state in enumerate(states):
-            if self.lamps[i] is not state:
+            if again or self.lamps[i] is not state:
                 self.lamps[i] = state
                 changed.append(i)
         if changed:

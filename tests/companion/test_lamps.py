@@ -53,3 +53,38 @@ def test_steady_lamps_are_written_once_and_left_alone(box):
     written = [pin.changed_at for pin in pins]
     time.sleep(3 * FAST_S)                         # three flashes' time: nothing is written
     assert [pin.changed_at for pin in pins] == written
+
+
+def test_a_press_does_not_wait_for_the_loop_writing_its_seats_lamps_nor_is_its_flip_written_over(box):
+    """The loop is caught between deciding seat 1's lamps (a flash ending) and writing the first of them, as a
+    busy core may leave it; a press of the seat flips them meanwhile, at once, and the loop's late write of what
+    it had decided does not stay on the lamps: the press's flip does."""
+    box.press(1, "hole2")
+    box.clock.advance(1.0)                          # the flip's time is up: the loop's next pass ends it
+    blinker = box.hw.seats[0]._blinker
+    show, caught, go = blinker.show, threading.Event(), threading.Event()
+
+    def late(led, state):
+        if threading.current_thread() is loop and not caught.is_set():
+            caught.set()                            # the loop holds its state, as decided before the press
+            go.wait()
+        show(led, state)
+
+    blinker.show = late
+    loop = threading.Thread(target=box.session.pump)
+    press = threading.Thread(target=box.hw.drive, args=(1, "hole3", True))
+    loop.start()
+    try:
+        assert caught.wait(10)
+        own = box.lamps(1)
+        press.start()
+        press.join(10)
+        assert not press.is_alive(), "the press waited for the loop"
+        flipped = ["off" if lamp == "on" else "on" for lamp in own]
+        assert box.lamps(1) == flipped
+    finally:
+        go.set()
+        loop.join(10)
+        press.join(10)
+    pins = box.hw.lamp_pins(1)
+    assert [pin.state for pin in pins] == [1.0 if lamp == "on" else 0.0 for lamp in flipped]
