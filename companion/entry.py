@@ -62,6 +62,7 @@ class Entry:
         self.seat = seat
         self.key: str | None = None
         self.draft: Any = None
+        self._summary: tuple = (None, None, None)      # the last summary made: (its decision, its draft, it)
 
     def follow(self, decision: Decision | None) -> None:
         """Start a fresh draft when the seat's current decision changes."""
@@ -158,15 +159,21 @@ class Entry:
         return Submit(d.key, self.draft)
 
     def summary(self, d: Decision | None) -> dict:
-        """The draft as the seat's own OLED shows it."""
+        """The draft as the seat's own OLED shows it: read it, never change it. Made again only when the decision
+        or the draft is another (the box asks every seat's at every redraw, and a press changes one draft)."""
         if d is None:
             return {"key": None}
+        made_for, made_of, made = self._summary
+        if made_for is d and made_of is self.draft:
+            return made
         draft = sorted(self.draft) if isinstance(self.draft, frozenset) else self.draft
-        return {"key": d.key, "kind": d.kind.value, "prompt": d.prompt, "draft": draft,
+        made = {"key": d.key, "kind": d.kind.value, "prompt": d.prompt, "draft": draft,
                 "label": None if draft is None or d.kind is Kind.HOLES else d.label(self.draft),
                 "options": [d.label(o) for o in d.options] if d.kind is Kind.CHOICE else None,
                 "holes": _hole_labels(d),
                 "legal": self.draft in d.options if d.kind in (Kind.CELL, Kind.EDGE) else None}
+        self._summary = (d, self.draft, made)
+        return made
 
 
 def _is_hole(option: Any) -> bool:
