@@ -29,6 +29,7 @@ from .disk import Card, DiskWatch
 from .kiosk import KIOSK_S, kiosk
 from .serving import served
 from .streams import stream_reader
+from .usage import machine_busy
 
 STREAMS = ("/api/sim/events", "/api/dashboard/events")
 TV = ("/api/table/events",)
@@ -71,12 +72,13 @@ def pages_streaming(session, paths: tuple[str, ...] = STREAMS, tv: bool = False)
 @dataclass
 class Presses:
     """What a run of presses measured: each hole's press to its lamps, what the pages got, the journal's commit
-    points meanwhile and the disk's own (raw sqlite3 commits beside them)."""
+    points meanwhile and the disk's own (raw sqlite3 commits beside them), and how busy the machine was (%)."""
 
     lamps: list[float]
     streamed: dict
     commits: list[float]
     disk: list[float]
+    busy: float
 
 
 def companion_latency(samples: int, seed: int = 1, streaming: bool = False, card: Card | None = None,
@@ -113,7 +115,7 @@ def companion_latency(samples: int, seed: int = 1, streaming: bool = False, card
         hw.drive(seat, control, False)
         time.sleep(rng.uniform(0.002, 0.01))
 
-    with workdir, running(session), pages as streamed, DiskWatch(workdir.name) as disk:
+    with workdir, running(session), pages as streamed, DiskWatch(workdir.name) as disk, machine_busy() as cpu:
         while len(out) < samples:
             if session.table.match.over:
                 session.call(session.table.new_game)
@@ -125,7 +127,7 @@ def companion_latency(samples: int, seed: int = 1, streaming: bool = False, card
                     if step < len(controls):
                         tap(seat, controls[step], controls[step] != "ok")
         commits = list(journal.commit_s)
-    return Presses(out[:samples], streamed, commits, disk.raw)
+    return Presses(out[:samples], streamed, commits, disk.raw, cpu["busy"])
 
 
 def ioboard_latency(samples: int, baud: int, seed: int = 2) -> tuple[list[float], float]:

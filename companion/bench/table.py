@@ -17,15 +17,17 @@ from .probe import measure_process
 from .storage import commit_points, resume_time
 from .streams import DASHBOARDS
 from .tv import tv_page
+from .usage import machine_busy
 
 
 def ms(seconds: list[float]) -> list[float]:
     return [1000 * x for x in seconds]
 
 
-def print_press_rows(runs: dict[str, Presses], raw_ms: list[float], more: str) -> None:
+def print_press_rows(runs: dict[str, Presses], raw_ms: list[float], raw_busy: float, more: str) -> None:
     """The table's head and its press-to-lamp rows (ms), each beside the raw chain's; after each, the journal's
-    commit points during its presses beside raw sqlite3 commits on the same disk meanwhile."""
+    commit points during its presses beside raw sqlite3 commits on the same disk meanwhile, and how busy the
+    machine's CPUs were beside the raw chain's run (a row taken on a saturated machine says so)."""
     first = next(iter(runs.values()))
     print(f"molebox bench: {platform.machine()}, Python {platform.python_version()}, {len(first.lamps)} presses, "
           f"every OK journaled{more}\n")
@@ -35,6 +37,7 @@ def print_press_rows(runs: dict[str, Presses], raw_ms: list[float], more: str) -
         print_p50_p99("press-to-lamp", where, ms(presses.lamps), raw_ms, "< 1 ms, < 10x")
         print_p50_p99("the journal's commit point", f"{where}, beside sqlite3's on the same disk meanwhile",
                       ms(presses.commits), ms(presses.disk), "")
+        print(row(f"the machine's CPUs busy{where} (%)", presses.busy, raw_busy, "", "{:.0f}"))
 
 
 def print_tv_rows(seconds: float) -> None:
@@ -49,7 +52,9 @@ def print_tv_rows(seconds: float) -> None:
 def print_tv_only(samples: int, tv_s: float) -> None:
     """The TV's rows (``--tv-only``): press-to-lamp without the web and with the TV open, its page in chromium."""
     runs = {"": companion_latency(samples), ", the TV's stream and page open": companion_latency(samples, tv=True)}
-    print_press_rows(runs, ms(raw.press_to_lamp(samples)), "")
+    with machine_busy() as raw_cpu:
+        raw_press = ms(raw.press_to_lamp(samples))
+    print_press_rows(runs, raw_press, raw_cpu["busy"], "")
     print_tv_rows(tv_s)
 
 
@@ -61,14 +66,15 @@ def print_table(samples: int, idle_s: float, bot_games: int, press_only: bool, t
         runs[", the TV's stream and page open"] = companion_latency(samples, tv=True)
     with slow_card() as card:
         runs[", slow card"] = companion_latency(samples, card=card)
-    raw_press = ms(raw.press_to_lamp(samples))
+    with machine_busy() as raw_cpu:
+        raw_press = ms(raw.press_to_lamp(samples))
     slow = f"\nThe slow card: {card.words}."
     if press_only:
-        print_press_rows(runs, raw_press, "")
+        print_press_rows(runs, raw_press, raw_cpu["busy"], "")
         print(slow)
         return
     proc, raw_proc = measure_process("ours", idle_s), measure_process("raw", idle_s)
-    print_press_rows(runs, raw_press, f", idle {idle_s:g} s")
+    print_press_rows(runs, raw_press, raw_cpu["busy"], f", idle {idle_s:g} s")
     print(row("ready after start (ms)", proc["ready"], raw_proc["ready"], "< 1000 ms", "{:.0f}"))
     print(row("idle CPU (%)", proc["idle"], raw_proc["idle"], "< 1 %", "{:.2f}"))
     print(row("peak RSS, box and render process (MB)", proc["rss"], raw_proc["rss"], "", "{:.1f}"))

@@ -68,6 +68,8 @@ def test_the_quick_check_of_another_machine_prints_its_rows():
                     "| press-to-lamp p50, web pages streaming (ms)", "| press-to-lamp p99, web pages streaming (ms)",
                     *tv, "| press-to-lamp p50, slow card (ms)", "| press-to-lamp p99, slow card (ms)"]
     assert "| the journal's commit point p99, slow card, beside sqlite3's on the same disk meanwhile (ms)" in out
+    busy = [line.split(" | ")[1:3] for line in out.splitlines() if line.startswith("| the machine's CPUs busy")]
+    assert len(busy) == len(rows) // 2 and all(0 < float(ours) <= 100 and 0 <= float(raw) <= 100 for ours, raw in busy)
     assert "The slow card: a " in out
 
 
