@@ -135,10 +135,13 @@ class Outputs:
             self._write(panel, decision)
         self._lamps_changed()
 
+    def _showing(self, panel) -> tuple:
+        """Under the lock: what the seat's lamps show as decided now, its flash's step, else its own lamps."""
+        return self._overlays.showing(panel.seat) or self._own.get(panel.seat, tuple(panel.lamps))
+
     def _decide(self, panel) -> tuple[int, tuple]:
-        """Under the lock: the seat's lamps decided again (its flash's step, else its own lamps), numbered."""
-        lamps = self._overlays.showing(panel.seat) or self._own.get(panel.seat, tuple(panel.lamps))
-        self._decided[panel.seat] = decision = (self._decided.get(panel.seat, (0,))[0] + 1, lamps)
+        """Under the lock: the seat's lamps decided again, numbered."""
+        self._decided[panel.seat] = decision = (self._decided.get(panel.seat, (0,))[0] + 1, self._showing(panel))
         return decision
 
     def _write(self, panel, decision: tuple[int, tuple]) -> None:
@@ -166,8 +169,7 @@ class Outputs:
         with self._lamps:
             if (latest := self._flipped.get(gesture.seat)) is not None and latest.time > gesture.time:
                 return
-            showing = self._decided.get(gesture.seat, (0, tuple(panel.lamps)))[1]
-            self._overlays.start(gesture.seat, overlays.acknowledged(showing), now)
+            self._overlays.start(gesture.seat, overlays.acknowledged(self._showing(panel)), now)
             self._flipped[gesture.seat] = gesture
             decision = self._decide(panel)
         self._write(panel, decision)

@@ -24,6 +24,13 @@ def ms(seconds: list[float]) -> list[float]:
     return [1000 * x for x in seconds]
 
 
+def raw_chain(samples: int) -> tuple[list[float], float]:
+    """gpiozero's own press-to-lamp chain (ms), and how busy the machine was meanwhile (%)."""
+    with machine_busy() as cpu:
+        presses = ms(raw.press_to_lamp(samples))
+    return presses, cpu["busy"]
+
+
 def print_press_rows(runs: dict[str, Presses], raw_ms: list[float], raw_busy: float, more: str) -> None:
     """The table's head and its press-to-lamp rows (ms), each beside the raw chain's; after each, the journal's
     commit points during its presses beside raw sqlite3 commits on the same disk meanwhile, and how busy the
@@ -52,9 +59,7 @@ def print_tv_rows(seconds: float) -> None:
 def print_tv_only(samples: int, tv_s: float) -> None:
     """The TV's rows (``--tv-only``): press-to-lamp without the web and with the TV open, its page in chromium."""
     runs = {"": companion_latency(samples), ", the TV's stream and page open": companion_latency(samples, tv=True)}
-    with machine_busy() as raw_cpu:
-        raw_press = ms(raw.press_to_lamp(samples))
-    print_press_rows(runs, raw_press, raw_cpu["busy"], "")
+    print_press_rows(runs, *raw_chain(samples), "")
     print_tv_rows(tv_s)
 
 
@@ -66,15 +71,14 @@ def print_table(samples: int, idle_s: float, bot_games: int, press_only: bool, t
         runs[", the TV's stream and page open"] = companion_latency(samples, tv=True)
     with slow_card() as card:
         runs[", slow card"] = companion_latency(samples, card=card)
-    with machine_busy() as raw_cpu:
-        raw_press = ms(raw.press_to_lamp(samples))
+    raw_press, raw_busy = raw_chain(samples)
     slow = f"\nThe slow card: {card.words}."
     if press_only:
-        print_press_rows(runs, raw_press, raw_cpu["busy"], "")
+        print_press_rows(runs, raw_press, raw_busy, "")
         print(slow)
         return
     proc, raw_proc = measure_process("ours", idle_s), measure_process("raw", idle_s)
-    print_press_rows(runs, raw_press, raw_cpu["busy"], f", idle {idle_s:g} s")
+    print_press_rows(runs, raw_press, raw_busy, f", idle {idle_s:g} s")
     print(row("ready after start (ms)", proc["ready"], raw_proc["ready"], "< 1000 ms", "{:.0f}"))
     print(row("idle CPU (%)", proc["idle"], raw_proc["idle"], "< 1 %", "{:.2f}"))
     print(row("peak RSS, box and render process (MB)", proc["rss"], raw_proc["rss"], "", "{:.1f}"))
