@@ -91,6 +91,7 @@ class Match:
         self._pending: list[Decision] | None = None
         self._open: list[Decision] | None = None
         self._views: dict[int | None, dict] = {}
+        self._states: dict[int | None, dict] = {}   # each seat's view of the state alone: a lock-in leaves it as it is
         self._log: tuple[list[dict], int] = ([], 0)     # the public log so far, and how many events it covers
         self._emit(self._settle())
 
@@ -104,6 +105,7 @@ class Match:
 
     def _state_apply(self, move: Move) -> list[Event]:
         self._pending = None
+        self._states.clear()
         self._forget()
         return self.state.apply(move)
 
@@ -241,7 +243,7 @@ class Match:
 
     def _view(self, seat: int | None) -> dict:
         if seat is not None:            # what every seat is told alike, from the public view
-            return {**self.view(None), "state": self.state.view(seat), "you": seat,
+            return {**self.view(None), "state": self._state_view(seat), "you": seat,
                     "held": _jsonable(self.held.get(seat, {})),
                     "decisions": [decision_dict(d) for d in self.decisions_for(seat)]}
         result = self.result()
@@ -253,8 +255,14 @@ class Match:
             "winners": list(result.winners) if result else [],
             "waiting": sorted({d.seat for d in self.open_decisions()}),
             "locked": [s for s in self.group_seats() if self.locked(s)],
-            "state": self.state.view(None),
+            "state": self._state_view(None),
         }
+
+    def _state_view(self, seat: int | None) -> dict:
+        """The state's own view for ``seat``, made once per change of the state."""
+        if seat not in self._states:
+            self._states[seat] = self.state.view(seat)
+        return self._states[seat]
 
     def events_for(self, seat: int | None, events: list[Event]) -> list[dict]:
         """The events ``seat`` may be told (None: the public ones)."""
