@@ -4,10 +4,16 @@ The session describes what is true now in a :class:`Scene` (the lobby or the mat
 draft and notice, the host's unread notes, a fault, how long ago the box rolled); :func:`screens`
 answers each display's render function and its arguments, :func:`lamps` each seat's own lamps
 (what the overlays of :mod:`companion.overlays` flash over). No threads, no hardware, no clock.
+
+The box asks for every display and every lamp at each redraw, and most presses change one seat's draft
+and nothing else: what a display's screen is made of is kept in the scene's :class:`Made` (the table
+keeps one across its scenes), and a display whose inputs are the very same objects as last time is
+handed the very same arguments, so the outputs see it unchanged at once.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Callable, TypeVar
 
 from rules.match import Match
 from wiring.hardware import DISPLAYS
@@ -22,6 +28,23 @@ from .render.reading import SMALLEST, Panel
 
 ROLL_S = 0.8            # the table shows virtual dice tumbling this long before they land
 ROLL_FRAMES = 4
+T = TypeVar("T")
+
+
+class Made:
+    """The last thing made under each name, beside what it was made of: made again only when that changed
+    (compared item by item, the same object first). One entry a name, so it never grows."""
+
+    def __init__(self):
+        self._made: dict[str, tuple[tuple, object]] = {}
+
+    def get(self, name: str, of: tuple, make: Callable[[], T]) -> T:
+        made = self._made.get(name)
+        if made is not None and made[0] == of:
+            return made[1]
+        out = make()
+        self._made[name] = (of, out)
+        return out
 
 
 @dataclass(frozen=True)
@@ -46,11 +69,14 @@ class Scene:
     saving: frozenset[int] = frozenset()    # seats whose decision is on its way to the disk: their own lamps
                                             # stay as they were until it is there (Outputs.show)
     panels: tuple[tuple[str, Panel], ...] = ()  # rendering only: each display's glass (unsaid: the smallest)
+    made: Made = field(default_factory=Made, compare=False)     # what the screens and lamps were last made of
 
 
-def _named(scene: Scene, view: dict, **more) -> dict:
-    """A view as the screens draw it: with the players' names (and whatever ``more`` the screen needs)."""
-    return {**view, "names": {str(seat): name for seat, name in scene.names}, **more}
+def _named(scene: Scene, display: str, view: dict, **more) -> dict:
+    """A view as the ``display``'s screen draws it: with the players' names (and whatever ``more`` the screen
+    needs); the same dict as last time while the view, the names and ``more`` are."""
+    return scene.made.get(display, (view, scene.names, more),
+                          lambda: {**view, "names": {str(seat): name for seat, name in scene.names}, **more})
 
 
 def rolls(game_id: str) -> bool:
@@ -105,10 +131,11 @@ def _seat(scene: Scene, seat: int) -> tuple:
     if seat > match.header.seats:
         return (lobby_screens.waiting, seat, "")
     if seat in scene.computers:
-        return (bot_screen.seat, _named(scene, match.view(None)), seat, match.header.bots[seat],
+        return (bot_screen.seat, _named(scene, f"seat{seat}", match.view(None)), seat, match.header.bots[seat],
                 computer_status(match, seat), notice)
     decision = next(iter(match.decisions_for(seat)), None)
-    return (render.for_game(match.header.game).seat, _named(scene, match.view(seat), fresh=seat in scene.fresh),
+    return (render.for_game(match.header.game).seat,
+            _named(scene, f"seat{seat}", match.view(seat), fresh=seat in scene.fresh),
             scene.entries[seat].summary(decision), notice)
 
 
@@ -136,7 +163,7 @@ def _table(scene: Scene) -> tuple:
     if scene.lobby is not None:
         return (lobby_screens.menu, scene.lobby.view(), "", False)
     match = scene.match
-    screens_of, view = render.for_game(match.header.game), _named(scene, match.view(None))
+    screens_of, view = render.for_game(match.header.game), _named(scene, "table", match.view(None))
     if scene.since_roll < ROLL_S and hasattr(screens_of, "rolling"):
         return (screens_of.rolling, view, int(scene.since_roll * ROLL_FRAMES / ROLL_S))
     return (screens_of.table, view)
@@ -148,7 +175,8 @@ def lamps(scene: Scene, seat: int) -> tuple[Lamp, ...]:
         return lobby_screens.lamps(scene.lobby.view(), seat)
     if seat > scene.match.header.seats:
         return (Lamp.OFF,) * 5
-    return render.for_game(scene.match.header.game).lamps(scene.match.view(None), seat, seat in scene.fresh)
+    game, view, fresh = scene.match.header.game, scene.match.view(None), seat in scene.fresh
+    return scene.made.get(f"lamps{seat}", (game, view, fresh), lambda: render.for_game(game).lamps(view, seat, fresh))
 
 
 def computer_status(match: Match, seat: int) -> str:

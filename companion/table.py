@@ -67,6 +67,7 @@ class Table:
         self._draft: tuple = (None, None)        # the draft the press being run committed
         self.ended: int | None = None        # the game the host just ended, which may be taken up again
         self._confirm_undo_until = float("-inf")
+        self._made = screens.Made()            # what the scenes' screens and lamps were last made of
 
     # ---- presses ----------------------------------------------------------------------------
 
@@ -469,7 +470,7 @@ class Table:
             hardware_fault=self.hardware_fault, since_roll=self.clock() - self.rolled_at,
             pin_hint=self.pin_on_request, names=tuple(sorted(self.names.items())), joins=self.phones.joins(),
             table=self.table_display, phones=self.phones.playing,
-            saving=frozenset(g.seat for _, g, _ in self.saving), panels=self.panels)
+            saving=frozenset(g.seat for _, g, _ in self.saving), panels=self.panels, made=self._made)
 
     def public(self) -> dict:
         """What anyone may see: the lobby or the match's public view (names, computer seats, the public log),

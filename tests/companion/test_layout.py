@@ -6,10 +6,12 @@ screens are drawn again for each panel a built-in wiring profile names, with
 :func:`companion.render.oled.recording` on. Each text placed must be on the glass, its ink inside its
 box and clear of every other text's; its capitals at least the millimetres its role needs there (the
 prompt 20 minutes of arc at 50 cm, every other word 16: :mod:`companion.render.reading`); every option
-must start with its button; a prompt or an option is never cut.
+must start with its button; a prompt or an option is never cut. A screen never changes what it is
+given to draw: the box hands every redraw the same view while it is unchanged.
 """
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import replace
 
@@ -35,10 +37,11 @@ def test_the_built_in_profiles_name_every_panel_molebox_supports():
 def problems(shown: tuple, panel) -> list[str]:
     """What is wrong with one screen's words on ``panel``, in words."""
     render_fn, *args = shown
+    given = copy.deepcopy(args[:-1])
     with oled.recording() as placed:
         image = render_fn(*args[:-1], panel)
     assert image.size == (WIDTH, HEIGHT)
-    out = []
+    out = [] if args[:-1] == given else ["changed what it was given to draw (every redraw is handed the same view)"]
     for i, p in enumerate(placed):
         box, ink, what = p["box"], p["ink"], p["asked"] if isinstance(p["asked"], str) else p["asked"][0]
         least = cap_mm(p["role"])
