@@ -53,6 +53,7 @@ class DisplayWorker:
         self.interval = 1.0 / max_fps
         self.on_frame, self.on_fault, self.fault_frame = on_frame, on_fault, fault_frame
         self.frames: dict[str, object] = {}
+        self._pixels: dict[str, bytes] = {}     # each frame's pixels, as sent: a new frame is compared with them
         self.failing: set[str] = set()          # displays whose last frame failed
         self._wanted: dict[str, tuple] = {}
         self._since: dict[str, float] = {}      # when each display's oldest unsent request came
@@ -92,9 +93,9 @@ class DisplayWorker:
     def cover(self, name: str, image) -> None:
         """Show ``image`` on the display's device instead of its frames (None: its frames again). The frames
         are still drawn, kept and handed on: a panel seat played on a phone shows them there alone."""
+        if self._covers.get(name) is image or name not in self.devices:     # as it is (only the loop sets covers)
+            return
         with self._cond:
-            if self._covers.get(name) is image or name not in self.devices:
-                return
             if image is None:
                 self._covers.pop(name, None)
             else:
@@ -188,13 +189,13 @@ class DisplayWorker:
             self._painting.discard(wire)
 
     def _send(self, name: str, image) -> None:
-        previous = self.frames.get(name)
-        changed = previous is None or previous.tobytes() != image.tobytes()
+        pixels = image.tobytes()
+        changed = self._pixels.get(name) != pixels
         if not changed and name not in self._repaint:
             return
         self._repaint.discard(name)
         self.devices[name].display(self._covers.get(name) or image)
-        self.frames[name] = image
+        self.frames[name], self._pixels[name] = image, pixels
         if changed and self.on_frame is not None:
             self.on_frame(name, image)
 
