@@ -33,6 +33,8 @@ SERVICE_ARGS = f"--backend sim --wiring {PROFILE} --listen 0.0.0.0 --lan-sim --f
 SETTLED_S = 0.5                                   # a seat's screen this still after a hole's press shows its draft
 CUT_GAME_ARGS = "--game whakka-mole --seats 2 --set target=500"     # a game that outlasts every cut
 WATCHDOG_S, RESTART_S = 10, 5                     # systemd/molebox.service
+LATE_S = 3          # how late the emulated machine's timers may fire while the host is busy: systemd's restart
+                    # timer came 6.2 s after an exit with RestartSec=5, two VMs and a test suite on two cores
 LOBBY_TO_WHAKKA = "1 hole1\n1 ok\n1 ok\n1 ok\n"  # seat 1 in the lobby: game 1, seats as they are, players, start
 GAME_SCRIPT = ROOT / "tests/system/whakka-2seat.txt"
 DECISIONS = ("locked", "unlocked")                # the public events a seat's committed answer makes
@@ -280,10 +282,11 @@ class Life:
         fired, exited = fired - float(stopped_at), exited - float(stopped_at)
         restart = int(show["ExecMainStartTimestampMonotonic"]) / 1e6 - float(stopped_at)
         ready = int(show["ActiveEnterTimestampMonotonic"]) / 1e6 - float(stopped_at)
-        # The last ping came up to WatchdogSec/2 before the hang; systemd waits RestartSec after the exit
-        # (1 s more for the emulated machine's scheduling).
-        assert fired <= WATCHDOG_S + 1, f"the watchdog fired {fired:.1f} s after the hang"
-        assert restart - exited <= RESTART_S + 1, f"restarted {restart - exited:.1f} s after the exit"
+        # The last ping came up to WatchdogSec/2 before the hang; systemd waits RestartSec after the exit (the
+        # exit's line may reach the journal a little after it; the emulated machine's timers may fire LATE_S late).
+        assert fired <= WATCHDOG_S + LATE_S, f"the watchdog fired {fired:.1f} s after the hang"
+        assert RESTART_S - 1 <= restart - exited <= RESTART_S + LATE_S, \
+            f"restarted {restart - exited:.1f} s after the exit"
         self.panel.wait_ready(timeout=60)
         after = self.panel.get_json("/api/state")
         assert after["mode"] == "play" and after["log"] == before["log"] and after["view"] == before["view"], \
