@@ -175,8 +175,7 @@ class RenderProcess:
         it gets what the box leaves). Another would be as starved, and would first spend seconds of that CPU
         warming up while the box drew the frames itself, on the threads the presses need."""
         asked = self._ran = time.monotonic()
-        cpu_then = None                 # /proc is read only once a frame is late (most are back before): the first
-                                        # look counts as CPU had, so SLOW_S runs from it
+        _, cpu_then = _state(self.process.pid)
         try:
             while not self._conn.poll(STALL_S / 4):
                 now = time.monotonic()
