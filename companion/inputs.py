@@ -3,10 +3,12 @@
 gpiozero's bounce handling differs per pin factory (and the mock ignores it), so
 pins are opened with ``bounce_time=None`` and every edge comes here with the
 time it was seen. Everything in this module is pure: times come in, gestures
-go out, and the caller asks :meth:`Control.due` when to call back.
+go out, and the caller asks :meth:`Control.due` when to call back. :class:`Inputs` takes edges on any
+thread and ticks on one; each control has a lock of its own, so an edge waits only for its own control.
 """
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 
 DEBOUNCE_S = 0.02
@@ -49,6 +51,7 @@ class Control:
         self.raw = False            # last raw level seen
         self.changed_at = float("-inf")
         self.held_fired = False
+        self.lock = threading.Lock()    # held by Inputs while an edge or a tick uses the control
 
     def edge(self, time: float, pressed: bool) -> list[Gesture]:
         self.raw = pressed
@@ -89,7 +92,11 @@ CONTROLS = HOLES + ("ok",)
 class Inputs:
     """Every control of every seat; only those with something due (a bounce to settle, a hold to time) are
     looked at by :meth:`due` and :meth:`tick`, which the loop calls after every pass (48 controls on 8 seats,
-    nearly all at rest)."""
+    nearly all at rest).
+
+    Edges come on any thread, ticks on the loop's. Each control is used under its own lock, never one for all:
+    on one busy core a loop preempted while it ticked one control kept a press of any other waiting for it
+    (milliseconds, docs/companion.md)."""
 
     def __init__(self, seats: int, debounce_s: float = DEBOUNCE_S, hold_s: float = HOLD_S):
         self.controls = {
@@ -102,21 +109,28 @@ class Inputs:
         control = self.controls.get((edge.seat, edge.control))
         if control is None:
             return []
-        gestures = control.edge(edge.time, edge.pressed)
-        self._wait(control)
+        with control.lock:
+            gestures = control.edge(edge.time, edge.pressed)
+            self._wait(control)
         return gestures
 
     def due(self) -> float | None:
-        return min((t for c in self._waiting if (t := c.due()) is not None), default=None)
+        times = []
+        for control in tuple(self._waiting):
+            with control.lock:
+                times.append(control.due())
+        return min((t for t in times if t is not None), default=None)
 
     def tick(self, now: float) -> list[Gesture]:
         out: list[Gesture] = []
-        for control in list(self._waiting):
-            out += control.tick(now)
-            self._wait(control)
+        for control in tuple(self._waiting):
+            with control.lock:
+                out += control.tick(now)
+                self._wait(control)
         return sorted(out, key=lambda g: (g.time, g.seat, g.control))
 
     def _wait(self, control: Control) -> None:
+        """Under the control's lock: whether the loop must look at it again."""
         if control.due() is None:
             self._waiting.discard(control)
         else:

@@ -28,7 +28,6 @@ class Loop:
     def __init__(self, inputs: Inputs, clock: Callable[[], float]):
         self.inputs, self.clock = inputs, clock
         self.queue: queue.SimpleQueue = queue.SimpleQueue()
-        self._inputs = threading.Lock()             # the debouncers: edges come on any thread, ticks on the loop
         self._timers: list[tuple[float, int, Callable[[float], None]]] = []
         self._seq = itertools.count()
 
@@ -37,8 +36,7 @@ class Loop:
         (an edge that makes none still wakes it: a hold or a settling bounce may now be due)."""
         if not self.accepts(edge):
             return
-        with self._inputs:
-            gestures = self.inputs.edge(edge)
+        gestures = self.inputs.edge(edge)
         for g in gestures:
             self.answer(g)
         self.queue.put(gestures)
@@ -81,8 +79,7 @@ class Loop:
                 break
             self._take(item)
         now = self.clock() if now is None else now
-        with self._inputs:
-            gestures = self.inputs.tick(now)
+        gestures = self.inputs.tick(now)
         for gesture in gestures:
             self.answer(gesture)
             self.gesture(gesture)
@@ -118,8 +115,7 @@ class Loop:
                 heartbeat()
 
     def next_due(self) -> float | None:
-        with self._inputs:
-            held = self.inputs.due()
+        held = self.inputs.due()
         times = [t for t in (held, self._timers[0][0] if self._timers else None) if t is not None]
         return min(times, default=None)
 

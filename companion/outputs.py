@@ -38,7 +38,9 @@ class Outputs:
         (the frames of virtual dice tumbling); ``on_fault``: a display's frame failed (the worker's thread)."""
         self.hw, self.news, self.clock, self.after, self.redraw = hardware, news, clock, after, redraw
         self._overlays = overlays.Overlays()
-        self._lamps = threading.Lock()          # held to decide what a seat's lamps show, never while they are written
+        # by seat, held to decide what its lamps show, never while they are written: one lock a seat, so a press
+        # never waits for the loop deciding another seat's
+        self._lamps = {seat.seat: threading.Lock() for seat in hardware.seats}
         self._flipped: dict[int, Gesture] = {}  # by seat, the gesture whose flip the seat's flash began with
         self._own: dict[int, tuple] = {}        # by seat, its own lamps as the last scene had them
         self._decided: dict[int, tuple[int, tuple]] = {}    # by seat, its lamps' latest decision: (its number, lamps)
@@ -78,7 +80,7 @@ class Outputs:
         elif isinstance(outcome, ShowPin) and self._pin_glass is not None:
             self._pin_glass.reveal(True)
             self.after(now + PIN_S, lambda now: self._pin_glass.reveal(False))
-        with self._lamps:
+        with self._lamps[g.seat]:
             ends = self._overlays.ends(g.seat)
         for end in ends:
             self.after(end, lambda now, seat=g.seat: self._expire(seat, now))
@@ -129,18 +131,18 @@ class Outputs:
             own = screens.lamps(scene, panel.seat)      # worked out before the lamps are held: a press may wait on them
             if self._own.get(panel.seat) == own:        # as shown (a flash shows over it, and ends on it)
                 continue
-            with self._lamps:
+            with self._lamps[panel.seat]:
                 self._own[panel.seat] = own
                 decision = self._decide(panel)
             self._write(panel, decision)
         self._lamps_changed()
 
     def _showing(self, panel) -> tuple:
-        """Under the lock: what the seat's lamps show as decided now, its flash's step, else its own lamps."""
+        """Under the seat's lock: what the seat's lamps show as decided now, its flash's step, else its own lamps."""
         return self._overlays.showing(panel.seat) or self._own.get(panel.seat, tuple(panel.lamps))
 
     def _decide(self, panel) -> tuple[int, tuple]:
-        """Under the lock: the seat's lamps decided again, numbered."""
+        """Under the seat's lock: the seat's lamps decided again, numbered."""
         self._decided[panel.seat] = decision = (self._decided.get(panel.seat, (0,))[0] + 1, self._showing(panel))
         return decision
 
@@ -151,7 +153,7 @@ class Outputs:
         wrote writes that one again, whole: its own writer may have finished first and been written over."""
         panel.set_lamps(decision[1])
         while True:
-            with self._lamps:
+            with self._lamps[panel.seat]:
                 latest = self._decided[panel.seat]
             if latest[0] == decision[0]:
                 return
@@ -166,7 +168,7 @@ class Outputs:
         """A press shown, on any thread: every lamp of its seat flips (an acknowledgement, or the start of a
         refusal: the loop says which); unless a later press of the seat has been answered already."""
         panel = self.hw.seats[gesture.seat - 1]
-        with self._lamps:
+        with self._lamps[panel.seat]:
             if (latest := self._flipped.get(gesture.seat)) is not None and latest.time > gesture.time:
                 return
             self._overlays.start(gesture.seat, overlays.acknowledged(self._showing(panel)), now)
@@ -178,14 +180,14 @@ class Outputs:
         """The table refused ``gesture``: its seat's lamps flash fast once its flip ends (unless a later press
         has flipped them since: that one's answer shows)."""
         panel = self.hw.seats[gesture.seat - 1]
-        with self._lamps:
+        with self._lamps[panel.seat]:
             if self._flipped.get(gesture.seat) is gesture:
                 self._overlays.then(gesture.seat, overlays.refused(len(panel.lamps)), now)
 
     def _expire(self, seat: int, now: float) -> None:
         """A step of the seat's flash has ended: its lamps show the next step, or its own lamps again."""
         panel = self.hw.seats[seat - 1]
-        with self._lamps:
+        with self._lamps[seat]:
             if not self._overlays.expire(seat, now):
                 return
             decision = self._decide(panel)

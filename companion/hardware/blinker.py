@@ -30,31 +30,37 @@ class _Blink:
 
 
 class Blinker:
-    """Every lamp of a box, blinking ones toggled by a thread of its own (started at the first blink)."""
+    """Every lamp of a box, blinking ones toggled by a thread of its own (started at the first blink).
+
+    Each lamp is written under a lock of its own, so a write waits only for another write of that same lamp:
+    on one busy core, a loop preempted while it wrote one seat's lamp kept a press on any other waiting for
+    it (milliseconds, docs/companion.md). The schedule (which lamps blink, when the thread looks next) has a
+    lock of its own too, never held while a lamp is written."""
 
     def __init__(self):
-        self._cond = threading.Condition()
+        self._cond = threading.Condition()           # the schedule
         self._blinking: dict[object, _Blink] = {}   # by led
+        self._writing: dict[object, threading.Lock] = {}    # by led: its writes one at a time, in order
         self._wakes_at: float | None = None          # when the thread looks next (None: once told)
         self._thread: threading.Thread | None = None
         self._closed = False
 
     def show(self, led, state: Lamp) -> None:
         """Drive ``led`` to ``state`` now, on the caller's thread."""
-        with self._cond:
-            half = HALF_PERIODS_S.get(state)
-            if half is None:
-                self._blinking.pop(led, None)
-                led.value = LEVELS[state]
-                return
-            led.value = 1.0
-            toggle_at = time.monotonic() + half
-            self._blinking[led] = _Blink(half, toggle_at)
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="blinker", daemon=True)
-                self._thread.start()
-            elif self._wakes_at is None or toggle_at < self._wakes_at:
-                self._cond.notify()
+        half = HALF_PERIODS_S.get(state)
+        with self._lock(led):
+            led.value = LEVELS[state] if half is None else 1.0
+            with self._cond:
+                if half is None:
+                    self._blinking.pop(led, None)
+                    return
+                toggle_at = time.monotonic() + half
+                self._blinking[led] = _Blink(half, toggle_at)
+                if self._thread is None:
+                    self._thread = threading.Thread(target=self._run, name="blinker", daemon=True)
+                    self._thread.start()
+                elif self._wakes_at is None or toggle_at < self._wakes_at:
+                    self._cond.notify()
 
     def close(self) -> None:
         """Stop the thread; the lamps keep what they show."""
@@ -65,15 +71,25 @@ class Blinker:
         if self._thread is not None:
             self._thread.join()
 
+    def _lock(self, led) -> threading.Lock:
+        return self._writing.get(led) or self._writing.setdefault(led, threading.Lock())
+
     def _run(self) -> None:
-        with self._cond:
-            while not self._closed:
-                now = time.monotonic()
-                for led, blink in self._blinking.items():
-                    if blink.toggle_at <= now + TOGETHER_S:
-                        later = blink.toggle_at + blink.half_s
-                        blink.toggle_at = later if later > now else now + blink.half_s
+        due: list[tuple[object, _Blink]] = []
+        while True:
+            for led, blink in due:                  # toggled outside the schedule's lock
+                with self._lock(led):
+                    if self._blinking.get(led) is blink:    # else set again since, by a show that wrote it
                         blink.lit = not blink.lit
                         led.value = 1.0 if blink.lit else 0.0
+            with self._cond:
+                if self._closed:
+                    return
+                now = time.monotonic()
+                due = [(led, blink) for led, blink in self._blinking.items() if blink.toggle_at <= now + TOGETHER_S]
+                for _, blink in due:
+                    later = blink.toggle_at + blink.half_s
+                    blink.toggle_at = later if later > now else now + blink.half_s
                 self._wakes_at = min((blink.toggle_at for blink in self._blinking.values()), default=None)
-                self._cond.wait(None if self._wakes_at is None else self._wakes_at - now)
+                if not due:
+                    self._cond.wait(None if self._wakes_at is None else self._wakes_at - now)

@@ -4,7 +4,10 @@ from __future__ import annotations
 import threading
 import time
 
+import pytest
+
 from companion.hardware.blinker import DIM_LEVEL, HALF_PERIODS_S
+from companion.inputs import HOLD_S
 from companion.lamps import Lamp
 from tests.waiting import wait_for
 
@@ -88,3 +91,58 @@ def test_a_press_does_not_wait_for_the_loop_writing_its_seats_lamps_nor_is_its_f
         press.join(10)
     pins = box.hw.lamp_pins(1)
     assert [pin.state for pin in pins] == [1.0 if lamp == "on" else 0.0 for lamp in flipped]
+
+
+def _ticking_seat2s_ok(box):
+    """Seat 2 holds OK: the loop's next pass ticks its debouncer (the hold is due)."""
+    box.hw.drive(2, "ok", True)
+    box.session.pump()
+    box.clock.advance(HOLD_S + 0.1)
+    control = box.session.inputs.controls[(2, "ok")]
+    return control, "tick", lambda *args: True
+
+
+def _deciding_seat2s_lamps(box):
+    """Seat 2's flip is over: the loop's next pass decides its lamps again."""
+    box.press(2, "hole2")
+    box.clock.advance(1.0)
+    return box.session.out, "_showing", lambda panel: panel.seat == 2
+
+
+def _writing_a_seat2_lamp(box):
+    """Seat 2's flip is over: the loop's next pass writes its first lamp's pin."""
+    box.press(2, "hole2")
+    box.clock.advance(1.0)
+    return box.hw.lamp_pins(2)[0], "_set_state", lambda *args: True
+
+
+@pytest.mark.parametrize("catch", [_ticking_seat2s_ok, _deciding_seat2s_lamps, _writing_a_seat2_lamp],
+                         ids=lambda catch: catch.__name__.strip("_"))
+def test_a_press_never_waits_for_the_loop_at_work_on_another_seat(box, catch):
+    """The loop is caught inside its work on seat 2, as a busy core may leave it preempted: ticking a debouncer,
+    deciding the seat's lamps, writing one of them. A press of seat 1 meanwhile flips seat 1's lamps at once:
+    nothing it needs is held for all the seats (docs/companion.md)."""
+    owner, name, when = catch(box)
+    real, caught, go = getattr(owner, name), threading.Event(), threading.Event()
+
+    def stalled(*args):
+        if threading.current_thread() is loop and when(*args) and not caught.is_set():
+            caught.set()
+            go.wait()
+        return real(*args)
+
+    setattr(owner, name, stalled)
+    loop = threading.Thread(target=box.session.pump)
+    press = threading.Thread(target=box.hw.drive, args=(1, "hole3", True))
+    own = box.lamps(1)
+    loop.start()
+    try:
+        assert caught.wait(10)
+        press.start()
+        press.join(10)
+        assert not press.is_alive(), "the press waited for the loop"
+        assert box.lamps(1) == ["off" if lamp == "on" else "on" for lamp in own]
+    finally:
+        go.set()
+        loop.join(10)
+        press.join(10)
