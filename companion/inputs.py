@@ -2,8 +2,8 @@
 
 gpiozero's bounce handling differs per pin factory (and the mock ignores it), so
 pins are opened with ``bounce_time=None`` and every edge comes here with the
-time it was seen. Everything in this module is pure: times come in, gestures
-go out, and the caller asks :meth:`Control.due` when to call back. :class:`Inputs` takes edges on any
+time it was seen. A :class:`Control` is pure: times come in, gestures go out, and
+the caller asks :meth:`Control.due` when to call back. :class:`Inputs` takes edges on any
 thread and ticks on one; each control has a lock of its own, so an edge waits only for its own control.
 """
 from __future__ import annotations

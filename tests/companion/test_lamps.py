@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import threading
 import time
+from contextlib import contextmanager
 
 import pytest
 
@@ -58,37 +59,50 @@ def test_steady_lamps_are_written_once_and_left_alone(box):
     assert [pin.changed_at for pin in pins] == written
 
 
+@contextmanager
+def loop_caught(box, owner, name: str, when=lambda *args: True):
+    """The loop's next pass runs on a thread and is held inside ``owner.name`` (at the first call ``when`` accepts),
+    as a busy core may leave it preempted there, until the block ends."""
+    real, caught, go = getattr(owner, name), threading.Event(), threading.Event()
+
+    def stalled(*args):
+        if threading.current_thread() is loop and when(*args) and not caught.is_set():
+            caught.set()
+            go.wait()
+        return real(*args)
+
+    setattr(owner, name, stalled)
+    loop = threading.Thread(target=box.session.pump)
+    loop.start()
+    try:
+        assert caught.wait(10)
+        yield
+    finally:
+        go.set()
+        loop.join(10)
+
+
+def flipped_at_once(box, seat: int, control: str) -> list[str]:
+    """The seat's ``control`` pressed on a thread of its own: it does not wait, and the seat's lamps show its flip
+    (returned)."""
+    own = box.lamps(seat)
+    press = threading.Thread(target=box.hw.drive, args=(seat, control, True))
+    press.start()
+    press.join(10)
+    assert not press.is_alive(), "the press waited for the loop"
+    flipped = ["off" if lamp == "on" else "on" for lamp in own]
+    assert box.lamps(seat) == flipped
+    return flipped
+
+
 def test_a_press_does_not_wait_for_the_loop_writing_its_seats_lamps_nor_is_its_flip_written_over(box):
     """The loop is caught between deciding seat 1's lamps (a flash ending) and writing the first of them, as a
     busy core may leave it; a press of the seat flips them meanwhile, at once, and the loop's late write of what
     it had decided does not stay on the lamps: the press's flip does."""
     box.press(1, "hole2")
     box.clock.advance(1.0)                          # the flip's time is up: the loop's next pass ends it
-    blinker = box.hw.seats[0]._blinker
-    show, caught, go = blinker.show, threading.Event(), threading.Event()
-
-    def late(led, state):
-        if threading.current_thread() is loop and not caught.is_set():
-            caught.set()                            # the loop holds its state, as decided before the press
-            go.wait()
-        show(led, state)
-
-    blinker.show = late
-    loop = threading.Thread(target=box.session.pump)
-    press = threading.Thread(target=box.hw.drive, args=(1, "hole3", True))
-    loop.start()
-    try:
-        assert caught.wait(10)
-        own = box.lamps(1)
-        press.start()
-        press.join(10)
-        assert not press.is_alive(), "the press waited for the loop"
-        flipped = ["off" if lamp == "on" else "on" for lamp in own]
-        assert box.lamps(1) == flipped
-    finally:
-        go.set()
-        loop.join(10)
-        press.join(10)
+    with loop_caught(box, box.hw.seats[0]._blinker, "show"):
+        flipped = flipped_at_once(box, 1, "hole3")
     pins = box.hw.lamp_pins(1)
     assert [pin.state for pin in pins] == [1.0 if lamp == "on" else 0.0 for lamp in flipped]
 
@@ -98,8 +112,7 @@ def _ticking_seat2s_ok(box):
     box.hw.drive(2, "ok", True)
     box.session.pump()
     box.clock.advance(HOLD_S + 0.1)
-    control = box.session.inputs.controls[(2, "ok")]
-    return control, "tick", lambda *args: True
+    return box.session.inputs.controls[(2, "ok")], "tick"
 
 
 def _deciding_seat2s_lamps(box):
@@ -113,7 +126,7 @@ def _writing_a_seat2_lamp(box):
     """Seat 2's flip is over: the loop's next pass writes its first lamp's pin."""
     box.press(2, "hole2")
     box.clock.advance(1.0)
-    return box.hw.lamp_pins(2)[0], "_set_state", lambda *args: True
+    return box.hw.lamp_pins(2)[0], "_set_state"
 
 
 @pytest.mark.parametrize("catch", [_ticking_seat2s_ok, _deciding_seat2s_lamps, _writing_a_seat2_lamp],
@@ -122,27 +135,5 @@ def test_a_press_never_waits_for_the_loop_at_work_on_another_seat(box, catch):
     """The loop is caught inside its work on seat 2, as a busy core may leave it preempted: ticking a debouncer,
     deciding the seat's lamps, writing one of them. A press of seat 1 meanwhile flips seat 1's lamps at once:
     nothing it needs is held for all the seats (docs/companion.md)."""
-    owner, name, when = catch(box)
-    real, caught, go = getattr(owner, name), threading.Event(), threading.Event()
-
-    def stalled(*args):
-        if threading.current_thread() is loop and when(*args) and not caught.is_set():
-            caught.set()
-            go.wait()
-        return real(*args)
-
-    setattr(owner, name, stalled)
-    loop = threading.Thread(target=box.session.pump)
-    press = threading.Thread(target=box.hw.drive, args=(1, "hole3", True))
-    own = box.lamps(1)
-    loop.start()
-    try:
-        assert caught.wait(10)
-        press.start()
-        press.join(10)
-        assert not press.is_alive(), "the press waited for the loop"
-        assert box.lamps(1) == ["off" if lamp == "on" else "on" for lamp in own]
-    finally:
-        go.set()
-        loop.join(10)
-        press.join(10)
+    with loop_caught(box, *catch(box)):
+        flipped_at_once(box, 1, "hole3")
