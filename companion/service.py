@@ -27,7 +27,7 @@ from rules.settings import from_pairs
 from wiring.profile import load as load_profile
 
 from . import players, screens
-from .hardware import open_backend
+from .hardware import open_backend, priority
 from .hardware.phone import add_phones
 from .journal import Journal
 from .journal.card import NotAJournal
@@ -194,6 +194,7 @@ async def _serve(app: web.Application, sock: socket.socket, listen: str, notifie
         where = "on the table display" if "table" in site.session.out.names() else "on seat 1's screen in the lobby"
         shown = site.guard.pin if sys.stdout.isatty() else "kept off the log"
         print(f"  host PIN   {shown} ({where}; `molebox pin` prints it), listening on {listen}:{port}")
+    print(f"  presses    {priority.describe()}")
     print("  Ctrl-C stops.", flush=True)
     notifier.ready(f"serving {url}")
     try:

@@ -80,4 +80,4 @@ def oled(spec: DisplaySpec) -> ResilientDisplay:
 
 def open_gpio(profile: Profile, clock: Callable[[], float]) -> PinHardware:
     factory = pin_factory(factory_name(profile))
-    return PinHardware(profile, lambda header: factory, oled, clock)
+    return PinHardware(profile, lambda header: factory, oled, clock, press_priority=True)

@@ -25,6 +25,8 @@ import serial
 from companion.inputs import CONTROLS, Edge
 from firmware import protocol as p
 
+from . import priority
+
 log = logging.getLogger("molebox.ioboard")
 
 CONNECTING = "IO board: connecting"
@@ -158,7 +160,9 @@ class Link:
     # ---- the thread -----------------------------------------------------------------------------
 
     def _run(self) -> None:
-        """Connect, and again after every failure: soon after a link that worked, then less and less often."""
+        """Connect, and again after every failure: soon after a link that worked, then less and less often. The
+        board's presses come on this thread, paced by the wire: it runs at the press priority."""
+        priority.press_thread()
         delay = self.timing.backoff
         while not self._stop.is_set():
             if self._connect():

@@ -4,7 +4,8 @@
 :class:`PinHardware` and :class:`SeatPanel` are those on gpiozero pins (the
 ``sim`` and ``gpio`` backends). Hardware callbacks do one thing: hand an
 :class:`~companion.inputs.Edge` with its timestamp to the sink (the session,
-which answers it there and queues it for its loop). The lamps are set on
+which answers it there and queues it for its loop); on a real box's pins that callback's thread
+runs at the press priority (:mod:`companion.hardware.priority`). The lamps are set on
 whichever thread asks; the blinking ones are toggled by the box's one
 :class:`~companion.hardware.blinker.Blinker`.
 """
@@ -19,6 +20,7 @@ from companion.inputs import HOLES, Edge
 from companion.lamps import Lamp
 from wiring.profile import DisplaySpec, Profile
 
+from . import priority
 from .blinker import Blinker
 from .signals import Signals
 
@@ -54,10 +56,13 @@ class Seat:
 class SeatPanel(Seat):
     """One seat on gpiozero pins: five hole buttons with lamps, the OK button, the seat's OLED."""
 
-    def __init__(self, seat: int, spec, factory, display, clock: Callable[[], float], blinker: Blinker):
+    def __init__(self, seat: int, spec, factory, display, clock: Callable[[], float], blinker: Blinker,
+                 press_priority: bool = False):
+        """``press_priority``: the thread an edge comes on is the pin factory's (a real box's), and runs at the
+        press priority; not the simulator's, whose edges come on whichever thread drives its pins."""
         super().__init__(seat, display, len(spec.lamps))
         self.spec, self.factory = spec, factory
-        self._clock, self._blinker = clock, blinker
+        self._clock, self._blinker, self._press_priority = clock, blinker, press_priority
         self._sink: Sink | None = None
         # DigitalInputDevice, not Button: tap/hold is ours, and each Button runs a thread that wakes
         # ten times a second to look for a hold (48 buttons: 480 wake-ups a second, idle).
@@ -72,6 +77,8 @@ class SeatPanel(Seat):
 
     def _edge(self, name: str, pressed: bool):
         def callback():
+            if self._press_priority:
+                priority.press_thread()
             if self._sink is not None:
                 self._sink(Edge(self._clock(), self.seat, name, pressed))
         return callback
@@ -177,12 +184,13 @@ class PinHardware(Hardware):
     """Every panel and display of a profile, on a backend's pin factories and display maker."""
 
     def __init__(self, profile: Profile, factory_for: Callable[[str], object],
-                 make_display: Callable[[DisplaySpec], object], clock: Callable[[], float]):
+                 make_display: Callable[[DisplaySpec], object], clock: Callable[[], float],
+                 press_priority: bool = False):
         self.profile = profile
         self.blinker = Blinker()
         super().__init__([
             SeatPanel(i + 1, spec, factory_for(spec.header),
-                      make_display(spec.display) if spec.display else None, clock, self.blinker)
+                      make_display(spec.display) if spec.display else None, clock, self.blinker, press_priority)
             for i, spec in enumerate(profile.seats)
         ], make_display(profile.table) if profile.table else None,
             signals=Signals.on_pins(profile.buzzer, profile.status_led, factory_for("main")))

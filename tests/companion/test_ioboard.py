@@ -6,8 +6,10 @@ whatever happens to the bytes in between.
 """
 from __future__ import annotations
 
+import os
 import random
 import statistics
+import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field, replace
@@ -16,7 +18,7 @@ from types import SimpleNamespace
 import pytest
 from luma.core.device import dummy
 
-from companion.hardware import ioboard, iolink
+from companion.hardware import ioboard, iolink, priority
 from companion.hardware.fake.board import FakeBoard
 from companion.hardware.ioboard import CODES, IOBoardHardware
 from companion.hardware.iolink import Timing, level_changes
@@ -137,6 +139,16 @@ def test_presses_become_edges_on_the_injected_clock_and_lamps_reach_the_board(ri
     r.hw.seats[2].set_lamps((Lamp.ON, Lamp.DIM, Lamp.BLINK, Lamp.FAST, Lamp.OFF))
     assert wait_for(r.lamps_agree)
     assert r.fake.lamps(3) == (bytes((0, 0, 255)), bytes((1, 2, 3, 4, 0)))     # seat 3's colour from the profile
+
+
+@pytest.mark.skipif(not priority.describe().startswith("a panel's"), reason="this machine refuses real-time priority")
+def test_the_boards_presses_come_on_a_thread_at_real_time_priority(rig):
+    r = rig()
+    r.fake.press(3, "hole2")
+    assert wait_for(lambda: r.edges)
+    thread = next(t for t in threading.enumerate() if t.name == "ioboard")
+    assert os.sched_getscheduler(thread.native_id) & ~os.SCHED_RESET_ON_FORK == os.SCHED_FIFO
+    assert os.sched_getparam(thread.native_id).sched_priority == priority.PRESS_PRIORITY
 
 
 def test_a_button_let_go_of_while_it_settles_comes_up_once_it_has_settled(rig):

@@ -86,7 +86,7 @@ class Life:
 
     def run(self) -> list[Row]:
         steps = [("install: make install (systemd/install.sh)", self.install),
-                 ("boot: READY, NotifyAccess, status line", self.ready),
+                 ("boot: READY, NotifyAccess, status line, presses at real-time priority", self.ready),
                  ("web panel answers on the forwarded port", self.web),
                  ("molebox doctor runs", self.doctor),
                  ("a scripted game through the web panel", self.game),
@@ -208,6 +208,8 @@ class Life:
         assert show["StatusText"].startswith("serving http://"), f"status line: {show['StatusText']!r}"
         assert show["WatchdogUSec"] in ("10s", str(WATCHDOG_S * 1_000_000)), show["WatchdogUSec"]
         assert show["NRestarts"] == "0" and show["User"] == "molebox", show
+        presses = self.vm.sh("journalctl -u molebox -b -o cat --no-pager | grep -F '  presses ' | tail -n 1").strip()
+        assert presses.endswith("a panel's at real-time priority 1"), f"the unit's presses: {presses!r}"
         ready, starting = (int(show[f"{p}TimestampMonotonic"]) / 1e6 for p in ("ActiveEnter", "InactiveExit"))
         return (f"power on to READY {seconds:.1f} s: kernel to ExecStart {starting:.1f} s, ExecStart to READY "
                 f"{ready - starting:.1f} s; status {show['StatusText']!r}")

@@ -226,3 +226,11 @@ def test_the_unit_limits_open_files_to_what_the_flood_test_holds_against():
     from tests.web.test_crowd import BOX_FILES
 
     assert re.search(r"^LimitNOFILE=(\d+)$", UNIT.read_text(), re.M).group(1) == str(BOX_FILES)
+
+
+def test_the_unit_lets_a_panels_presses_run_at_real_time_priority_1_and_no_higher():
+    from companion.hardware.priority import PRESS_PRIORITY
+
+    unit = UNIT.read_text()
+    assert re.search(r"^LimitRTPRIO=(\d+)$", unit, re.M).group(1) == str(PRESS_PRIORITY)
+    assert not re.search(r"^RestrictRealtime=yes$", unit, re.M), "it refuses SCHED_FIFO whatever the limit"
