@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from luma.core.device import dummy
 
+from companion.hardware import priority
 from companion.hardware.fake.board import FakeBoard
 from companion.hardware.ioboard import IOBoardHardware
 from companion.hardware.sim import open_sim
@@ -69,6 +70,18 @@ def pages_streaming(session, paths: tuple[str, ...] = STREAMS, tv: bool = False)
     figures.update((word, float(value)) for word, value in (line.split() for line in out.splitlines()))
 
 
+@contextmanager
+def pin_factory_thread():
+    """The calling thread at the priority a gpio box gives its pin factory's callback thread
+    (:mod:`companion.hardware.priority`; the simulator's panels leave the thread that drives them as it is),
+    and back to an ordinary one after."""
+    priority.press_thread()
+    try:
+        yield
+    finally:
+        priority.ordinary()
+
+
 @dataclass
 class Presses:
     """What a run of presses measured: each hole's press to its lamps, what the pages got, the journal's commit
@@ -88,7 +101,9 @@ def companion_latency(samples: int, seed: int = 1, streaming: bool = False, card
 
     Presses come every 4-12 ms, round the table, so no one button is pressed
     again inside its 20 ms debounce window (a finger cannot, and the debouncer
-    would rightly hold such a press back). ``streaming``: with the web panel's
+    would rightly hold such a press back). The presses come on this thread, as
+    a gpio box's come on its pin factory's, and at the same priority
+    (:func:`pin_factory_thread`). ``streaming``: with the web panel's
     pages open; ``tv``: with the TV view's stream read and its page open in chromium
     (see :func:`pages_streaming`).
     """
@@ -115,7 +130,8 @@ def companion_latency(samples: int, seed: int = 1, streaming: bool = False, card
         hw.drive(seat, control, False)
         time.sleep(rng.uniform(0.002, 0.01))
 
-    with workdir, running(session), pages as streamed, DiskWatch(workdir.name) as disk, machine_busy() as cpu:
+    with workdir, running(session), pages as streamed, DiskWatch(workdir.name) as disk, machine_busy() as cpu, \
+            pin_factory_thread():
         while len(out) < samples:
             if session.table.match.over:
                 session.call(session.table.new_game)
