@@ -58,6 +58,7 @@ def describe() -> str:
 
 
 def refusal(why: str) -> str:
+    """The system's no, and what allows it, in words for the log."""
     return f"real-time priority {PRESS_PRIORITY} refused ({why}); the service's unit allows it with LimitRTPRIO=1"
 
 

@@ -15,7 +15,7 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from companion.hardware import priority
 from companion.hardware.panel import PinHardware
-from companion.hardware.sim import _dummy, open_sim
+from companion.hardware.sim import SimDisplay, open_sim
 from companion.lamps import Lamp
 from wiring.profile import load
 
@@ -40,7 +40,8 @@ def on_a_thread(action):
 def gpio_box():
     """Panels as the gpio backend builds them (a real box's), on mock pins."""
     factory = MockFactory(pin_class=MockPWMPin)
-    hw = PinHardware(load("gpio-2"), lambda header: factory, _dummy, time.monotonic, press_priority=True)
+    hw = PinHardware(load("gpio-2"), lambda header: factory, SimDisplay, time.monotonic,
+                     press_priority=True)
     edges = []
     hw.connect(edges.append)
     yield hw, edges
