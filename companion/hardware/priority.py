@@ -47,19 +47,26 @@ def ordinary() -> None:
     _local.raised = False
 
 
-def describe() -> str:
-    """What this process's presses get, in words for the log: asked on a thread of its own, which then ends."""
+def refused() -> str | None:
+    """Why this process's threads may not run at the press priority, or None: asked on a thread of its own,
+    which then ends."""
     answer: list[str | None] = []
     thread = threading.Thread(target=lambda: answer.append(_raise()), name="priority probe")
     thread.start()
     thread.join()
-    why = answer[0]
+    return answer[0]
+
+
+def describe() -> str:
+    """What this process's presses get, in words for the log."""
+    why = refused()
     return f"a panel's at real-time priority {PRESS_PRIORITY}" if why is None else f"ordinary priority: {refusal(why)}"
 
 
 def refusal(why: str) -> str:
     """The system's no, and what allows it, in words for the log."""
-    return f"real-time priority {PRESS_PRIORITY} refused ({why}); the service's unit allows it with LimitRTPRIO=1"
+    return (f"real-time priority {PRESS_PRIORITY} refused ({why}); the service's unit allows it with "
+            f"LimitRTPRIO={PRESS_PRIORITY}")
 
 
 def _raise() -> str | None:
