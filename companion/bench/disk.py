@@ -31,15 +31,24 @@ CARD_MB = 64
 
 
 class DiskWatch:
-    """Raw sqlite3 commits on ``directory``'s disk while the block runs: ``raw``, their times in seconds.
+    """Raw sqlite3 commits on ``directory``'s disk while the block runs: ``raw``, their times in seconds, once the
+    block has ended.
 
     They run in a process of their own (:func:`probe_disk`), as the disk's other users would: a thread of the
-    box's would take its GIL at every commit, and the presses' figures would carry the reference's cost."""
+    box's would take its GIL at every commit, and the presses' figures would carry the reference's cost. The
+    process says its times when it stops, as the block ends: read inside the block, ``raw`` raises rather than
+    give none."""
 
     def __init__(self, directory: str):
         self.path = os.path.join(directory, "disk-probe.db")
-        self.raw: list[float] = []
+        self._raw: list[float] | None = None
         self._process: subprocess.Popen | None = None
+
+    @property
+    def raw(self) -> list[float]:
+        if self._raw is None:
+            raise RuntimeError("the disk probe's times are read after its block: its process says them as it stops")
+        return self._raw
 
     def __enter__(self) -> "DiskWatch":
         self._process = subprocess.Popen([sys.executable, "-m", "companion.bench", "--probe-disk", self.path],
@@ -52,7 +61,7 @@ class DiskWatch:
         out, _ = self._process.communicate(timeout=PROBE_END_S)     # its stdin closed: it stops and says its times
         if self._process.returncode:
             raise RuntimeError(f"the disk probe failed (exit status {self._process.returncode})")
-        self.raw = [float(line) for line in out.split()]
+        self._raw = [float(line) for line in out.split()]
 
 
 def probe_disk(path: str) -> None:

@@ -159,11 +159,12 @@ def play(presses: list[Press], hz: float, full_frames: bool, seed: int = 1, layo
                 else:
                     time.sleep(rng.uniform(0.01, 0.06))
             session.out.displays.flush()
-            out.commits, out.disk = list(journal.commit_s), list(disk.raw)
+            out.commits = list(journal.commit_s)
             out.bytes = wired.bytes - start_bytes
             out.switch_bytes = 2 * (switches[0] - start_switches)
             if not session.table.match.over:
                 raise RuntimeError("the scripted game did not end: a press was not taken as scripted")
+        out.disk = disk.raw                             # said by the probe's process as its block ended
     for i, (press, t0) in enumerate(zip(presses, times), start=1):
         if (end := _first_shown(drawn, shown, f"seat{press.seat}", i)) is not None:
             out.own.append(end - t0)

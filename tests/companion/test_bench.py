@@ -56,6 +56,8 @@ def test_the_disk_probe_commits_from_a_process_of_its_own_loading_no_molebox(tmp
     with DiskWatch(str(tmp_path)) as disk:
         assert threading.active_count() == threads          # nothing of it runs in the box's process
         assert wait_for(lambda: committed() >= 5, timeout=60)
+        with pytest.raises(RuntimeError, match="after its block"):     # its process says them as it stops
+            disk.raw
     assert len(disk.raw) >= 5 and all(0 < t < 10 for t in disk.raw)
 
 
