@@ -14,26 +14,42 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
+
+from .common import FULL, QUICK, Sizes
 
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m companion.bench", description=__doc__.splitlines()[0])
-    p.add_argument("--samples", type=int, default=2000, help="presses to time")
-    p.add_argument("--idle", type=float, default=10.0, help="seconds of idle to measure CPU over")
+    p.add_argument("--quick", action="store_true",
+                   help=f"every row, the same code, a few samples each ({QUICK.samples} presses, "
+                        f"{QUICK.idle_s:g} s idle, {QUICK.bot_games} game per game, {QUICK.tv_s:g} s of TV, an OLED "
+                        f"game to {QUICK.oled_target} point): the figures mean little, but a bench that crashes "
+                        f"fails make test")
+    p.add_argument("--samples", type=int, help=f"presses to time (default {FULL.samples})")
+    p.add_argument("--idle", type=float, help=f"seconds of idle to measure CPU over (default {FULL.idle_s:g})")
     p.add_argument("--probe", choices=["ours", "raw"], help=argparse.SUPPRESS)
     p.add_argument("--probe-disk", metavar="PATH", help=argparse.SUPPRESS)
     p.add_argument("--read-streams", nargs="+", metavar="PORT PATH", help=argparse.SUPPRESS)
     p.add_argument("--serve-phones", choices=["molebox", "raw"], help=argparse.SUPPRESS)
     p.add_argument("--press-phones", nargs="+", metavar="PORT CODE", help=argparse.SUPPRESS)
-    p.add_argument("--bot-games", type=int, default=10, help="games per game to time the computer players over")
+    p.add_argument("--bot-games", type=int,
+                   help=f"games per game to time the computer players over (default {FULL.bot_games})")
     p.add_argument("--bots-only", action="store_true", help="print only the computer players' think times")
     p.add_argument("--oled-only", action="store_true", help="print only the OLED figures on the timed I2C wire")
-    p.add_argument("--tv-seconds", type=float, default=60.0,
-                   help="seconds the TV page is measured in chromium at rest, and again during a game")
+    p.add_argument("--tv-seconds", type=float,
+                   help=f"seconds the TV page is measured in chromium at rest, and again during a game "
+                        f"(default {FULL.tv_s:g})")
     p.add_argument("--tv-only", action="store_true", help="print only the TV rows: its press-to-lamp and its page")
     p.add_argument("--press-only", action="store_true",
                    help="print only the press-to-lamp rows beside the raw chain's: the quick check of another machine")
     return p
+
+
+def sizes(args: argparse.Namespace) -> Sizes:
+    """The full run's sizes, or ``--quick``'s, with those given on the command line instead."""
+    given = {"samples": args.samples, "idle_s": args.idle, "bot_games": args.bot_games, "tv_s": args.tv_seconds}
+    return replace(QUICK if args.quick else FULL, **{knob: value for knob, value in given.items() if value is not None})
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -43,18 +59,19 @@ def main(argv: list[str] | None = None) -> int:
     only what it measures: the raw probe gpiozero and luma, the raw phone server aiohttp.
     """
     args = parser().parse_args(argv)
+    size = sizes(args)
     if args.bots_only:
         from .bots import print_bot_rows
-        print_bot_rows(args.bot_games)
+        print_bot_rows(size.bot_games)
     elif args.oled_only:
         from .oled import print_rows
-        print_rows()
+        print_rows(size)
     elif args.tv_only:
         from .table import print_tv_only
-        print_tv_only(args.samples, args.tv_seconds)
+        print_tv_only(size)
     elif args.probe:
         from .probe import probe
-        probe(args.probe, args.idle)
+        probe(args.probe, size.idle_s)
     elif args.probe_disk:
         from .disk import probe_disk
         probe_disk(args.probe_disk)
@@ -73,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
         press_phones(int(port), codes, 0)
     else:
         from .table import print_table
-        print_table(args.samples, args.idle, args.bot_games, args.press_only, args.tv_seconds)
+        print_table(size, args.press_only)
     return 0
 
 

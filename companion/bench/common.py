@@ -5,9 +5,26 @@ import statistics
 import threading
 import time
 from contextlib import contextmanager
+from dataclasses import dataclass
 
 BENCH_DIR = "/var/tmp"      # a disk, as the journal's card is: /tmp may be a RAM disk whose fsync costs nothing
 LOOP_STOP_S = 60.0          # the loop's last job may be a game begun on a slow card (over a second a commit on the VM)
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """How much each figure samples. The full run's, or ``--quick``'s: the same code, every row, a few samples
+    each (what ``make test`` runs, so that a bench that crashes fails there, not in the next ``make bench``)."""
+
+    samples: int = 2000             # presses timed per press-to-lamp row (fewer in the rows that say so)
+    idle_s: float = 10.0            # seconds of idle the CPU is measured over
+    bot_games: int = 10             # games per game the computer players' think time is measured over
+    tv_s: float = 60.0              # seconds the TV page is measured over, at rest and during a game
+    oled_target: int | None = None  # the OLEDs' scripted game ends at this score (None: the game's own, 50)
+
+
+FULL = Sizes()
+QUICK = Sizes(samples=20, idle_s=1.0, bot_games=1, tv_s=1.0, oled_target=1)     # oled: the first turn that scores
 
 
 def warm_painter():

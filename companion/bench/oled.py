@@ -47,7 +47,7 @@ from rules.match import Header, Match
 from wiring.profile import load
 
 from . import raw
-from .common import BENCH_DIR, Watch, percentile, row, running, warm_painter
+from .common import BENCH_DIR, FULL, Sizes, Watch, percentile, row, running, warm_painter
 from .disk import PROBE_EVERY_S, Card, DiskWatch, slow_card
 from .press import steady
 
@@ -76,11 +76,12 @@ class Figures:
     switch_bytes: int = 0                               # of those, the mux's channel switches
 
 
-def scripted_game(seed: int) -> list[Press]:
-    """The presses of a whole 8-seat game: each seat's pop-up holes, OK, its whack hole, OK, seats taking
-    turns; picked at random (seeded) from what the rules allow, so every press is taken."""
+def scripted_game(seed: int, settings: dict | None = None) -> list[Press]:
+    """The presses of a whole 8-seat game (played with the variant ``settings``): each seat's pop-up holes, OK,
+    its whack hole, OK, seats taking turns; picked at random (seeded) from what the rules allow, so every press
+    is taken."""
     rng = random.Random(seed)
-    match = Match(Header("whakka-mole", SEATS, {}))
+    match = Match(Header("whakka-mole", SEATS, dict(settings or {})))
     presses: list[Press] = []
     while not match.over:
         turn = match.view(None)["state"]["turn"]
@@ -107,9 +108,10 @@ def wired_as(layout: str):
 
 
 def play(presses: list[Press], hz: float, full_frames: bool, seed: int = 1, layout: str = "ioboard-8",
-         card: Card | None = None) -> Figures:
-    """Play ``presses`` on a box whose displays are wired as ``layout``'s, each wire at ``hz``, journaling on
-    ``card`` (None: a directory of the bench's disk); what the players waited for, and what the disk did."""
+         card: Card | None = None, settings: dict | None = None) -> Figures:
+    """Play ``presses`` (a game of the variant ``settings``) on a box whose displays are wired as ``layout``'s,
+    each wire at ``hz``, journaling on ``card`` (None: a directory of the bench's disk); what the players waited
+    for, and what the disk did."""
     profile = wired_as(layout)
     wired = WiredDisplays(profile, hz, full_frames)
     last_end: dict[str, float] = {}
@@ -125,8 +127,8 @@ def play(presses: list[Press], hz: float, full_frames: bool, seed: int = 1, layo
         hw = open_sim(profile, time.monotonic, wired.make)
         journal = Journal(f"{workdir}/molebox.db")
         journal.stall = card.stall if card else None
-        session = Session(hw, time.monotonic, start=Start("whakka-mole", SEATS), seed=seed, journal=journal,
-                          paint=warm_painter())
+        session = Session(hw, time.monotonic, start=Start("whakka-mole", SEATS, settings=dict(settings or {})),
+                          seed=seed, journal=journal, paint=warm_painter())
         drawn, shown = _watch_frames(session, last_end)
         with running(session), DiskWatch(workdir) as disk:
             session.out.displays.flush()
@@ -238,27 +240,31 @@ LAYOUTS = (("one bus", "ioboard-8", (400_000, 100_000)),          # (words, prof
            ("two buses", "ioboard-8-two-buses", (400_000,)))
 
 
-def print_rows(seed: int = 1) -> None:
+def print_rows(size: Sizes = FULL, seed: int = 1) -> None:
     """The OLED rows: each figure with the box's drivers beside luma's full frames, same wires, same run, and the
-    disk meanwhile beside it; then the two-bus rows again with a slow card."""
-    presses = scripted_game(seed)
-    raw_lamp = raw.press_to_lamp(300)
+    disk meanwhile beside it; then the two-bus rows again with a slow card. ``size``: the game's length (its
+    target score) and the raw chain's presses."""
+    settings = {} if size.oled_target is None else {"target": size.oled_target}
+    presses = scripted_game(seed, settings)
+    raw_lamp = raw.press_to_lamp(min(size.samples, 300))
+    to = "" if size.oled_target is None else f" to {size.oled_target} points"
     print(f"\nOLEDs on a timed I2C wire: sim-8's panels with the displays wired as ioboard-8 (one bus: 8 seats "
           f"behind the mux, the table on the parent bus) and as ioboard-8-two-buses (seats 5-8 behind a second "
-          f"mux on I2C0), a scripted 8-seat Whakka Mole game ({len(presses)} presses, "
+          f"mux on I2C0), a scripted 8-seat Whakka Mole game{to} ({len(presses)} presses, "
           f"{sum(p.reveal for p in presses)} reveals), journal on disk; the last column is what the disk did "
           f"meanwhile (a raw sqlite3 commit every {PROBE_EVERY_S * 1000:.0f} ms on the same disk, WAL, "
           f"synchronous=FULL)\n")
     print(HEADER)
     for words, layout, clocks in LAYOUTS:
         for hz in clocks:
-            ours, full = (play(presses, hz, full_frames=whole, seed=seed, layout=layout) for whole in (False, True))
+            ours, full = (play(presses, hz, full_frames=whole, seed=seed, layout=layout, settings=settings)
+                          for whole in (False, True))
             print_layout_rows(ours, full, f"{words}, {hz // 1000} kHz", hz, layout, raw_lamp)
     with slow_card() as card:
         print(f"\nThe two-bus game again, the journal on a slow card: {card.words}\n")
         print(HEADER)
-        ours, full = (play(presses, 400_000, full_frames=whole, seed=seed, layout=LAYOUTS[1][1], card=card)
-                      for whole in (False, True))
+        ours, full = (play(presses, 400_000, full_frames=whole, seed=seed, layout=LAYOUTS[1][1], card=card,
+                           settings=settings) for whole in (False, True))
         print_layout_rows(ours, full, "two buses, 400 kHz, slow card", 400_000, LAYOUTS[1][1], raw_lamp)
 
 

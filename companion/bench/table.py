@@ -6,7 +6,7 @@ import tempfile
 
 from . import raw
 from .bots import print_bot_rows
-from .common import BENCH_DIR, print_p50_p99, row
+from .common import BENCH_DIR, Sizes, print_p50_p99, row
 from .oled import print_rows as print_oled_rows
 from .phone_client import PHONES
 from .phones import mixed_panel_latency, phone_latency
@@ -56,16 +56,19 @@ def print_tv_rows(seconds: float) -> None:
         print(row(f"TV page in chromium, PSS {then} (MB)", tv[phase]["pss"], tv["blank"]["pss"], "", "{:.0f}"))
 
 
-def print_tv_only(samples: int, tv_s: float) -> None:
+def print_tv_only(size: Sizes) -> None:
     """The TV's rows (``--tv-only``): press-to-lamp without the web and with the TV open, its page in chromium."""
+    samples = size.samples
     runs = {"": companion_latency(samples), ", the TV's stream and page open": companion_latency(samples, tv=True)}
     print_press_rows(runs, *raw_chain(samples), "")
-    print_tv_rows(tv_s)
+    print_tv_rows(size.tv_s)
 
 
-def print_table(samples: int, idle_s: float, bot_games: int, press_only: bool, tv_s: float) -> None:
-    """Every row (``press_only``: the press-to-lamp rows alone, the quick check of another machine). The TV
-    rows need Debian's chromium (/usr/bin/chromium); without it they are left out, and the table says so."""
+def print_table(size: Sizes, press_only: bool = False) -> None:
+    """Every row, each figure sampled as ``size`` says (``press_only``: the press-to-lamp rows alone, the quick
+    check of another machine). The TV rows need Debian's chromium (/usr/bin/chromium); without it they are left
+    out, and the table says so."""
+    samples, idle_s, tv_s = size.samples, size.idle_s, size.tv_s
     runs = {"": companion_latency(samples), ", web pages streaming": companion_latency(samples, streaming=True)}
     if have_chromium():
         runs[", the TV's stream and page open"] = companion_latency(samples, tv=True)
@@ -104,8 +107,8 @@ def print_table(samples: int, idle_s: float, bot_games: int, press_only: bool, t
     for link, baud in (("115200 baud", 115_200), ("12 Mbit/s", 12_000_000)):   # raw: the frames' wire time
         latencies, wire = ioboard_latency(min(samples, 300), baud)
         print_p50_p99("ioboard press-to-lamp", f", {link}", ms(latencies), [1000 * wire], "")
-    print_bot_rows(bot_games)
-    print_oled_rows()
+    print_bot_rows(size.bot_games)
+    print_oled_rows(size)
     streamed = runs[", web pages streaming"].streamed
     print(f"\nWeb pages streaming: the simulator's and the dashboard's event streams, read over HTTP by another "
           f"process, got {streamed['EVENTS']:.0f} events ({streamed['BYTES'] / 1e6:.1f} MB) during the rows' presses."

@@ -1,6 +1,12 @@
-"""The bench runs, and its raw references' processes load their library alone, not molebox beside it."""
+"""The bench runs, every row of it, and its raw references' processes load their library alone, not molebox
+beside it."""
 from __future__ import annotations
 
+import contextlib
+import dataclasses
+import io
+import math
+import re
 import sqlite3
 import subprocess
 import sys
@@ -8,9 +14,15 @@ import threading
 
 import pytest
 
-from companion.bench.disk import DiskWatch
+from companion.bench import oled, raw, table
+from companion.bench.common import FULL
+from companion.bench.disk import Card, DiskWatch
 from companion.bench.kiosk import have_chromium
+from companion.bench.press import Presses
+from rules import arena
 from tests.waiting import wait_for
+
+HUNG_S = 1800       # not a bound on its speed: only a bench that hangs is stopped, on however busy a machine
 
 
 def loaded_by(*modules: str) -> set[str]:
@@ -21,9 +33,69 @@ def loaded_by(*modules: str) -> set[str]:
 def bench(*args: str) -> str:
     """What ``python -m companion.bench ARGS`` prints; if it fails, the test says why (its stderr's end)."""
     run = subprocess.run([sys.executable, "-m", "companion.bench", *args], capture_output=True, text=True,
-                         timeout=240)
+                         timeout=HUNG_S)
     assert run.returncode == 0, run.stderr[-3000:]
     return run.stdout
+
+
+def rows(out: str) -> list[tuple[str, list[str]]]:
+    """The table's rows, in order: each figure's name (its seconds as "# s": the quick table's are not the full
+    one's) and its cells after the name."""
+    found = []
+    for line in out.splitlines():
+        if line.startswith("| ") and not line.startswith(("| figure |", "| --- |")):
+            name, *cells = [cell.strip() for cell in line.strip("|").split(" | ")]
+            found.append((re.sub(r"\b\d+(\.\d+)? s\b", "# s", name), cells))
+    return found
+
+
+@contextlib.contextmanager
+def nothing_measured(workdir: str):
+    """Each measurement the table makes replaced by figures of its shape, made at once: what is left is the code
+    that prints the rows. A measurement that would still start a process (the box, a probe, chromium) fails the
+    test instead: a new one needs its stand-in here."""
+    def latency(samples, **_):
+        return Presses([0.001, 0.002], {"EVENTS": 1, "BYTES": 1}, [0.001], [0.001], 1.0)
+
+    @contextlib.contextmanager
+    def card():
+        yield Card(workdir, "a stand-in")
+
+    def play(presses, *_, **__):
+        figures = oled.Figures(bytes=1, switch_bytes=1)
+        for field in dataclasses.fields(figures):
+            if isinstance(getattr(figures, field.name), list):
+                setattr(figures, field.name, [0.001, 0.002])
+        return figures
+
+    def bot_game(game_id, levels, seed=0, observe=None, **_):
+        for level in set(levels):
+            observe(level, lambda: None)
+
+    def measuring(*_, **__):
+        raise AssertionError("the table measured something the test has no stand-in for")
+
+    standins = [
+        (table, "companion_latency", latency), (table, "raw_chain", lambda samples: ([0.001], 1.0)),
+        (table, "slow_card", card), (oled, "slow_card", card), (raw, "press_to_lamp", lambda samples: [0.001]),
+        (table, "measure_process", lambda kind, idle_s: {"ready": 1, "idle": 1, "rss": 1, "pss": 1}),
+        (table, "phone_latency", lambda samples, kind="molebox": ([0.001], {"rss": 1, "pss": 1})),
+        (table, "mixed_panel_latency", lambda samples: [0.001]),
+        (table, "tv_page", lambda seconds: {phase: {"cpu": 1, "pss": 1} for phase in ("rest", "game", "blank")}),
+        (table, "commit_points", lambda samples, workdir: {mode: [0.001] for mode in ("kept", "emptied", "raw")}),
+        (table, "resume_time", lambda workdir: (0.01, 0.001)),
+        (table, "ioboard_latency", lambda samples, baud: ([0.001], 0.001)),
+        (oled, "play", play), (arena, "play", bot_game), (subprocess, "Popen", measuring)]
+    with pytest.MonkeyPatch.context() as patch:
+        for module, name, standin in standins:
+            patch.setattr(module, name, standin)
+        yield
+
+
+@pytest.fixture(scope="module")
+def quick_table() -> str:
+    """What the whole table prints in its quick form (``--quick``), run once for this module's tests."""
+    return bench("--quick")
 
 
 def molebox(loaded: set[str]) -> set[str]:
@@ -62,7 +134,7 @@ def test_the_disk_probe_commits_from_a_process_of_its_own_loading_no_molebox(tmp
 
 
 def test_the_quick_check_of_another_machine_prints_its_rows():
-    out = bench("--press-only", "--samples", "10")
+    out = bench("--press-only", "--quick")
     rows = [line.split(" | ")[0] for line in out.splitlines() if line.startswith("| press-to-lamp")]
     tv = ["| press-to-lamp p50, the TV's stream and page open (ms)",
           "| press-to-lamp p99, the TV's stream and page open (ms)"] if have_chromium() else []
@@ -77,10 +149,28 @@ def test_the_quick_check_of_another_machine_prints_its_rows():
 
 @pytest.mark.skipif(not have_chromium(), reason="the TV rows need Debian's chromium")
 def test_the_tv_rows_measure_the_page_in_chromium():
-    out = bench("--tv-only", "--samples", "10", "--tv-seconds", "1")
-    rows = {line.split(" | ")[0]: line.split(" | ")[1:3] for line in out.splitlines() if line.startswith("| TV page")}
-    assert list(rows) == ["| TV page in chromium, CPU at rest for 1 s (% of a core)",
-                          "| TV page in chromium, PSS at rest (MB)",
-                          "| TV page in chromium, CPU during 1 s of a game (% of a core)",
-                          "| TV page in chromium, PSS after the game (MB)"]
-    assert all(float(ours) > 0 and float(blank) > 0 for name, (ours, blank) in rows.items() if "PSS" in name)
+    out = bench("--tv-only", "--quick")
+    tv = {name: cells[:2] for name, cells in rows(out) if name.startswith("TV page")}
+    assert list(tv) == ["TV page in chromium, CPU at rest for # s (% of a core)",
+                        "TV page in chromium, PSS at rest (MB)",
+                        "TV page in chromium, CPU during # s of a game (% of a core)",
+                        "TV page in chromium, PSS after the game (MB)"]
+    assert all(float(ours) > 0 and float(blank) > 0 for name, (ours, blank) in tv.items() if "PSS" in name)
+
+
+def test_the_quick_table_prints_every_row_the_full_table_prints_with_a_figure_in_each(quick_table, tmp_path):
+    full = io.StringIO()
+    with nothing_measured(str(tmp_path)), contextlib.redirect_stdout(full):
+        table.print_table(FULL)
+    expected, quick = [name for name, _ in rows(full.getvalue())], rows(quick_table)
+    assert expected
+    assert [name for name, _ in quick] == expected
+    for name, (ours, reference, *_) in quick:
+        assert math.isfinite(float(ours)), name
+        assert reference == "-" or math.isfinite(float(reference)), name
+
+
+@pytest.mark.skipif(not have_chromium(), reason="the TV rows need Debian's chromium (/usr/bin/chromium): without "
+                                                "it the table leaves them out, and they go unchecked")
+def test_the_quick_table_has_the_tv_rows(quick_table):
+    assert any(name.startswith("TV page in chromium") for name, _ in rows(quick_table))
