@@ -6,13 +6,13 @@ screen left on every display.
 """
 from __future__ import annotations
 
+import itertools
 import os
 import signal
 import socket
 import subprocess
 import sys
 import threading
-import time
 import urllib.request
 
 import pytest
@@ -20,18 +20,20 @@ import pytest
 from companion.notify import Notifier, Watchdog
 from companion.render.fault import parting
 from companion import service
-from tests.waiting import TIMEOUT_S, wait_for
+from companion.script import FakeClock
+from tests.waiting import TIMEOUT_S, on_loop, wait_for
 
 
 class FakeSystemd:
-    """The manager's end of NOTIFY_SOCKET: every datagram received, with the time it came."""
+    """The manager's end of NOTIFY_SOCKET: every datagram received, in the order it came."""
 
     def __init__(self, path: str):
         self.path = path
         self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         self.sock.bind(path)
         self.sock.settimeout(0.05)
-        self.messages: list[tuple[float, dict[str, str]]] = []
+        self.messages: list[dict[str, str]] = []
+        self._marks = itertools.count(1)
         self._stop = False
         self._thread = threading.Thread(target=self._run, daemon=True)
         self._thread.start()
@@ -42,17 +44,27 @@ class FakeSystemd:
                 data = self.sock.recv(4096)
             except socket.timeout:
                 continue
-            fields = dict(line.split("=", 1) for line in data.decode().splitlines())
-            self.messages.append((time.monotonic(), fields))
+            self.messages.append(dict(line.split("=", 1) for line in data.decode().splitlines()))
 
-    def pings(self, since: float = 0.0, until: float = float("inf")) -> int:
-        return sum(1 for t, m in self.messages if since <= t <= until and m.get("WATCHDOG") == "1")
+    def pings(self) -> int:
+        return sum(1 for m in list(self.messages) if m.get("WATCHDOG") == "1")
 
     def first(self, key: str, timeout: float = TIMEOUT_S) -> dict[str, str] | None:
         """The first message that carries ``key``, once one has come (None if none comes)."""
         def found():
-            return next((fields for _, fields in list(self.messages) if key in fields), None)
+            return next((fields for fields in list(self.messages) if key in fields), None)
         return found() if wait_for(lambda: found() is not None, timeout) else None
+
+    def pings_so_far(self) -> int:
+        """The pings sent before now, every one of them: a marker is sent now and waited for. A datagram joins the
+        receiving socket's queue as it is sent, so a ping sent before the marker is received before it."""
+        mark, marker = f"marker {next(self._marks)}", Notifier({"NOTIFY_SOCKET": self.path})
+        assert marker.status(mark)
+        marker.close()
+        assert wait_for(lambda: any(m.get("STATUS") == mark for m in list(self.messages))), f"{mark} never came"
+        before = list(self.messages)
+        before = before[:before.index({"STATUS": mark})]
+        return sum(1 for m in before if m.get("WATCHDOG") == "1")
 
     def close(self) -> None:
         self._stop = True
@@ -80,38 +92,86 @@ def test_a_watchdog_meant_for_another_process_is_not_fed():
     assert Notifier({"WATCHDOG_USEC": "1000000", "WATCHDOG_PID": "1"}).watchdog_s is None
 
 
+class PingsFrom(Notifier):
+    """A notifier that notes the thread each watchdog ping is sent from."""
+
+    def __init__(self, env):
+        super().__init__(env)
+        self.threads: set[str] = set()
+
+    def watchdog(self) -> bool:
+        self.threads.add(threading.current_thread().name)
+        return super().watchdog()
+
+
+class ReadFrom(FakeClock):
+    """The fake clock, noting the thread each reading is made on."""
+
+    def __init__(self):
+        super().__init__()
+        self.threads: set[str] = set()
+
+    def __call__(self) -> float:
+        self.threads.add(threading.current_thread().name)
+        return super().__call__()
+
+
+def passes(session, n: int = 3) -> None:
+    """Wait until the running loop has made ``n`` passes from now, each fed to the watchdog: a pass takes one call
+    and feeds the watchdog before it takes the next."""
+    for _ in range(n + 1):
+        on_loop(session, lambda: None)
+
+
 def test_the_loop_pings_while_healthy_and_stops_while_stuck_or_unhealthy(box, systemd):
-    notifier = Notifier({"NOTIFY_SOCKET": systemd.path, "WATCHDOG_USEC": "400000"})   # a ping every 0.2 s at most
+    """The watchdog's clock is a fake one, moved by the test: a ping is due when the test says, and every pass of the
+    loop is one the test made and waited for."""
+    notifier = PingsFrom({"NOTIFY_SOCKET": systemd.path, "WATCHDOG_USEC": "400000"})   # a ping every 0.2 s at most
+    clock, asked = ReadFrom(), set()
     session, stop = box.session, threading.Event()
-    loop = threading.Thread(target=session.run, args=(stop, Watchdog(notifier, session.health)), daemon=True)
+
+    def health():
+        asked.add(threading.current_thread().name)
+        return session.health()
+    loop = threading.Thread(target=session.run, args=(stop, Watchdog(notifier, health, clock)),
+                            name="session loop", daemon=True)
     loop.start()
     try:
-        began = time.monotonic()
-        for _ in range(8):                              # a busy loop pings no more than every 0.2 s
-            session.call(lambda: None)
-            time.sleep(0.05)
-        assert wait_for(lambda: systemd.pings() >= 2)
-        assert systemd.pings() <= (time.monotonic() - began) / 0.2 + 1
+        passes(session, 8)                              # a busy loop pings no more than every 0.2 s...
+        assert systemd.pings_so_far() == 1
+        clock.advance(0.1)
+        passes(session)
+        assert systemd.pings_so_far() == 1
+        clock.advance(0.1)
+        passes(session)                                 # ... and at once once 0.2 s have gone by
+        assert systemd.pings_so_far() == 2
 
-        stuck = threading.Event()
-        session.call(stuck.wait)                        # the loop hangs in one step
-        start = time.monotonic()
-        time.sleep(1.2)
-        assert systemd.pings(since=start + 0.3) == 0    # hung (a ping already on its way may land first)
+        stuck, hung = threading.Event(), threading.Event()
+        session.call(lambda: hung.set() or stuck.wait())    # the loop hangs in one step
+        assert hung.wait(TIMEOUT_S)
+        clock.advance(1.0)                              # a ping long due
+        assert systemd.pings_so_far() == 2              # hung: none
         stuck.set()
-        assert wait_for(lambda: systemd.pings(since=start + 1.2) >= 1)     # running again
+        passes(session, 1)
+        assert systemd.pings_so_far() == 3              # running again
 
         hang = threading.Event()
         session.out.displays.stuck_s = 0.1
         session.out.displays.submit("seat1", lambda: hang.wait() and parting())   # a frame that never ends
         assert wait_for(lambda: session.health() is not None)
-        start = time.monotonic()
-        session.call(lambda: None)
-        time.sleep(1.0)
-        assert systemd.pings(since=start) == 0          # the loop runs, but the box is not healthy
-        assert wait_for(lambda: [m["STATUS"] for _, m in systemd.messages if "STATUS" in m][-1]
+        clock.advance(1.0)
+        passes(session)
+        assert systemd.pings_so_far() == 3              # the loop runs, but the box is not healthy
+        assert wait_for(lambda: [m["STATUS"] for m in list(systemd.messages) if "STATUS" in m
+                                 and not m["STATUS"].startswith("marker")][-1]
                         .startswith("unhealthy: one frame has been drawing"))
         hang.set()
+        assert wait_for(lambda: session.health() is None)
+        passes(session, 1)
+        assert systemd.pings_so_far() == 4              # healthy again
+        # Every ping, and every question before one, from the loop: never from a timer thread, which would go on
+        # pinging while the loop hangs.
+        assert notifier.threads == asked == clock.threads == {"session loop"}
     finally:
         stop.set()
         session.call(lambda: None)
