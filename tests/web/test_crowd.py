@@ -6,6 +6,8 @@ itself is 127.0.0.1.
 """
 from __future__ import annotations
 
+import asyncio
+import itertools
 import json
 import logging
 import os
@@ -18,10 +20,12 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from companion.script import FakeClock
 from companion.web import bodies, hub
+from companion.web import doors as doors_module
 from companion.web.doors import Caps
 from tests.running import Running
-from tests.waiting import FRAME_S, wait_for
+from tests.waiting import FRAME_S, TIMEOUT_S, wait_for
 from tests.webclient import Client, Phone
 
 from .conftest import GAME
@@ -95,11 +99,9 @@ def test_1100_idle_connections_against_1024_open_files_leave_the_host_and_the_ta
 
         flood = idle_connections(box.port, [f"127.0.1.{n}" for n in range(1, 111)], FLOOD // 110)
         assert len(flood) == FLOOD
-        asked = time.monotonic()
-        page = host.call("GET", "/dashboard")
-        took = time.monotonic() - asked
-        print(f"\nthe host's dashboard under {FLOOD} idle connections: {took * 1000:.0f} ms")
-        assert page.status == 200 and took < 2.0
+        # The host is answered through the flood: let in by closing a guest's idle connection, never refused. How
+        # fast is make bench's question, not this test's.
+        assert host.call("GET", "/dashboard").status == 200
         assert host.call("GET", "/api/state").status == 200
 
         box.tap(1, "hole1", "ok", "hole5", "ok")                # seat 1's panel, and seat 2's phone
@@ -138,18 +140,39 @@ def test_one_address_gets_its_few_connections_and_the_pi_itself_more(small):
         sock.close()
 
 
-def test_an_idle_or_half_sent_request_is_closed_after_the_idle_time(small):
-    idle, = idle_connections(small.port, ["127.0.0.9"], 1)
-    slow, = idle_connections(small.port, ["127.0.0.10"], 1)
+def test_an_idle_or_half_sent_request_is_closed_after_the_idle_time(live_factory, monkeypatch):
+    """On the doors' own clock, a fake one: a connection is closed once it has been idle for ``idle_s``, and not
+    before. An earlier connection, idle for longer, is the marker that the doors have swept since the clock moved.
+    (aiohttp's keep-alive timer closes such a connection too, after ``idle_s`` of real time: a minute here, which
+    this test never lasts.)"""
+    monkeypatch.setattr(doors_module, "SWEEP_S", 0.05)
+    box = live_factory(*GAME, lan=True, caps=Caps(in_all=40, unknown=20, per_address=4, idle_s=60.0))
+    doors, clock = box.site.doors, FakeClock()
+    doors.clock = clock                             # what the doors time a connection's idleness by, from now on
+
+    def open_from() -> set[str]:
+        return {visit.address for visit in list(doors.visits.values())}
+    marker, = idle_connections(box.port, ["127.0.0.11"], 1)
+    assert wait_for(lambda: open_from() == {"127.0.0.11"})                     # idle since 0
+    clock.advance(0.5)
+    idle, = idle_connections(box.port, ["127.0.0.9"], 1)
+    slow, = idle_connections(box.port, ["127.0.0.10"], 1)
     slow.sendall(b"GET /dashboard HTTP/1.1\r\nHost: 127.0.0.1\r\n")         # and the rest never comes
-    started = time.monotonic()
-    assert wait_for(lambda: closed_by_the_box(idle) and closed_by_the_box(slow), 5)
-    assert time.monotonic() - started < 1.0 + 2.5
+    assert wait_for(lambda: open_from() == {"127.0.0.11", "127.0.0.9", "127.0.0.10"})     # these idle since 0.5
+    clock.advance(doors.caps.idle_s - 0.25)         # the marker idle for longer than idle_s, the other two not yet
+    assert wait_for(lambda: "127.0.0.11" not in open_from())        # swept since; the sweep's every close is taken
+    asyncio.run_coroutine_threadsafe(asyncio.sleep(0), box.site.hub.loop).result(TIMEOUT_S)     # on the loop by now
+    assert open_from() == {"127.0.0.9", "127.0.0.10"}               # and these were left open
+    clock.advance(0.25)                                             # now idle for idle_s
+    assert wait_for(lambda: closed_by_the_box(idle) and closed_by_the_box(slow))
+    assert closed_by_the_box(marker) and open_from() == set()
+    for sock in (marker, idle, slow):
+        sock.close()
 
 
 def test_a_body_that_does_not_come_is_refused_in_time(small, monkeypatch):
     monkeypatch.setattr(bodies, "BODY_S", 0.5)
-    sock = socket.create_connection(("127.0.0.1", small.port), timeout=5)
+    sock = socket.create_connection(("127.0.0.1", small.port), timeout=TIMEOUT_S)
     head = (f"POST /api/host/login HTTP/1.1\r\nHost: 127.0.0.1:{small.port}\r\nOrigin: http://127.0.0.1:{small.port}"
             f"\r\nX-Molebox-Token: {small.token}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n")
     sock.sendall(head.encode() + b'{"pin": ')
@@ -167,15 +190,17 @@ def test_a_stream_whose_page_stopped_reading_is_dropped_and_the_log_says_it_once
     stalled.sendall(f"GET /api/sim/events HTTP/1.1\r\nHost: 127.0.0.1:{box.port}\r\n\r\n".encode())   # never read
     assert wait_for(lambda: len(box.site.hub.streams) == 1)
     with caplog.at_level(logging.WARNING, logger="molebox.web"):
-        n = 0
-        while box.site.hub.streams and n < 2000:     # every press redraws a seat: frames pile up unread
+        presses = itertools.count()
+
+        def pressed_until_dropped() -> bool:            # every press redraws a seat: frames pile up unread...
+            n = next(presses)
             box.post("/api/sim/press", {"seat": 1 + n % 2, "control": f"hole{1 + n % 5}", "pressed": n % 4 < 2})
-            n += 1
-        assert not box.site.hub.streams, "the stream was never dropped"
+            return not box.site.hub.streams
+        assert wait_for(pressed_until_dropped), "the stream was never dropped"      # ... until a send waits WRITE_S
 
         def said() -> list[str]:
             return [r.getMessage() for r in caplog.records if "stopped reading" in r.getMessage()]
-        assert wait_for(said, 3 + hub.WRITE_S)       # its last send times out: its connection goes too
+        assert wait_for(said)                        # its last send times out: its connection goes too
     said = said()
     assert said == ["dropped an event stream (/api/sim/events) whose page stopped reading for 1 s"]
     reader = Client(box.port, box.token)
