@@ -14,6 +14,7 @@ import signal
 import sys
 import threading
 import time
+from contextlib import contextmanager
 
 import pytest
 
@@ -103,6 +104,24 @@ def test_a_killed_render_process_is_told_to_the_host_on_the_dashboard_not_on_a_s
     assert box.session.table.alerts.unread() == []              # no screen asks seat 1 to read it
 
 
+@contextmanager
+def health_watched(box):
+    """The box's health, as the watchdog asks it, noted every 10 ms while the block runs (a set of answers)."""
+    seen, done = set(), threading.Event()
+
+    def watch():
+        while not done.wait(0.01):
+            seen.add(box.session.health())
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    try:
+        yield seen
+    finally:
+        done.set()
+        watcher.join()
+        seen.add(box.session.health())
+
+
 def test_a_stopped_render_process_is_replaced_within_seconds_and_the_host_told(box_factory, process):
     box = box_factory(seats=3, paint=process)
     box.play("1 hole1\n1 ok")
@@ -110,18 +129,23 @@ def test_a_stopped_render_process_is_replaced_within_seconds_and_the_host_told(b
     stopped = process.process
     os.kill(stopped.pid, signal.SIGSTOP)                     # a stalled child: alive, and never answering
     try:
-        asked = time.monotonic()
-        box.play("1 hole5\n1 ok\n2 hole2")                    # every seat's screen changes
-        assert all(shows_its_screen(box, name) for name in box.hw.displays())
-        took = time.monotonic() - asked
+        with health_watched(box) as health:
+            box.play("1 hole5\n1 ok\n2 hole2")                # every seat's screen changes
+            box.session.out.displays.flush(timeout=60)          # the frames drawn, however long the stall took
+            assert all(shows_its_screen(box, name) for name in box.hw.displays())
     finally:
         if stopped.poll() is None:
             os.kill(stopped.pid, signal.SIGCONT)
-    assert took < STUCK_S, took                      # the display worker never looked hung: no watchdog restart
     assert stopped.poll() is not None and process.process.poll() is None      # replaced, the stopped one gone
-    assert box.session.out.displays.failing == set() and box.session.health() is None
+    assert box.session.out.displays.failing == set()
     [note] = host_notes(box)
-    assert re.match(r"The render process stalled \(no frame back in \d+\.\d s\)", note) and "was replaced" in note
+    waited = re.match(r"The render process stalled \(no frame back in (\d+\.\d) s\)", note)
+    assert waited and "was replaced" in note, note
+    # The bounds on time are the property, not a race: the stall is found (painter.STALL_S, 1.5 s) well before the
+    # display worker's watchdog bound (STUCK_S, 10 s), so the box never looks hung and systemd never restarts it.
+    # Both are the box's own: how long it waited for the frame, and its health, asked all the while as the watchdog
+    # asks it; neither is a stopwatch round the test's own work.
+    assert float(waited.group(1)) < STUCK_S and health == {None}, (note, health)
 
 
 def test_no_frame_waits_for_a_render_process_still_warming_up(box_factory):
@@ -192,9 +216,11 @@ def busy(seconds: float):
     return fault_screen.parting()
 
 
-def asleep(seconds: float):
-    """A frame that waits ``seconds`` without the CPU, as a swapped-out process does."""
-    time.sleep(seconds)
+def asleep_elsewhere(home: int, seconds: float):
+    """A frame that waits ``seconds`` without the CPU in a render process, as a swapped-out process does (killed once
+    given up: it never answers), and is drawn at once in the process ``home``, where the box draws it instead."""
+    if os.getpid() != home:
+        time.sleep(seconds)
     return fault_screen.parting()
 
 
@@ -204,18 +230,18 @@ def test_a_render_process_that_runs_but_is_slow_is_waited_for_not_replaced(proce
     first = process.process
     notes = []
     process.watch(notes.append)
-    frame = process(busy, (1.5,))
+    frame = process(busy, (1.5,))                       # 1.5 s of CPU: longer than SLOW_S, whatever the machine
     assert frame.tobytes() == fault_screen.parting().tobytes()
     assert process.process is first and first.poll() is None and notes == []
 
 
 def test_a_render_process_that_has_no_cpu_for_seconds_is_replaced(process, monkeypatch):
     monkeypatch.setattr(painter, "SLOW_S", 0.5)
-    process(asleep, (0,))
+    process(busy, (0,))
     first = process.process
     notes = []
     process.watch(notes.append)
-    frame = process(asleep, (2,))                       # drawn here once the process is given up
+    frame = process(asleep_elsewhere, (os.getpid(), 30))   # no answer until it is given up, and drawn here
     assert frame.tobytes() == fault_screen.parting().tobytes()
     assert first.poll() is not None and process.process is not first
     [note] = notes
