@@ -97,9 +97,9 @@ def cmd_sim(args) -> int:
         script.write_outputs(session, Path(args.out))
     finally:
         session.close()
-    match = session.table.match
+    match = session.state.match
     result = match.result() if match else None
-    scores = list(result.scores) if result else session.table.public().get("view", {}).get("state", {}).get("scores", [])
+    scores = list(result.scores) if result else (match.view(None)["state"].get("scores", []) if match else [])
     print(json.dumps(scores))
     return 0
 

@@ -24,16 +24,19 @@ class Edge:
     control: str          # "hole1".."hole5" or "ok"
     pressed: bool
     phone: bool = False   # from a phone's seat page, not a panel's pin
+    host: bool = False    # from the host's device (a phone's page on the device that entered the host PIN)
 
 
 @dataclass(frozen=True)
 class Gesture:
-    """What a player did: ``tap`` or ``hold`` of one control."""
+    """What a player did: ``tap`` or ``hold`` of one control, and where the press came from (as its first edge)."""
 
     time: float
     seat: int
     control: str
     kind: str
+    phone: bool = False
+    host: bool = False
 
 
 class Control:
@@ -51,10 +54,13 @@ class Control:
         self.raw = False            # last raw level seen
         self.changed_at = float("-inf")
         self.held_fired = False
+        self.origin = (False, False)    # (phone, host) of the edge that began the press
         self.lock = threading.Lock()    # held by Inputs while an edge or a tick uses the control
 
-    def edge(self, time: float, pressed: bool) -> list[Gesture]:
+    def edge(self, time: float, pressed: bool, origin: tuple[bool, bool] = (False, False)) -> list[Gesture]:
         self.raw = pressed
+        if pressed:
+            self.origin = origin
         if pressed == self.level or time - self.changed_at < self.debounce_s:
             return []
         return self._accept(time, pressed)
@@ -72,16 +78,16 @@ class Control:
             return self._accept(self.changed_at + self.debounce_s, self.raw)
         if self.holdable and self.level and not self.held_fired and now >= self.changed_at + self.hold_s:
             self.held_fired = True
-            return [Gesture(self.changed_at + self.hold_s, self.seat, self.name, "hold")]
+            return [Gesture(self.changed_at + self.hold_s, self.seat, self.name, "hold", *self.origin)]
         return []
 
     def _accept(self, time: float, pressed: bool) -> list[Gesture]:
         self.level, self.changed_at = pressed, time
         if pressed:
             self.held_fired = False
-            return [] if self.holdable else [Gesture(time, self.seat, self.name, "tap")]
+            return [] if self.holdable else [Gesture(time, self.seat, self.name, "tap", *self.origin)]
         if self.holdable and not self.held_fired:
-            return [Gesture(time, self.seat, self.name, "tap")]
+            return [Gesture(time, self.seat, self.name, "tap", *self.origin)]
         return []
 
 
@@ -110,7 +116,7 @@ class Inputs:
         if control is None:
             return []
         with control.lock:
-            gestures = control.edge(edge.time, edge.pressed)
+            gestures = control.edge(edge.time, edge.pressed, (edge.phone, edge.host))
             self._wait(control)
         return gestures
 

@@ -11,7 +11,7 @@ it is ready: on a slow machine that is seconds (tens under the system test's emu
 waits for it: until then the worker draws its frames on its own thread, as it would without a process.
 
 A render that raises in the process raises here as the same exception, with where it happened in the
-process as a note (:func:`companion.alerts.where` prints it). A process that dies (killed, out of
+process as a note (:func:`companion.bugs.where` prints it). A process that dies (killed, out of
 memory) or stalls (stopped by SIGSTOP; swapped out or asleep: a frame not back, and no CPU had, for
 seconds) is replaced, and the frame is drawn on the worker's thread; if the new one fails too before it
 has drawn a frame (or a process will not start), the box draws on the display worker's thread from then
@@ -217,7 +217,7 @@ def serve(conn, nice: int) -> None:
     """The render process, ``nice`` below the box: draw each ``(render, args)`` received, answer its pixels or
     what it raised; leave when the box closes its end. A stop signal is the box's to handle (systemd sends it
     to both, and the box still has its parting screen to draw)."""
-    from .alerts import where
+    from .bugs import where
 
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -247,7 +247,7 @@ def _warm_up() -> None:
     from .render import SCREENS, for_game
     from .render.fonts import Face
     from .render.reading import LEAST_PX, SMALLEST
-    from . import screens  # noqa: F401 - the lobby's, the faults' and the join screens
+    from . import scene  # noqa: F401 - the lobby's, the faults' and the join screens
 
     for game_id in SCREENS:
         for_game(game_id)

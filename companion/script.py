@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .inputs import CONTROLS
+from .table import public
 
 TAP_S = 0.05
 GAP_S = 0.05
@@ -102,16 +103,16 @@ def run(session, hardware, clock: FakeClock, steps, settle: bool = True) -> None
     if settle:
         clock.advance(1.0)
         session.pump()
-    session.out.displays.flush()
+    session.screens.worker.flush()
 
 
 def write_outputs(session, out: Path) -> None:
     """state.json (public), lamps.json, transcript.json and one PNG per display."""
     out.mkdir(parents=True, exist_ok=True)
-    session.out.displays.flush()
-    (out / "state.json").write_text(json.dumps(session.table.public(), indent=1, sort_keys=True) + "\n")
-    (out / "lamps.json").write_text(json.dumps(session.out.lamps(), indent=1, sort_keys=True) + "\n")
-    if session.table.match is not None:
-        (out / "transcript.json").write_text(json.dumps(session.table.match.transcript(), indent=1) + "\n")
+    session.screens.worker.flush()
+    (out / "state.json").write_text(json.dumps(public(session.state), indent=1, sort_keys=True) + "\n")
+    (out / "lamps.json").write_text(json.dumps(session.lamps.lit(), indent=1, sort_keys=True) + "\n")
+    if session.state.match is not None:
+        (out / "transcript.json").write_text(json.dumps(session.state.match.transcript(), indent=1) + "\n")
     for name, device in session.hw.displays().items():
         device.image.save(out / f"{name}.png")

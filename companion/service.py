@@ -26,15 +26,16 @@ from rules.match import Header, Match
 from rules.settings import from_pairs
 from wiring.profile import load as load_profile
 
-from . import players, screens
+from . import players, scene
 from .hardware import open_backend, priority
 from .hardware.phone import add_phones
 from .journal import Journal
 from .journal.card import NotAJournal
-from .lobby import Start
 from .notify import Notifier, Watchdog
 from .painter import RenderProcess, draw
+from .port import WebPort
 from .session import Session
+from .table import Start
 from .web.auth import Guard, is_loopback
 from .hardware.pin_glass import PinGlass
 from .web.pin import HostPin, pin_path
@@ -95,8 +96,8 @@ def build(args, plan: Plan, journal: Journal | None, clock=time.monotonic, host_
     hardware = open_backend(plan.backend, plan.profile, clock)
     add_phones(hardware, plan.phones)
     if getattr(args, "frames", None):
-        hardware.record_frames(Path(args.frames))
-    glass = dict(screens.panels(plan.profile))
+        hardware.simulator.record_frames(Path(args.frames))
+    glass = dict(scene.panels(plan.profile))
     if host_pin is not None and hardware.table is not None:
         hardware.table = PinGlass(hardware.table, host_pin, panel=glass.get("table"))
     elif host_pin is not None and hardware.seats and not hardware.seats[0].phone and hardware.seats[0].display:
@@ -156,7 +157,7 @@ def serve(session, sock: socket.socket, listen: str, *, pin=None, lan_sim: bool 
     STOPPING and leaves the parting screen on every display.
     """
     guard = Guard(lan=not is_loopback(listen), pin=pin, lan_sim=lan_sim)
-    app = make_app(session, guard)
+    app = make_app(WebPort(session), guard)
     notifier = Notifier()
     stop = threading.Event()
     loop_thread = threading.Thread(target=session.run, args=(stop, Watchdog(notifier, session.health)),
@@ -169,7 +170,7 @@ def serve(session, sock: socket.socket, listen: str, *, pin=None, lan_sim: bool 
         stop.set()
         session.call(lambda: None)               # wake the loop to see the stop
         loop_thread.join(timeout=2)
-        session.out.part()
+        session.screens.part()
         session.close()
         notifier.close()
     return 0
@@ -191,7 +192,7 @@ async def _serve(app: web.Application, sock: socket.socket, listen: str, notifie
         shown = address.lower() if sys.stdout.isatty() else "code on the table display"
         print(f"  seat {seat}     phone: {shown} (join at {url}join)")
     if site.guard.lan:
-        where = "on the table display" if "table" in site.session.out.names() else "on seat 1's screen in the lobby"
+        where = "on the table display" if "table" in site.box.displays else "on seat 1's screen in the lobby"
         shown = site.guard.pin if sys.stdout.isatty() else "kept off the log"
         print(f"  host PIN   {shown} ({where}; `molebox pin` prints it), listening on {listen}:{port}")
     print(f"  presses    {priority.describe()}")

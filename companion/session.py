@@ -1,166 +1,249 @@
-"""The session: the box's one loop (:mod:`companion.loop`), routing what happens to the part whose job it is.
+"""The session: the box's one loop (:mod:`companion.loop`); the table decides, the session carries out.
 
 Hardware callbacks (and the simulator's presses, and the phones') hand each edge to
-:meth:`Session.post`, which debounces it on their thread; the web panel asks for a host action by
-name (:meth:`Session.host`). Each press goes to the table (:mod:`companion.table`: what it does to
-the lobby or the match in play) and its answer to the outputs (:mod:`companion.outputs`: the lamps
-first, a hole's on its own thread before the loop takes it, an OK's once its decision is on disk);
-a fault goes to the pause (:mod:`companion.pause`); once the queue is empty, the table's scene is
-shown on every display and its public view published for whoever listens.
+:meth:`Session.post`, which debounces it on their thread (a hole's press flips its lamps there); the
+web panel asks for a host action by name (:meth:`Session.host`). Each becomes a move for the table
+(:func:`companion.table.decide`), which answers its new state and the effects to carry out: the
+journal's first, through the keeper (a write the journal refuses undoes the move), then the box's,
+each once: a press answered on its seat's lamps (an OK's once its decision is on disk), a moment on
+the buzzer, a line in the log. Faults go to the pause (:mod:`companion.pause`); once the queue is
+empty, the table's scene is shown on every display and its public view published for whoever
+listens. The web panel uses the session only through its port (:mod:`companion.port`).
 """
 from __future__ import annotations
 
+import logging
 import time
 from typing import Callable
 
-from . import screens
-from .alerts import Alerts
-from .entry import Refuse
+from . import scene as screens
+from .bugs import display_failed, where
+from .carry_out import CarryOut
 from .inputs import DEBOUNCE_S, HOLD_S, Edge, Gesture, Inputs
 from .journal import Journal
-from .journal.keeper import Keeper
-from .lobby import Start
+from .journal.card import JournalError
+from .journal.keeper import Keeper, NotResumed
 from .loop import Loop
-from .outputs import Outputs
+from .outputs.lamps import Lamps
+from .outputs.screens import Screens
 from .painter import draw
 from .pause import Pause
-from .phones import PhoneSeats
 from .publisher import Publisher
-from .table import HOST_ACTIONS, Table
+from .table import ACTIONS, Start, TableState, decide, public
+from .table.effects import Flash
+from .table.moves import Act, Faults, Forgotten, Move, Noted, NotTaken, Opened, Press, Resumed, SetAside, Unfinished
+
+log = logging.getLogger("molebox.session")
 
 
 class Session(Loop):
-    actions = tuple(HOST_ACTIONS)       # the host's actions, by name (Session.host)
+    actions = tuple(ACTIONS)       # the host's actions, by name (Session.host)
 
     def __init__(self, hardware, clock: Callable[[], float] = time.monotonic, *, start: Start | None = None,
                  seed: int = 0, journal: Journal | None = None, debounce_s: float = DEBOUNCE_S,
-                 hold_s: float = HOLD_S, paint: Callable = draw):
+                 hold_s: float = HOLD_S, paint: Callable = draw, wall: Callable[[], float] = time.time):
         """``start``: the game the command line fixed, else seat 1 chooses in the lobby; ``paint``: where frames
         are drawn (:mod:`companion.painter`)."""
         super().__init__(Inputs(len(hardware.seats), debounce_s, hold_s), clock)
-        self.hw = hardware
-        self.keeper, self.news = Keeper(journal), Publisher()
-        self.phones = PhoneSeats(len(hardware.seats), len(hardware.panels))
-        self.out = Outputs(hardware, self.news, clock=clock, after=self.after, redraw=self._redraw,
-                           on_fault=self._display_failed, paint=paint)
-        self.table = Table(self.phones, self.keeper, Alerts(), clock, start=start, seed=seed,
-                           table_display="table" in hardware.displays(), pin_on_request=self.out.pin_on_request,
-                           panels=screens.panels(hardware.profile))
-        self.pause = Pause(self.table, hardware.signals, after=self.after, call=self.call, clock=clock,
-                           changed=self._changed)
+        self.hw, self.wall = hardware, wall
+        self.keeper, self.feed = Keeper(journal), Publisher()
+        self.lamps = Lamps(hardware.seats, self.feed, after=self.after)
+        self.screens = Screens(hardware, self.feed, on_fault=self._display_failed, paint=paint)
+        self.state = TableState.new(len(hardware.seats), len(hardware.panels), fixed=start, seed=seed,
+                                    table_display="table" in hardware.displays(),
+                                    host_pin_on_request=self.screens.host_pin_on_request)
+        self.pause = Pause(self.keeper, hardware.signals, after=self.after, call=self.call, clock=clock,
+                           changed=self._faulted, forget=self._forget, opened=self._open)
+        self.pause.hardware_fault = hardware.fault
+        self.carry_out = CarryOut(self.keeper, self.lamps, self.screens, hardware.signals, clock=clock,
+                                  after=self.after, redraw=self._redraw)
+        self.panels = screens.panels(hardware.profile)
+        self.joins: tuple[tuple[int, str, str], ...] = ()     # the free phone seats' join codes (the web panel's)
+        self._made = screens.Made()             # what the scenes' screens and lamps were last made of
         self._dirty = False
         if journal is not None:
             journal.listen(lambda: self.call(self._landed))
-        self.table.hardware_fault = hardware.fault
-        self.table.open()
-        self._played()
-        self.phones.watch(lambda gone, freed: self.call(lambda: self._phones_changed(gone, freed)))
+        self._open()
         if hasattr(paint, "watch"):                 # a render process: the host hears when it is replaced
-            paint.watch(lambda text: self.call(lambda: self._note(text, None)))
+            paint.watch(lambda text: self.call(lambda: self.note(text, None)))
         hardware.watch(lambda fault: self.call(lambda: self.pause.hardware(fault)))
-        hardware.listen(lambda text, screen: self.call(lambda: self._note(text, screen)))
+        hardware.listen(lambda text, screen: self.call(lambda: self.note(text, screen)))
         hardware.connect(self.post)
         self.refresh()
 
     def accepts(self, edge: Edge) -> bool:
         """A seat played on a phone takes its phone's presses only, a seat played on its panel the panel's."""
-        return edge.phone == (edge.seat in self.phones)
+        return edge.phone == (edge.seat in self.state.phones)
 
-    # ---- presses and host actions ----------------------------------------------------------------
+    # ---- moves: presses, host actions, notes ------------------------------------------------------
 
     def answer(self, g: Gesture) -> None:
-        """On the press's own thread, before the loop takes it."""
-        self.out.answer_now(g)
+        """On the press's own thread, before the loop takes it: a hole's press flips its seat's lamps now (an OK's
+        flip means "saved": it waits for the table)."""
+        if g.control != "ok":
+            self.lamps.flip(g, self.clock())
 
     def gesture(self, g: Gesture) -> None:
-        """A press: to the table (which refuses it while play is paused), its answer to the lamps."""
-        self.out.answer(g, self.table.press(g))
-        self.table.computers_answer()
+        self._decide(Press(g))
         self._played()
 
     def host(self, action: str, **args) -> str | None:
-        """Run the host action named ``action`` (:data:`companion.table.HOST_ACTIONS`, from the dashboard) on
-        the table: a refusal in words, or None when done."""
-        if self.table.paused:
-            return f"the box is paused: {self.table.paused}"
-        outcome = self.table.guarded(lambda: self.table.act(action, **args), "a host action")
+        """Run the host action named ``action`` (:data:`companion.table.ACTIONS`, from the dashboard): a refusal in
+        words, or None when done."""
+        reply = self._decide(Act(action, args, self.clock()))
         self._played()
-        if self.keeper.fault is not None:
-            return f"not saved: {self.table.paused}; the box tries again by itself"
-        return outcome.reason if isinstance(outcome, Refuse) else outcome
+        return reply
+
+    def note(self, text: str, screen: str | None) -> None:
+        """Something for the host to read: from the hardware (an IO board of another firmware build), the render
+        process (replaced after a stall) or a display's fault."""
+        self.move(Noted(text, screen, self.clock(), self.wall()))
+
+    def move(self, move: Move) -> None:
+        """On the loop: a move from elsewhere (a note, a phone seat freed), decided and shown."""
+        self._decide(move)
+        self._played()
+
+    def show_joins(self, joins: tuple[tuple[int, str, str], ...]) -> None:
+        """On the loop: the free phone seats' join codes (the web panel's), for the screens to offer."""
+        self.joins = joins
+        self._dirty = True
+
+    def _decide(self, move: Move) -> str | None:
+        """The table decides ``move``; its effects carried out, the journal's first. A write the journal refuses
+        leaves the table as it was (what the journal did not take forgotten) and the move refused; so does a bug,
+        logged by where. A host action's reply, else None. The caller then sees to the journal and the pause
+        (:meth:`_played`)."""
+        if not isinstance(move, Faults):
+            self._faults_now()
+        before = self.state
+        try:
+            self.state, effects = decide(before, move)
+            waiting = self.carry_out.journal(effects, self.state.match)
+        except JournalError:
+            return self._undone(before, move, f"not saved: {self.pause.paused}")
+        except Exception as exc:
+            what = f"a press at seat {move.gesture.seat}" if isinstance(move, Press) else type(move).__name__
+            log.error("%s hit a bug:\n%s", what, where(exc))
+            self.note(f"{what.capitalize()} hit a bug ({type(exc).__name__}); it was not taken and the game is as "
+                      f"the journal has it. The log has where.", None)
+            return self._undone(before, move, "not taken: a bug")
+        return self.carry_out.box(effects, waiting)
+
+    def _undone(self, before: TableState, move: Move, reason: str) -> str | None:
+        """The move was not taken: the table as it was before it, as the journal holds it; a press is refused."""
+        self.state = before
+        self._forget()
+        if isinstance(move, Press):
+            self._decide(NotTaken(move.gesture, reason))
+        if isinstance(move, Act):
+            return f"{reason}; the box tries again by itself" if self.keeper.fault is not None else reason
+        return None
+
+    def _played(self) -> None:
+        """The table acted: a turn's end empties the WAL, a journal that stopped taking writes pauses play; the
+        screens are drawn again."""
+        self.keeper.settle()
+        self.pause.check()
+        self._dirty = True
+
+    # ---- the journal and the pause ----------------------------------------------------------------
 
     def _landed(self) -> None:
         """The journal's writer has news: each decision on disk now acknowledged on its seat's lamps, or refused."""
-        for g, outcome in self.table.landed():
-            self.out.answer(g, outcome)
+        error, saved, refused = self.keeper.landed()
+        if error is not None:
+            self._forget()
+        now = self.clock()
+        for g, _ in saved:
+            self.carry_out.answer(Flash(g), False, now)
+        for g, draft in refused:                # the draft comes back: OK again once the card takes writes
+            self._faults_now()
+            self._decide(NotTaken(g, f"not saved: {self.state.paused}", draft))
+        self._played()
+
+    def _forget(self) -> None:
+        """The journal stopped taking writes: the match as it holds it."""
+        if self.state.match is not None:
+            self._decide(Forgotten(self.keeper.as_saved(self.state.match), self.clock()))
+
+    def _faults_now(self) -> None:
+        """The table told what pauses play now, if that changed."""
+        faults = self.pause.faults()
+        if faults != (self.state.storage_fault, self.state.storage_text, self.state.hardware_fault):
+            self._decide(Faults(*faults, self.clock()))
+
+    def _faulted(self, resumed: bool) -> None:
+        """The pause has news for the screens; when play resumes, the computer players may answer again."""
+        self._faults_now()
+        if resumed:
+            self._decide(Resumed(self.clock()))
+        self._dirty = True
+
+    def _open(self) -> None:
+        """At start, or once the journal opens at last: its notes for the host, then its game resumed."""
+        notes, game = tuple(self.keeper.notes()), None
+        if self.keeper.fault is None:
+            try:
+                resumed = self.keeper.resume()
+                game = None if resumed is None else Unfinished(self.keeper.game_id, *resumed)
+            except NotResumed as exc:
+                log.error("game %d cannot be resumed (%s)", exc.game_id, exc.why, exc_info=exc.__cause__)
+                game = SetAside(exc.game_id, exc.why, exc.words, str(self.keeper.journal.path))
+            except JournalError:
+                self._played()                  # the pause tries the journal again
+                return
+        self._decide(Opened(notes, game, self.clock(), self.wall()))
         self._played()
 
     def waited(self) -> bool:
         """Scripts and tests: every write handed to the journal has run (the service's loop never waits on it)."""
         return self.keeper.wait_for_writes()
 
-    def _played(self) -> None:
-        """The table acted: its shared moments to the outputs, a journal that stopped taking writes to the pause;
-        the screens drawn again as the notices it left end."""
-        self.out.moments(self.table.settle())
-        self.pause.check()
-        if (end := self.table.notices.next_end()) is not None:
-            self.after(end, self._redraw)
-        self._dirty = True
-
-    def _changed(self, resumed: bool) -> None:
-        """The pause has news for the screens; when play resumes, the computer players may answer again."""
-        if resumed:
-            self.table.computers_answer()
-            self._played()
-        self._dirty = True
-
-    def _redraw(self, *_) -> None:
-        self._dirty = True
-
-    def _phones_changed(self, gone: list[int], freed: bool) -> None:
-        """Who holds a phone seat changed (the join codes on the table change); a seat the host freed says so."""
-        if freed:
-            for seat in gone:
-                self.table.freed(seat)
-            self._played()
-        self._dirty = True
-
-    def _note(self, text: str, screen: str | None) -> None:
-        """Something for the host to read: from the hardware (an IO board of another firmware build) or the render
-        process (replaced after a stall)."""
-        self.table.alerts.add(text, screen)
-        self._dirty = True
-
     def _display_failed(self, name: str, render_fn, args: tuple, exc: BaseException) -> None:
         """From the display worker: one display's frame failed (it shows a fault screen); told on the loop."""
         def report():
-            match = self.table.match
-            self.table.alerts.display_failed(name, render_fn, args, exc, match.view(None) if match else {})
-            self._dirty = True
+            match = self.state.match
+            self.note(display_failed(name, render_fn, args, exc, match.view(None) if match else {}), None)
         self.call(report)
 
     # ---- shown and published ----------------------------------------------------------------------
+
+    def _redraw(self, *_) -> None:
+        self._dirty = True
 
     def settle(self) -> None:
         if self._dirty:
             self.refresh()
 
+    def public(self) -> dict:
+        """What anyone may see of the table now (:func:`companion.table.public`)."""
+        return public(self.state, not self.keeper.on_the_way)
+
+    def scene(self) -> screens.Scene:
+        """What is true now, for every display and lamp."""
+        return screens.Scene(self.state, self.clock(), frozenset(g.seat for g, _ in self.keeper.waiting()),
+                             self.pause.slow(), self.joins, self.panels, self._made)
+
     def refresh(self) -> None:
         """Bring lamps and displays in line with the table; unchanged screens are not redrawn. Whoever listens
-        hears the public view, and which free phone seats the game waits for (their join codes)."""
+        hears the public view, and which free phone seats the game waits for (their join codes). A seat whose
+        decision is on its way to the disk keeps its own lamps as they were: they answer it once it is there
+        (unless play is paused, which every screen says)."""
         self._dirty = False
-        scene = self.table.scene()
-        self.out.show(scene)
-        if self.news.listeners:
-            self.news.send("state", self.table.public())
-            self.news.send("joins", screens.wanted_phones(scene))
+        now = self.scene()
+        self.lamps.show(lambda seat: screens.lamps(now, seat), () if self.state.paused else now.saving)
+        self.screens.show(screens.screens(now), self.state.phones)
+        if self.feed.listeners:
+            self.feed.send("state", self.public())
+            self.feed.send("joins", screens.wanted_phones(now))
 
     def health(self) -> str | None:
         """None while the box can serve the table, else what is wrong (the watchdog goes unfed)."""
-        return self.out.displays.health()
+        return self.screens.worker.health()
 
     def close(self) -> None:
-        self.out.close()
+        self.screens.close()
+        self.hw.close()
         if self.keeper.journal is not None:
             self.keeper.journal.close()

@@ -6,13 +6,13 @@ from dataclasses import dataclass
 import pytest
 from hypothesis import settings
 
-from companion import screens, script
+from companion import scene as screens, script
 from companion.render.reading import SMALLEST
 from companion.hardware.sim import SimHardware, open_sim
 from companion.painter import draw
 from companion.session import Session
 from companion.journal import Journal
-from companion.lobby import Start
+from companion.table import Start
 from wiring.profile import load
 
 # Hypothesis's 200 ms deadline per example is a timing test in disguise: on a busy CI machine it fails
@@ -36,19 +36,19 @@ class Box:
         self.play(f"{seat} {control}{' hold' if hold else ''}", settle=False)
 
     def lamps(self, seat: int) -> list[str]:
-        return self.session.out.lamps()[f"seat{seat}"]
+        return self.session.lamps.lit()[f"seat{seat}"]
 
     def drawn(self, name: str, render_fn, *args) -> bytes:
         """What ``render_fn(*args)`` draws for the display ``name``, on its own glass (its profile's panel)."""
         return render_fn(*args, dict(screens.panels(self.hw.profile)).get(name, SMALLEST)).tobytes()
 
     def pixels(self, name: str) -> bytes:
-        self.session.out.displays.flush()
+        self.session.screens.worker.flush()
         return self.hw.displays()[name].image.tobytes()
 
     @property
     def match(self):
-        return self.session.table.match
+        return self.session.state.match
 
     def name_players(self, names: dict[int, str]) -> None:
         """The host names the players on the dashboard."""

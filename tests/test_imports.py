@@ -82,7 +82,8 @@ BELOW = [
     ("rules", ("companion", "wiring", "firmware")),                                   # the games know no box
     ("companion.hardware", ("companion.session", "companion.table", "companion.outputs", "companion.web",
                             "companion.journal", "companion.pause")),                 # the hardware knows no game
-    ("companion.web", ("companion.table", "companion.journal.keeper", "companion.outputs")),   # the session routes
+    ("companion.web", ("companion.session", "companion.table", "companion.journal", "companion.outputs",
+                       "companion.pause", "companion.port", "companion.displays", "companion.painter")),  # its port
 ]
 
 

@@ -27,6 +27,14 @@ FULL = Sizes()
 QUICK = Sizes(samples=20, idle_s=1.0, bot_games=1, tv_s=1.0, oled_target=1)     # oled: the first turn that scores
 
 
+def steady(hw, seat: int) -> bool:
+    """No flash or blink on the seat's lamps: a press's answer will show as a change of them. (Here, not in
+    :mod:`.press`, so that a process of phone seats loads none of the IO board's modules that one imports.)"""
+    from companion.lamps import Lamp
+
+    return all(lamp in (Lamp.OFF, Lamp.ON, Lamp.DIM) for lamp in hw.seats[seat - 1].lamps)
+
+
 def warm_painter():
     """A render process that has warmed up (loaded the screens, measured the letters), as in a box that has run
     a while: the rows time the frames it draws, not the box drawing its own while it starts."""

@@ -40,16 +40,15 @@ from dataclasses import dataclass, field, replace
 from companion.hardware.fake.i2c import MUX_ADDRESS, WiredDisplays
 from companion.hardware.sim import open_sim
 from companion.journal import Journal
-from companion.lobby import Start
+from companion.table import Start
 from companion.overlays import ACK_S
 from companion.session import Session
 from rules.match import Header, Match
 from wiring.profile import load
 
 from . import raw
-from .common import BENCH_DIR, FULL, Sizes, Watch, percentile, row, running, warm_painter
+from .common import BENCH_DIR, FULL, Sizes, Watch, percentile, row, running, steady, warm_painter
 from .disk import PROBE_EVERY_S, Card, DiskWatch, slow_card
-from .press import steady
 
 SEATS = 8
 HOLD_S = 0.03
@@ -131,7 +130,7 @@ def play(presses: list[Press], hz: float, full_frames: bool, seed: int = 1, layo
                           seed=seed, journal=journal, paint=warm_painter())
         drawn, shown = _watch_frames(session, last_end)
         with running(session), DiskWatch(workdir) as disk:
-            session.out.displays.flush()
+            session.screens.worker.flush()
             watch = Watch([p for s in range(1, SEATS + 1) for p in hw.lamp_pins(s)])
             out, times = Figures(), []
             start_bytes, start_switches = wired.bytes, switches[0]
@@ -156,15 +155,15 @@ def play(presses: list[Press], hz: float, full_frames: bool, seed: int = 1, layo
                         if press.reveal:
                             out.turn_end_lamp.append(lamp)
                 if press.reveal:
-                    session.out.displays.flush()
+                    session.screens.worker.flush()
                     time.sleep(0.2)                     # the players read the reveal
                 else:
                     time.sleep(rng.uniform(0.01, 0.06))
-            session.out.displays.flush()
+            session.screens.worker.flush()
             out.commits = list(journal.commit_s)
             out.bytes = wired.bytes - start_bytes
             out.switch_bytes = 2 * (switches[0] - start_switches)
-            if not session.table.match.over:
+            if not session.state.match.over:
                 raise RuntimeError("the scripted game did not end: a press was not taken as scripted")
         out.disk = disk.raw                             # said by the probe's process as its block ended
     for i, (press, t0) in enumerate(zip(presses, times), start=1):
@@ -190,7 +189,7 @@ def _watch_frames(session, last_end: dict[str, float]):
     note, per display, the tags drawn (in order) and when each sent one's last byte left the wire. The
     frames are drawn where the service draws them (its render process), so the tag rides on the
     request's arguments, which the worker hands to ``paint`` as it got them."""
-    worker, taken = session.out.displays, itertools.count(1)
+    worker, taken = session.screens.worker, itertools.count(1)
     handled = [0]
     drawn: dict[str, list[tuple[int, int]]] = {}       # display -> (presses taken, frame number) drawn
     shown: dict[int, float] = {}                        # frame number -> its wire end

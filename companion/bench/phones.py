@@ -11,12 +11,12 @@ import time
 from contextlib import contextmanager
 
 from companion import cli, service
+from companion.port import WebPort
 from companion.web.auth import Guard
 from companion.web.app import SITE, make_app, start
 
-from .common import Watch, warm_painter
+from .common import Watch, steady, warm_painter
 from .phone_client import PHONES, press_phones
-from .press import steady
 from .serving import serve_until_stdin_closes, served
 from .streams import DASHBOARDS, dashboards
 from .usage import peak_rss_mb, pss_mb
@@ -24,7 +24,8 @@ from .usage import peak_rss_mb, pss_mb
 
 def phone_box(panels: int = 0, phones: int = PHONES):
     """A box of ``panels`` sim panels and ``phones`` phone seats in an 8-seat Whakka Mole game (no journal, as
-    the panel press-to-lamp's), its session loop running: its web app, the phones' join codes, what stops it."""
+    the panel press-to-lamp's), its session loop running: its web app, the session, the phones' join codes, what
+    stops it."""
     args = cli.parser().parse_args(["run", "--panels", str(panels), "--phones", str(phones),
                                     "--game", "whakka-mole", "--seats", "8"])
     args.wiring = cli.DEFAULT_WIRING["sim"]
@@ -33,7 +34,7 @@ def phone_box(panels: int = 0, phones: int = PHONES):
     halt = threading.Event()
     thread = threading.Thread(target=session.run, args=(halt,), daemon=True)
     thread.start()
-    app = make_app(session, Guard(lan=False))
+    app = make_app(WebPort(session), Guard(lan=False))
 
     def stop() -> tuple[float, float]:
         """Stop the box; the render process's peak RSS and PSS, since it is the box's too."""
@@ -43,12 +44,12 @@ def phone_box(panels: int = 0, phones: int = PHONES):
         memory = peak_rss_mb(painter.process.pid), pss_mb(painter.process.pid)
         session.close()
         return memory
-    return app, [code for _, code in session.phones.free()], stop
+    return app, session, [code for _, code in app[SITE].phones.free()], stop
 
 
 def serve_phones() -> None:
     """Child process: a box of eight phone seats in an 8-seat Whakka Mole game, served on loopback."""
-    app, codes, stop = phone_box()
+    app, _, codes, stop = phone_box()
     serve_until_stdin_closes(start(app, service.listen("127.0.0.1", 0)), codes, stop)
 
 
@@ -86,8 +87,8 @@ def mixed_panel_latency(samples: int, seed: int = 4) -> list[float]:
     """Panel press-to-lamp at a table of four panels and four phones: the phones pressing from another
     process, twenty dashboards streaming from a third; the panels timed as a panel's press-to-lamp is."""
     rng, seats = random.Random(seed), itertools.cycle(range(1, 5))
-    app, codes, stop = phone_box(panels=4, phones=4)
-    hw = app[SITE].session.hw
+    app, session, codes, stop = phone_box(panels=4, phones=4)
+    hw = session.hw
     watch = Watch([p for s in range(1, 5) for p in hw.lamp_pins(s)])
     out: list[float] = []
     try:

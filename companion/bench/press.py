@@ -16,16 +16,16 @@ from companion.hardware.fake.board import FakeBoard
 from companion.hardware.ioboard import IOBoardHardware
 from companion.hardware.sim import open_sim
 from companion.journal import Journal
-from companion.lamps import Lamp
-from companion.lobby import Start
+from companion.table import Start
 from companion.service import listen
+from companion.port import WebPort
 from companion.session import Session
 from companion.web.auth import Guard
 from companion.web.app import SITE, make_app, start
 from firmware import protocol
 from wiring.profile import load
 
-from .common import BENCH_DIR, Watch, running, warm_painter
+from .common import BENCH_DIR, Watch, running, steady, warm_painter
 from .disk import Card, DiskWatch
 from .kiosk import KIOSK_S, kiosk
 from .serving import served
@@ -34,14 +34,8 @@ from .usage import machine_busy
 
 STREAMS = ("/api/sim/events", "/api/dashboard/events")
 TV = ("/api/table/events",)
-STEADY = frozenset({Lamp.OFF, Lamp.ON, Lamp.DIM})
 DRAIN_S = 300       # the reader still takes what the streams sent it once the server stops: on the one-core
                     # emulated machine it had not finished 10 s after
-
-
-def steady(hw, seat: int) -> bool:
-    """No flash or blink on the seat's lamps: a press's answer will show as a change of them."""
-    return all(lamp in STEADY for lamp in hw.seats[seat - 1].lamps)
 
 
 @contextmanager
@@ -55,7 +49,7 @@ def pages_streaming(session, paths: tuple[str, ...] = STREAMS, tv: bool = False)
     kiosk is a browser, on the same machine as on a Pi with a TV.
     Yields a dict that holds, once the server has stopped, the events and bytes the reader got.
     """
-    app = make_app(session, Guard(lan=False))
+    app = make_app(WebPort(session), Guard(lan=False))
     figures: dict[str, float] = {}
     with served(start(app, listen("127.0.0.1", 0))) as port, \
             kiosk(f"http://127.0.0.1:{port}/table") if tv else nullcontext():
@@ -133,8 +127,8 @@ def companion_latency(samples: int, seed: int = 1, streaming: bool = False, card
     with workdir, running(session), pages as streamed, DiskWatch(workdir.name) as disk, machine_busy() as cpu, \
             pin_factory_thread():
         while len(out) < samples:
-            if session.table.match.over:
-                session.call(session.table.new_game)
+            if session.state.match.over:
+                session.call(lambda: session.host("new-game"))
                 time.sleep(0.05)
             turn = {seat: [f"hole{h}" for h in rng.sample(range(1, 6), rng.randint(0, 2))]
                     + ["ok", f"hole{rng.randint(1, 5)}", "ok"] for seat in range(1, 9)}

@@ -31,7 +31,7 @@ def played_box() -> tuple[object, list[int]]:
     the box and the pid of its render process (the box's too)."""
     # here, not above: the raw probe's process loads no molebox
     from companion.hardware.sim import open_sim
-    from companion.lobby import Start
+    from companion.table import Start
     from companion.painter import RenderProcess
     from companion.session import Session
     from wiring.profile import load
@@ -41,17 +41,17 @@ def played_box() -> tuple[object, list[int]]:
     session = Session(hw, time.monotonic, start=Start("whakka-mole", 8), paint=painter)
     stop = threading.Event()
     threading.Thread(target=session.run, args=(stop,), daemon=True).start()
-    session.out.displays.flush()
+    session.screens.worker.flush()
     print("READY", flush=True)
     rng = random.Random(0)
-    while not session.table.match.over:
+    while not session.state.match.over:
         seat = rng.randint(1, 8)
         for control in rng.sample(["hole1", "hole2", "hole3", "hole4", "hole5", "ok"], 3):
             hw.drive(seat, control, True)
             time.sleep(0.001)
             hw.drive(seat, control, False)
             time.sleep(0.001)
-    session.out.displays.flush()
+    session.screens.worker.flush()
     time.sleep(1.5)                  # let the last flashes end
     return session, [painter.process.pid]
 

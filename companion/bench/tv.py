@@ -20,8 +20,8 @@ def play(session, until: float, seed: int = 3) -> None:
     reveal every few seconds), a new game after each, until the monotonic clock reaches ``until``."""
     rng, hw = random.Random(seed), session.hw
     while time.monotonic() < until:
-        if session.table.match.over:
-            session.call(session.table.new_game)
+        if session.state.match.over:
+            session.call(lambda: session.host("new-game"))
         for seat in range(1, 9):
             popped = [f"hole{h}" for h in rng.sample(range(1, 6), rng.randint(0, 2))]
             for control in [*popped, "ok", f"hole{rng.randint(1, 5)}", "ok"]:
@@ -34,7 +34,7 @@ def play(session, until: float, seed: int = 3) -> None:
 def tv_page(seconds: float) -> dict[str, dict[str, float]]:
     """Chromium showing the TV view of an 8-seat box, at ``rest`` and during a ``game`` (each ``seconds``
     long), and on a ``blank`` page: each its CPU (% of one core) and its processes' PSS at the end (MB)."""
-    app, _, stop = phone_box(panels=8, phones=0)
+    app, session, _, stop = phone_box(panels=8, phones=0)
     site = app[SITE]
     figures = {}
     try:
@@ -46,7 +46,7 @@ def tv_page(seconds: float) -> dict[str, dict[str, float]]:
                 time.sleep(0.05)
             time.sleep(SETTLE_S)
             figures["rest"] = usage(pid, seconds)
-            figures["game"] = usage(pid, seconds, lambda until: play(site.session, until))
+            figures["game"] = usage(pid, seconds, lambda until: play(session, until))
     finally:
         stop()
     with kiosk("about:blank") as pid:

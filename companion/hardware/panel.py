@@ -12,7 +12,7 @@ whichever thread asks; the blinking ones are toggled by the box's one
 from __future__ import annotations
 
 import threading
-from typing import Callable, Protocol
+from typing import Callable
 
 from gpiozero import PWMLED, DigitalInputDevice
 
@@ -22,6 +22,7 @@ from wiring.profile import DisplaySpec, Profile
 
 from . import priority
 from .blinker import Blinker
+from .port import Simulator
 from .signals import Signals
 
 Sink = Callable[[Edge], None]
@@ -94,18 +95,9 @@ class SeatPanel(Seat):
         return [*self.buttons.values(), *self.leds]
 
 
-class Simulator(Protocol):
-    """What the simulator page may do that a real box's pages never can."""
-
-    def drive(self, seat: int, control: str, pressed: bool) -> None:
-        """Press or let go of a seat's button as a finger would (its pin, as the hardware reads it)."""
-
-    def glass(self) -> dict[str, tuple[float, float]]:
-        """Each display's lit area in mm, to draw it at its real size."""
-
-
 class Hardware:
-    """Every seat and the table display of a backend, the box's signals, and its fault: None, or what is wrong."""
+    """Every seat and the table display of a backend, the box's signals, and its fault: None, or what is wrong:
+    the :class:`~companion.hardware.port.HardwarePort` every backend offers, built in."""
 
     profile: Profile | None = None          # the wiring profile the backend was opened on
     simulator: Simulator | None = None      # the simulator's powers (the sim backend's only)

@@ -47,7 +47,7 @@ class SimPin(MockPWMPin):
 
 class SimHardware(PinHardware):
     """The panels on mock pins, with a way to press their buttons as a finger would (it is its own
-    :class:`~companion.hardware.panel.Simulator`).
+    :class:`~companion.hardware.port.Simulator`).
 
     The displays are luma ``dummy`` devices unless ``make_display`` builds others
     (the fault tests put real drivers on a fake I2C bus).

@@ -1,10 +1,10 @@
 """The match in play and its journal, kept in step: nothing is acknowledged that is not on disk.
 
-The table plays; the keeper hands each commit point to the journal's writer (:meth:`Keeper.commit`,
-a ticket that says when it is on disk: the seat's lamps acknowledge it then), empties the WAL at
-turn ends (:meth:`Keeper.settle`), follows which commit points have landed (:meth:`Keeper.landed`),
-and when the journal refuses a write, gives back the match as the journal holds it
-(:meth:`Keeper.as_saved`). The game's other writes (a new game, an undo, a name) wait for every
+The table decides; the keeper carries out its journal's effects: each commit point handed to the
+journal's writer (:meth:`Keeper.commit`, with whatever waits for it: a press whose lamps acknowledge it
+once it is on disk), the WAL emptied at turn ends (:meth:`Keeper.settle`), which commit points have
+landed followed (:meth:`Keeper.landed`), and when the journal refuses a write, the match given back as
+the journal holds it (:meth:`Keeper.as_saved`). The game's other writes (a new game, an undo, a name) wait for every
 commit point before them. At start it resumes the unfinished game, or sets aside one that cannot
 be replayed (:class:`NotResumed`). Without a journal (``molebox sim`` without ``--db``, tests)
 every write is nothing, and on disk at once.
@@ -53,7 +53,9 @@ class Keeper:
         self.saved = 0                       # how many of the match's records are on disk
         self.queued = 0                      # how many are on disk or on their way
         self._on_the_way: list[tuple[Ticket, int]] = []     # each commit point on its way, and its records then
+        self._waiters: list[tuple[Ticket, object]] = []     # what waits for a commit point (a press), in order
         self._turn_ended = False             # a commit left no secret pick held: the WAL is to be emptied
+        self._ended: tuple[int, Match] | None = None     # the game the host ended, which may be taken up again
 
     @property
     def fault(self) -> JournalError | None:
@@ -90,26 +92,38 @@ class Keeper:
         self.game_id = self._write(lambda records: records.begin(match.transcript()["header"], _rows(match, 0), names))
         self._all_saved(match)
 
-    def commit(self, match: Match) -> Ticket | None:
-        """Hand the match's new records to the journal's writer, one commit point: its ticket says when they are
-        on disk (None: nothing to wait for, no journal or nothing new)."""
+    def commit(self, match: Match, waiter: object = None) -> bool:
+        """Hand the match's new records to the journal's writer, one commit point, with the ``waiter`` that waits
+        for it (:meth:`landed` gives it back); False: nothing to wait for (no journal, or nothing new)."""
         if self.journal is None:
             self.saved = self.queued = len(match.records)
-            return None
+            return False
         if self.game_id is None or len(match.records) == self.queued:
-            return None
+            return False
         result = match.result()
         summary = None if result is None else {"scores": list(result.scores), "winners": list(result.winners),
                                                 "history": match.view(None)["state"].get("history", [])}
         ticket = self.journal.append(self.game_id, _rows(match, self.queued), summary)
         self.queued = len(match.records)
         self._on_the_way.append((ticket, self.queued))
+        if waiter is not None:
+            self._waiters.append((ticket, waiter))
         self._turn_ended |= not match.held
-        return ticket
+        return True
 
-    def landed(self) -> JournalError | None:
-        """Take the commit points that are on disk now, in order; the journal's refusal, if one was refused (the
-        ones after it were refused too: forget what was not saved)."""
+    def landed(self) -> tuple[JournalError | None, list[object], list[object]]:
+        """Take the commit points that are on disk now, in order: the journal's refusal, if one was refused (the
+        ones after it were refused too: forget what was not saved), and the waiters of the ones that landed and of
+        the ones refused."""
+        error = self._take_landed()
+        saved, refused = [], []
+        while self._waiters and (self._waiters[0][0].done or self._waiters[0][0].error or error):
+            ticket, waiter = self._waiters.pop(0)
+            (saved if ticket.done else refused).append(waiter)
+        return error, saved, refused
+
+    def _take_landed(self) -> JournalError | None:
+        """The commit points on disk now taken, in order; the journal's refusal, if one was refused."""
         while self._on_the_way and self._on_the_way[0][0].done:
             self.saved = self._on_the_way.pop(0)[1]
         if self._on_the_way and self._on_the_way[0][0].error is not None:
@@ -118,6 +132,10 @@ class Keeper:
             self.queued = self.saved
             return error if isinstance(error, JournalError) else JournalError(str(error))
         return None
+
+    def waiting(self, longer_than_s: float = float("-inf")) -> list[object]:
+        """What waits for a commit point that has been on its way longer than ``longer_than_s``."""
+        return [waiter for ticket, waiter in self._waiters if ticket.waited_s() > longer_than_s]
 
     def settle(self) -> None:
         """After a turn end (a commit that left no secret pick held), have the writer empty the WAL into the main
@@ -131,34 +149,35 @@ class Keeper:
         """The match as the journal holds it, once every commit point on its way has landed or been refused: what
         it did not take (or a half-applied answer) forgotten."""
         if self.wait_for_writes():
-            self.landed()
+            self._take_landed()             # what waits for them is answered when the journal's news comes
         self.queued = self.saved
         self._on_the_way.clear()
         if len(match.records) <= self.saved:
             return match
         return Match.replay({**match.transcript(), "records": match.records[:self.saved]})
 
-    def undone(self, match: Match, upto: int) -> Match:
-        """The match back to its first ``upto`` seat decisions, the undo journaled first."""
+    def undone(self, match: Match, upto: int) -> None:
+        """The match was taken back to its first ``upto`` seat decisions (``match``, replayed so): journaled."""
         if self.game_id is not None:
             self._write(lambda records: records.undo(self.game_id, upto))
-        match = Match.replay(match.transcript(), upto=upto)
         self._all_saved(match)
-        return match
 
-    def abandon(self, match: Match) -> int | None:
-        """The game in play is given up (it stays in the journal, out of the history); its id, if it had one."""
-        given_up = None
+    def abandon(self, match: Match, ended: bool = True) -> None:
+        """The game in play is given up (it stays in the journal, out of the history); ``ended``: the host may take it
+        up again (:meth:`reopen`)."""
         if self.game_id is not None and not match.over:
             self._write(lambda records: records.abandon(self.game_id))
-            given_up = self.game_id
+            if ended:
+                self._ended = (self.game_id, match)
         self.game_id = None
-        return given_up
 
-    def reopen(self, game_id: int) -> tuple[Match, dict[int, str]]:
-        """A game given up by mistake, unfinished again and replayed as the journal holds it."""
-        self._write(lambda records: records.reopen(game_id))
-        return self.resume()
+    def reopen(self, match: Match) -> None:
+        """The game the host ended (``match``, as it was) is unfinished again in the journal, and in play."""
+        if self._ended is not None and self._ended[1] is match:
+            game_id, self._ended = self._ended[0], None
+            self._write(lambda records: records.reopen(game_id))
+            self.game_id = game_id
+        self._all_saved(match)
 
     def name(self, seat: int, name: str | None) -> None:
         if self.game_id is not None:

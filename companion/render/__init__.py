@@ -1,19 +1,12 @@
 """Pure rendering: views in, Pillow images and lamp states out.
 
-Each game has a module here with three functions:
-
-- ``seat(view, entry, notice) -> Image``: a seat's OLED from ``Match.view(seat)``, the seat's own
-  draft (:meth:`companion.entry.Entry.summary`) and a one-line notice (a refusal reason);
-- ``table(view) -> Image``: the table display from ``Match.view(None)``;
-- ``lamps(view, seat, fresh) -> tuple[Lamp, ...]``: a seat's hole lamps from the *public* view only,
-  ``fresh`` being True until the seat's first press after a reveal;
-- optionally ``rolling(view, frame) -> Image``: the table while the box rolls virtual dice, frames 0-3
-  over 0.8 s, before ``table`` shows where they landed.
-
-Every screen is described before it is drawn: beside each drawing ``x`` of a screen the box shows is
-``describe_x`` with the same arguments but the glass, answering the
-:class:`~companion.render.screen.Screen` the drawing draws (:func:`describe` finds it). The TV view
-and the phones draw those descriptions in HTML.
+Each game has a module here offering :class:`GameScreens` (``tests/rules/test_conformance.py`` holds every
+registered game's to it, name for name and parameter for parameter): its seat's screen and the table
+display's, each described before it is drawn (``describe_x`` beside each drawing ``x``, with the same
+arguments but the glass: the :class:`~companion.render.screen.Screen` the drawing draws, which the TV view
+and the phones draw in HTML; :func:`describe` finds it), a seat's lamps from the public view, and the
+public log told in words. A game whose picks are secret tells each seat's pick at the reveal
+(:class:`Reveals`); one whose table display shows virtual dice tumbling has :class:`Tumbles`.
 
 :data:`SCREENS` names each game's module. The rules know nothing of the box, so it is the box that
 maps every game the rules register to its screens: a registered game without them is an error when
@@ -25,8 +18,12 @@ import sys
 from functools import cache
 from importlib import import_module
 from importlib.util import find_spec
+from typing import Protocol
 
 from rules import registry
+
+from .reading import SMALLEST, Panel
+from .screen import Screen
 
 #: each game's screens, by game id
 SCREENS = {
@@ -36,6 +33,51 @@ SCREENS = {
     "mouse-madness": "companion.render.mouse_madness",
     "mole": "companion.render.mole",
 }
+
+
+class GameScreens(Protocol):
+    """A game's screens (a module of functions: read ``self`` as the module)."""
+
+    TURN: tuple[tuple[str, ...], str]     # the events' kinds that open a turn, and what a turn is called
+
+    def seat(self, view: dict, entry: dict, notice: str = "", panel: Panel = SMALLEST):
+        """A seat's screen from ``Match.view(seat)``, its draft (:meth:`companion.table.drafts.Draft.summary`) and
+        a one-line notice (a refusal's reason); an image for ``panel``'s glass."""
+
+    def describe_seat(self, view: dict, entry: dict, notice: str = "") -> Screen:
+        """What :meth:`seat` draws, in words."""
+
+    def table(self, view: dict, panel: Panel = SMALLEST):
+        """The table display from ``Match.view(None)``."""
+
+    def describe_table(self, view: dict) -> Screen:
+        """What :meth:`table` draws, in words."""
+
+    def lamps(self, view: dict, seat: int, fresh: bool) -> tuple:
+        """A seat's hole lamps from the public view only; ``fresh`` until the seat's first press after a reveal."""
+
+    def tell(self, view: dict, event: dict) -> str | None:
+        """A public event in words (after its seat's name, or a sentence of its own); None: nothing to tell."""
+
+    def standings(self, view: dict) -> list[dict]:
+        """Each seat's standing for the TV: its score and what it has, in the game's words."""
+
+
+class Reveals(Protocol):
+    """The screens of a game whose picks are secret until a reveal."""
+
+    def picked(self, view: dict, pick: dict) -> str:
+        """What a seat had picked, in the game's words, as the reveal shows it."""
+
+
+class Tumbles(Protocol):
+    """The screens of a game whose table display shows virtual dice tumbling before they land (frames 0-3)."""
+
+    def rolling(self, view: dict, step: int, panel: Panel = SMALLEST):
+        """The table display while the box rolls, at ``step`` (0-3) of the tumble."""
+
+    def describe_rolling(self, view: dict, step: int) -> Screen:
+        """What :meth:`rolling` draws, in words."""
 
 
 def _check_every_game_has_its_screens() -> None:

@@ -1,4 +1,4 @@
-"""A seat's options as its buttons give them, from its draft (:meth:`companion.entry.Entry.summary`)."""
+"""A seat's options as its buttons give them, from its draft (:meth:`companion.table.drafts.Draft.summary`)."""
 from __future__ import annotations
 
 from typing import Callable

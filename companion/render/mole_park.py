@@ -156,17 +156,17 @@ def table(view: dict, panel: Panel = SMALLEST):
     return frame(describe_table(view), panel)
 
 
-def describe_rolling(view: dict, frame_: int) -> Screen:
+def describe_rolling(view: dict, step: int) -> Screen:
     """The table while the box rolls virtual dice: the dice named, a dot more each frame, then they land."""
     dice = len(view["state"]["rolls"])
     screen = describe_table(view)
     return Screen(title=screen.title, status=screen.status,
-                  prompt=(f"Rolling {dice} {'dice' if dice > 1 else 'die'}" + "." * (frame_ + 1), "Rolling"),
+                  prompt=(f"Rolling {dice} {'dice' if dice > 1 else 'die'}" + "." * (step + 1), "Rolling"),
                   lines=screen.lines[-3:])
 
 
-def rolling(view: dict, frame_: int, panel: Panel = SMALLEST):
-    return frame(describe_rolling(view, frame_), panel)
+def rolling(view: dict, step: int, panel: Panel = SMALLEST):
+    return frame(describe_rolling(view, step), panel)
 
 
 def _choosable(state: dict, seat: int) -> set[int]:

@@ -200,7 +200,7 @@ def table(view: dict, panel: Panel = SMALLEST):
     return _drawn(describe_table(view), view["state"], panel)
 
 
-def describe_rolling(view: dict, frame: int) -> Screen:
+def describe_rolling(view: dict, step: int) -> Screen:
     """The table while the box rolls: the board as the roll found it, and the die's face tumbling."""
     state = view["state"]
     positions = list(state["positions"])
@@ -208,12 +208,12 @@ def describe_rolling(view: dict, frame: int) -> Screen:
         positions[seat - 1] = start
     screen = describe_table(view)
     board = {**screen.board, "positions": positions, "reach": [p for p in positions if p]}
-    return Screen(title=screen.title, prompt=(f"{naming.who(view, state['turn'])} rolls: {TUMBLE[frame % len(TUMBLE)]}",
-                                             f"Rolls: {TUMBLE[frame % len(TUMBLE)]}"), board=board)
+    return Screen(title=screen.title, prompt=(f"{naming.who(view, state['turn'])} rolls: {TUMBLE[step % len(TUMBLE)]}",
+                                             f"Rolls: {TUMBLE[step % len(TUMBLE)]}"), board=board)
 
 
-def rolling(view: dict, frame: int, panel: Panel = SMALLEST):
-    return _drawn(describe_rolling(view, frame), view["state"], panel)
+def rolling(view: dict, step: int, panel: Panel = SMALLEST):
+    return _drawn(describe_rolling(view, step), view["state"], panel)
 
 
 def lamps(view: dict, seat: int, fresh: bool):

@@ -13,18 +13,18 @@ import socket
 
 from aiohttp import web
 
-from companion.phones import Refused
-
 from . import dashboard, host, phone_seats, simulator, tv
 from .auth import Guard
 from .bodies import MAX_BODY
+from .box import Box
 from .doors import Caps, Doors
+from .phone_keys import Refused
 from .site import Site
 
 log = logging.getLogger("molebox.web")
 
 REFUSED = {"no-such-seat": 404, "not-a-phone": 400, "wrong-code": 403, "denied": 403, "held": 409, "stale": 409,
-           "too-fast": 429}      # a phone seat's refusal (companion.phones.Refused) as HTTP
+           "too-fast": 429}      # a phone seat's refusal (companion.web.phone_keys.Refused) as HTTP
 
 
 @web.middleware
@@ -71,8 +71,9 @@ async def _guarded(request: web.Request, handler):
 SITE = web.AppKey("site", Site)
 
 
-def make_app(session, guard: Guard) -> web.Application:
-    site = Site(session, guard)
+def make_app(box: Box, guard: Guard) -> web.Application:
+    """The web panel on ``box`` (:class:`companion.port.WebPort`: the session as the web may use it)."""
+    site = Site(box, guard)
     app = web.Application(middlewares=[_counted, _errors, _guarded], client_max_size=MAX_BODY)
     app[SITE] = site
     app.on_startup.append(site.start)

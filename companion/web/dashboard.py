@@ -41,7 +41,7 @@ class Dashboard:
         limit = whole_number(text)
         if limit is None or not 1 <= limit <= MAX_HISTORY:
             raise refuse(web.HTTPBadRequest, f"limit must be a whole number from 1 to {MAX_HISTORY}, not {text[:20]!r}")
-        games = await asyncio.to_thread(self.site.session.keeper.finished_games)    # off the loop: a press never waits
+        games = await asyncio.to_thread(self.site.box.finished_games)    # off the loop: a press never waits
         return web.json_response(history_data(games, limit))
 
 

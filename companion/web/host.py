@@ -7,14 +7,12 @@ import asyncio
 from aiohttp import web
 
 from companion.history import clean_name
-from companion.session import Session
 
 from .auth import HOST_COOKIE, HOST_FOR_S, refuse
 from .bodies import read_json
 from .site import Site
 
 ACTION_TIMEOUT_S = 2.0
-NAMED = [action for action in Session.actions if action != "name"]     # the actions that take nothing but the PIN
 
 
 def answer(body: dict, cookie: str | None) -> web.Response:
@@ -44,12 +42,12 @@ class Host:
 
     async def act(self, request: web.Request) -> web.Response:
         """``POST /api/host/{new-game,undo,end-game,take-up,dismiss}`` with ``{"pin": "..."}`` in LAN mode."""
-        action = request.match_info["action"]
-        if action not in NAMED:
-            raise refuse(web.HTTPNotFound, f"no host action {action[:30]!r}; actions: {', '.join(NAMED)}")
+        action, named = request.match_info["action"], [a for a in self.site.box.actions if a != "name"]
+        if action not in named:      # "name" takes more than the PIN: POST /api/names
+            raise refuse(web.HTTPNotFound, f"no host action {action[:30]!r}; actions: {', '.join(named)}")
         data = await read_json(request, {"pin": (str, False)})
         cookie = self.site.guard.authorise(request, data.get("pin"))
-        await self._on_session(action)
+        await self._on_box(action)
         return answer({"ok": True}, cookie)
 
     async def name(self, request: web.Request) -> web.Response:
@@ -61,7 +59,7 @@ class Host:
             name = clean_name(data["name"])
         except ValueError as exc:
             raise refuse(web.HTTPBadRequest, str(exc)) from None
-        await self._on_session("name", seat=seat, name=name)
+        await self._on_box("name", seat=seat, name=name)
         return answer({"ok": True, "seat": seat, "name": name}, cookie)
 
     async def free_seat(self, request: web.Request) -> web.Response:
@@ -73,19 +71,11 @@ class Host:
         held = self.site.phones.release(seat)
         return answer({"ok": True, "seat": seat, "held": held}, cookie)
 
-    async def _on_session(self, action: str, **args) -> None:
+    async def _on_box(self, action: str, **args) -> None:
         """Run the host action on the session loop and wait for it: 409 with the table's refusal, if any."""
         loop = asyncio.get_running_loop()
         done = loop.create_future()
-
-        def job():
-            try:
-                outcome, error = self.site.session.host(action, **args), None
-            except Exception as exc:          # a bug: the loop goes on, the request answers 500
-                outcome, error = None, exc
-            loop.call_soon_threadsafe(_settle, done, outcome, error)
-
-        self.site.session.call(job)
+        self.site.box.act(action, args, lambda outcome, error: loop.call_soon_threadsafe(_settle, done, outcome, error))
         try:
             refusal = await asyncio.wait_for(done, ACTION_TIMEOUT_S)
         except asyncio.TimeoutError:

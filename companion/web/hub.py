@@ -1,6 +1,6 @@
-"""The session's news on the event loop, fanned out to server-sent event streams.
+"""The box's news on the event loop, fanned out to server-sent event streams.
 
-The session calls :meth:`Hub.listen` from its own thread (lamps, state) or the
+The box's feed calls :meth:`Hub.listen` from the session's thread (lamps, state) or the
 display thread (frames). The listener only files the news as the latest of its
 kind (each display's frame is a kind of its own) and, unless a hand-over is
 already due, hops onto the event loop; JSON and bit packing happen there, on the
@@ -18,7 +18,7 @@ The kinds of stream:
   those that changed), so a long game's log is not told again at every change;
 - ``SIM``: the public state, every lamp and every display's device pixels,
   the seats' OLEDs included: secrets, for the simulator page only. In LAN mode the
-  frames the session rendered instead of the device pixels: the box's own glass
+  frames the box rendered instead of the device pixels: the box's own glass
   shows the host PIN (:class:`~companion.hardware.pin_glass.PinGlass`), and it never leaves it;
 - :func:`seat` ``n``: seat *n*'s lamps, the description of seat *n*'s screen (what its OLED
   draws: :func:`companion.render.describe`) and the room's description of the table, nothing
@@ -101,10 +101,10 @@ async def _next(queue: asyncio.Queue) -> bytes | None:
 
 
 class Hub:
-    def __init__(self, session, loop: asyncio.AbstractEventLoop, device_pixels: bool = True):
-        self.session = session
+    def __init__(self, box, loop: asyncio.AbstractEventLoop, device_pixels: bool = True):
+        self.box = box
         self.loop = loop
-        self.displays = session.out.names()
+        self.displays = box.displays
         self.device_pixels = device_pixels
         self.latest: dict[str, str] = {}          # state (without its log), lamps, descriptions, as sent
         self.public: dict | None = None           # the latest public state, log included
@@ -119,10 +119,10 @@ class Hub:
         self._news: dict[tuple, tuple[str, object]] = {}     # the latest of each kind not yet taken
         self._lock = threading.Lock()
         self._dropped = Once(log)
-        session.news.subscribe(self.listen)
-        session.call(session.refresh)           # the current state and lamps, for the first page
+        box.subscribe(self.listen)
+        box.tell_all()                          # the current state and lamps, for the first page
 
-    # ---- session side (any thread) ---------------------------------------------------------
+    # ---- the box's side (any thread) -------------------------------------------------------
 
     def listen(self, kind: str, payload) -> None:
         key = (kind, payload[0]) if kind in ("frame", "screen") else (kind,)
@@ -249,7 +249,7 @@ class Hub:
 
     def _image(self, name: str):
         """What the simulator shows of a display: the device's pixels, or (LAN mode) the frame rendered for it."""
-        return self.session.out.glass(name) if self.device_pixels else self.session.out.rendered(name)
+        return self.box.glass(name) if self.device_pixels else self.box.rendered(name)
 
     def _hidden(self, image):
         """What a stream that may not see join codes is shown instead of ``image`` (None: ``image`` shows none)."""
@@ -297,7 +297,7 @@ class Hub:
             return full if sees or hidden is None else hidden
 
         for topic in kinds:
-            if topic.startswith("screen/") and (shown := self.session.out.screen(topic[7:])) is not None:
+            if topic.startswith("screen/") and (shown := self.box.screen(topic[7:])) is not None:
                 self._latest(topic, as_dict(describe(shown[0], tuple(shown[1:]))))
         if "tv" in kinds and "tv" not in self.latest and self.public is not None:
             self._latest("tv", tv.describe(self.public, self.turns))
@@ -307,7 +307,7 @@ class Hub:
         if "frame" in kinds:
             out += [_message("frame", pick(*self._frame(name))) for name in self.displays
                     if self._image(name) is not None]
-        table = self.session.out.rendered("table")
+        table = self.box.rendered("table")
         if "table" in kinds and table is not None:
             out.append(_message("table", pick(*self._table(table))))
         return out

@@ -1,6 +1,6 @@
 """Phone seats' pages: joining by code, the seat's page, its live stream and its presses (docs/web.md).
 
-Who holds which seat is :mod:`companion.phones`' to know; here a device proves it with its seat
+Who holds which seat is :mod:`companion.web.phone_keys`' to know; here a device proves it with its seat
 cookie, and wrong join codes cost as wrong PINs do (:mod:`companion.web.guesses`).
 """
 from __future__ import annotations
@@ -10,7 +10,7 @@ import json
 from aiohttp import web
 
 from companion.inputs import CONTROLS
-from companion.phones import HOLD_S, Refused
+from .phone_keys import HOLD_S, Refused
 
 from .auth import refuse, too_many
 from .bodies import read_json, whole_number

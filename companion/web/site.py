@@ -1,4 +1,5 @@
-"""What every audience of the web panel shares: the box's session, the guard, the event hub and the pages."""
+"""What every audience of the web panel shares: the box (its port), the guard, the phone seats' keys, the event hub and
+the pages."""
 from __future__ import annotations
 
 import asyncio
@@ -8,10 +9,10 @@ from pathlib import Path
 
 from aiohttp import web
 
-from companion.inputs import Edge
-
 from .auth import Guard, refuse
+from .box import Box
 from .hub import Hub, seat as seat_topics
+from .phone_keys import PhoneKeys
 
 STATIC = Path(__file__).parent / "static"
 GUESSING_EVERY_S = 1.0      # the dashboard's guessing figures, at most this often
@@ -24,11 +25,11 @@ def seat_cookie(seat: int) -> str:
 
 
 class Site:
-    def __init__(self, session, guard: Guard):
-        self.session, self.guard = session, guard
-        self.phones = session.phones
-        self.simulator = session.hw.simulator
-        self.seats = len(session.hw.seats)
+    def __init__(self, box: Box, guard: Guard):
+        self.box, self.guard = box, guard
+        self.phones = PhoneKeys(box.phones())
+        self.simulator = box.simulator
+        self.seats = box.seats
         self.hub: Hub | None = None
         self.doors = None                       # the accept loop (:mod:`.doors`), once serving
         self._guessing_due = False
@@ -38,8 +39,10 @@ class Site:
 
     async def start(self, app: web.Application) -> None:
         self.loop = asyncio.get_running_loop()
-        self.hub = Hub(self.session, self.loop, device_pixels=not self.guard.lan)
-        self.phones.watch(self._cut_off)
+        self.hub = Hub(self.box, self.loop, device_pixels=not self.guard.lan)
+        self.phones.watch(self._keys_changed)
+        self.box.watch_phones(self._phones_changed)
+        self.box.show_joins(self.phones.joins())
         for secret in (self.guard.pins, self.guard.codes):
             secret.watch(self._guessed)
 
@@ -56,8 +59,17 @@ class Site:
     async def stop(self, app: web.Application) -> None:
         self.hub.close()
 
-    def _cut_off(self, gone: list[int], freed: bool) -> None:
-        """From any thread: the phones of the ``gone`` seats (back on their panels, or freed) lose their pages."""
+    def _phones_changed(self, phones: frozenset[int], gone: frozenset[int]) -> None:
+        """From the session's thread: the table changed which seats are played on phones."""
+        self.phones.seats(phones)
+
+    def _keys_changed(self, gone: list[int], freed: bool) -> None:
+        """From any thread: the free seats' join codes go to the screens; the phones of the ``gone`` seats (back on
+        their panels, or freed) lose their pages, and a freed seat says so."""
+        self.box.show_joins(self.phones.joins())
+        if freed:
+            for seat in gone:
+                self.box.freed(seat)
         if gone:
             try:
                 self.loop.call_soon_threadsafe(lambda: [self.hub.close(seat_topics(seat)) for seat in gone])
@@ -70,8 +82,8 @@ class Site:
         """One of the pages, with what its script needs to know in its config."""
         config = {"token": self.guard.token, "lan": self.guard.lan, "sim": self.simulator is not None,
                   "lanSim": self.guard.lan_sim, "panels": self.seats,
-                  "phones": [seat.seat for seat in self.session.hw.phones],
-                  "displays": self.session.out.names(), "host": self.guard.is_host(request),
+                  "phones": list(self.box.phone_panels),
+                  "displays": list(self.box.displays), "host": self.guard.is_host(request),
                   "glass": self.simulator.glass() if self.simulator else {}, **more}
         text = self.pages[name].replace("{{config}}", html.escape(json.dumps(config)))
         return web.Response(text=text, content_type="text/html", headers={"Cache-Control": "no-store"})
@@ -96,8 +108,6 @@ class Site:
         return seat
 
     def press_as_phone(self, seat: int, control: str, pressed: bool, by_host: bool) -> None:
-        """A phone's press enters the session as a panel's does: an edge on the box's clock; ``by_host``: from
-        the host's device (seat 1's hold-OK undo needs it)."""
-        if pressed:
-            self.phones.pressed(seat, by_host)
-        self.session.post(Edge(self.session.clock(), seat, control, pressed, phone=True))
+        """A phone's press enters the box as a panel's does: an edge on the box's clock; ``by_host``: from the
+        host's device (seat 1's hold-OK undo needs it), which the press carries."""
+        self.box.press(seat, control, pressed, host=by_host)

@@ -38,7 +38,7 @@ def displays(seats: int) -> list[str]:
 
 def shown(box) -> dict[str, Image.Image]:
     """What each display of the game in play shows now, as one-bit images."""
-    box.session.out.displays.flush()
+    box.session.screens.worker.flush()
     return {name: box.hw.displays()[name].image.convert("1") for name in displays(box.match.header.seats)}
 
 
@@ -51,5 +51,5 @@ def play_with_checkpoints(box, lines: list[str], stops: dict[str, int]) -> tuple
     for checkpoint, at in [*stops.items(), ("end", len(lines))]:
         box.play("\n".join(lines[done:at]))
         done = at
-        frames[checkpoint], lamps[checkpoint] = shown(box), box.session.out.lamps()
+        frames[checkpoint], lamps[checkpoint] = shown(box), box.session.lamps.lit()
     return frames, lamps

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from companion import screens, script
+from companion import scene as screens, script
 from companion.hardware.sim import open_sim
 from companion.session import Session
 from companion.render.fonts import Face

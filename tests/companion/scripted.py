@@ -65,15 +65,15 @@ def played(box_factory, name: str, checkpoints: dict[str, str | tuple[str, ...]]
 def collecting(box) -> dict:
     """From now on, every distinct (render function, *arguments) the box asks of any display (the dict grows)."""
     seen: dict = {}
-    submit_all = box.session.out.displays.submit_all
+    submit_all = box.session.screens.worker.submit_all
 
     def record(requests):
         for _, render, args, _ in requests:
             seen.setdefault(render.__qualname__ + json.dumps(args, sort_keys=True, default=repr), (render, *args))
         submit_all(requests)
 
-    box.session.out.displays.submit_all = record
-    box.session.out._shown.clear()
+    box.session.screens.worker.submit_all = record
+    box.session.screens._shown.clear()
     box.session.refresh()
     return seen
 

@@ -17,10 +17,8 @@ MOVES = {"left": "hole1", "up": "hole2", "down": "hole3", "right": "hole4"}
 def _enter(box, seat: int, target) -> None:
     """Press the cursor of ``seat`` onto ``target`` (a cell or an edge) and commit it, as a finger would."""
     decision = box.match.decisions_for(seat)[0]
-    entry = box.session.table.entries[seat]
     for _ in range(40):
-        entry.follow(decision)
-        draft = entry.draft
+        draft = box.session.state.drafts[seat].follow(decision).value
         if tuple(draft) == tuple(target):
             break
         if decision.kind is Kind.EDGE and draft[2] != target[2]:
@@ -65,7 +63,7 @@ def test_a_bot_picks_only_when_every_person_has_locked_in(box_factory):
     box.play("1 ok")
     state = box.match.view(None)["state"]
     assert state["turn"] == 2 and box.match.held == {}
-    reveal = next(e for e in box.session.table.match.public_log() if e["kind"] == "reveal")
+    reveal = next(e for e in box.session.state.match.public_log() if e["kind"] == "reveal")
     casual_popup = reveal["picks"][3]["popup"]
     assert casual_popup, "the casual bot pops up one to three holes"
     lamps = box.lamps(3)
@@ -75,7 +73,7 @@ def test_a_bot_picks_only_when_every_person_has_locked_in(box_factory):
 def test_a_bot_seats_panel_refuses_presses_and_undo_takes_back_the_person_and_the_bots(box_factory):
     box = box_factory("whakka-mole", 3, bots={2: "strong", 3: "casual"})
     box.play("2 hole1")
-    assert box.session.table.notices[2] == "a computer player has this seat"
+    assert box.session.scene().notices[2] == "a computer player has this seat"
     box.play("1 hole2\n1 ok\n1 hole3\n1 ok")
     assert box.match.view(None)["state"]["turn"] == 2
     box.play("1 ok hold\n1 ok hold")                       # undoing a reveal asks twice
@@ -92,20 +90,20 @@ def test_bots_come_back_with_a_resumed_game(box_factory, tmp_path):
     _enter(box, 2, box.match.decisions_for(2)[0].options[0])
     box.session.close()
     again = box_factory(None, None, db=db)                     # a start that asks for no game resumes it as it was
-    assert again.match.header.bots == {1: "casual"} and 1 in again.session.table.computers
+    assert again.match.header.bots == {1: "casual"} and 1 in again.session.state.computers
     assert again.match.records == box.match.records
     assert again.match.open_decisions()[0].seat == 2
 
 
 def test_the_lobby_seats_computer_players(box_factory):
     box = box_factory(game=None, seats=None)
-    games = box.session.table.lobby.games
+    games = box.session.state.lobby.games
     box.play(f"1 hole{games.index('mole-hill') + 1}\n1 ok\n1 ok")
-    assert box.session.table.lobby.view()["stage"] == "players"
+    assert box.session.state.lobby.view()["stage"] == "players"
     box.play("1 hole2\n1 hole3\n1 hole3")             # seat 2: casual, then strong
-    assert box.session.table.lobby.view()["bots"] == {"2": "strong"}
+    assert box.session.state.lobby.view()["bots"] == {"2": "strong"}
     box.play("1 hole1\n1 hole3\n1 ok")                # seat 1 a computer too: nobody left to play
-    assert box.session.table.notices[1] == "one seat must be a person"
+    assert box.session.scene().notices[1] == "one seat must be a person"
     box.play("1 hole3\n1 hole3\n1 ok")                # seat 1: strong, back to a person; start
     assert box.match.header.bots == {2: "strong"}
     assert box.match.open_decisions()[0].seat == 1    # seat 1 places; the bot waits for its turn
@@ -113,9 +111,9 @@ def test_the_lobby_seats_computer_players(box_factory):
 
 def test_the_lobby_offers_no_computer_player_for_mole(box_factory):
     box = box_factory(game=None, seats=None)
-    games = box.session.table.lobby.games
+    games = box.session.state.lobby.games
     box.play(f"1 hole{games.index('mole') + 1}\n1 ok\n1 ok\n1 hole3")       # players stage: hole 3 refused
-    assert box.session.table.lobby.bots == {} and box.session.table.lobby.view()["bot_levels"] == []
+    assert box.session.state.lobby.bots == {} and box.session.state.lobby.view()["bot_levels"] == []
     box.play("1 ok")
     assert box.match is not None and box.match.header.game == "mole" and box.match.header.bots == {}
 
@@ -174,4 +172,4 @@ def test_a_bot_that_answers_wrong_leaves_the_game_waiting_not_the_box_dead(box_f
                                                   "stuck: a bot error").tobytes()
     box.play("1 ok hold")                                             # seat 1 undoes the placement
     assert box.match.records == []
-    assert 2 not in box.session.table.notices
+    assert 2 not in box.session.scene().notices

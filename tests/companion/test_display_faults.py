@@ -93,7 +93,7 @@ def test_the_game_goes_on_while_a_seat_display_is_unplugged_and_it_comes_back_ri
         return made[spec.address]
 
     box = box_factory(seats=2, profile="gpio-2", make_display=make_display)
-    frames = box.session.out.displays.frames
+    frames = box.session.screens.worker.frames
     seat1, seat2 = bus.modules[0x3C], bus.modules[0x3D]
     box.play(FIRST)
     assert seat1.glass().tobytes() == frames["seat1"].tobytes()

@@ -88,7 +88,7 @@ def test_a_reveal_on_one_i2c_controller_never_waits_for_the_other(box_factory, t
     box = box_factory(seats=4, profile=str(path), make_display=wired.make)
     box.play("1 hole1\n1 ok\n1 hole5\n1 ok\n2 hole2\n2 ok\n2 hole1\n2 ok\n3 hole4\n3 ok\n3 hole3\n3 ok\n"
              "4 hole2\n4 ok\n4 hole3\n")
-    box.session.out.displays.flush()
+    box.session.screens.worker.flush()
     sent: dict[str | None, int] = {}                    # display -> bytes on its wire since the reveal
     held, release = threading.Event(), threading.Event()
 
@@ -105,7 +105,7 @@ def test_a_reveal_on_one_i2c_controller_never_waits_for_the_other(box_factory, t
     finally:
         release.set()
     wired.wires[0].watchers.remove(hold)
-    box.session.out.displays.flush()
+    box.session.screens.worker.flush()
     assert box.match.view(None)["state"]["turn"] == 2
 
 
@@ -180,9 +180,9 @@ def test_choosing_the_whack_hole_sends_only_the_glyph_that_changed(box_factory):
     wired = WiredDisplays(load("sim-8"), None)
     box = box_factory(seats=2, make_display=wired.make)
     box.play("1 ok")                                    # no pop-ups: seat 1 now picks the hole of seat 2 to hit
-    box.session.out.displays.flush()
+    box.session.screens.worker.flush()
     sent = []
     wired.watch(lambda name, t: sent.append(1 + t.size) if name == "seat1" else None)
     box.play("1 hole3")                                 # 'Hit S2: ?' becomes 'Hit S2: 3'
-    box.session.out.displays.flush()
+    box.session.screens.worker.flush()
     assert 0 < sum(sent) < 80                           # one big glyph (2 pages x 12 columns) and its window

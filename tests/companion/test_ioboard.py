@@ -26,7 +26,7 @@ from companion.cli import main
 from companion.lamps import Lamp
 from companion.inputs import CONTROLS, Edge
 from companion.render.fault import paused
-from companion.lobby import Start
+from companion.table import Start
 from companion.session import Session
 from firmware import protocol as p
 from wiring.profile import ProfileError, load, parse
@@ -330,21 +330,21 @@ def test_the_session_pauses_with_a_message_while_the_board_is_away(rig):
     r = rig(connect=False)
     session = Session(r.hw, time.monotonic, start=Start("whakka-mole", 3))
     try:
-        assert session.table.paused == iolink.CONNECTING
-        assert wait_for(lambda: (session.pump(), session.table.paused)[1] is None)
-        records = len(session.table.match.records)
+        assert session.state.paused == iolink.CONNECTING
+        assert wait_for(lambda: (session.pump(), session.state.paused)[1] is None)
+        records = len(session.state.match.records)
         r.fake.press(1, "ok")                       # held when the cable goes
         assert wait_for(lambda: (session.pump(), session.inputs.controls[(1, "ok")].level)[1])
         r.fake.unplug()
-        assert wait_for(lambda: (session.pump(), session.table.paused)[1] == iolink.LOST)
-        session.out.displays.flush()
+        assert wait_for(lambda: (session.pump(), session.state.paused)[1] == iolink.LOST)
+        session.screens.worker.flush()
         for device in r.hw.displays().values():
             assert device.image.tobytes() == paused(iolink.LOST).tobytes()
         assert wait_for(lambda: (session.pump(), not session.inputs.controls[(1, "ok")].level)[1])   # let go...
-        assert len(session.table.match.records) == records                                               # ...to no effect
+        assert len(session.state.match.records) == records                                               # ...to no effect
         r.fake.plug()
-        assert wait_for(lambda: (session.pump(), session.table.paused)[1] is None)
-        session.out.displays.flush()
+        assert wait_for(lambda: (session.pump(), session.state.paused)[1] is None)
+        session.screens.worker.flush()
         assert r.hw.displays()["seat1"].image.tobytes() != paused(iolink.LOST).tobytes()
     finally:
         session.close()

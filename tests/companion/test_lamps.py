@@ -168,7 +168,7 @@ def _deciding_seat2s_lamps(box):
     """Seat 2's flip is over: the loop's next pass decides its lamps again."""
     box.press(2, "hole2")
     box.clock.advance(1.0)
-    return box.session.out, "_showing", lambda panel: panel.seat == 2
+    return box.session.lamps, "_showing", lambda panel: panel.seat == 2
 
 
 def _writing_a_seat2_lamp(box):

@@ -17,7 +17,7 @@ from dataclasses import replace
 
 import pytest
 
-from companion import screens
+from companion import scene as screens
 from companion.render import bot, fault, join, oled, pin, selftest
 from companion.render.reading import cap_mm
 from companion.render.fonts import Face
@@ -138,7 +138,7 @@ def test_a_notice_never_hides_the_question(box_factory, notice):
     """A refusal, or what changed the seat's game from elsewhere, stands under the question on every glass."""
     box = box_factory(seats=3)
     box.play("1 hole2")
-    render, *args = screens.screens(box.session.table.scene())["seat1"]
+    render, *args = screens.screens(box.session.scene())["seat1"]
     view, entry = args[:2]
     for panel in PANELS:
         with oled.recording() as placed:
@@ -150,7 +150,7 @@ def test_a_notice_never_hides_the_question(box_factory, notice):
 
 def test_each_display_is_drawn_for_the_panel_its_profile_names(box_factory):
     box = box_factory(seats=2)
-    scene = replace(box.session.table.scene(), panels=screens.panels(load("gpio-2-mux")))
+    scene = replace(box.session.scene(), panels=screens.panels(load("gpio-2-mux")))
     shown = screens.screens(scene)
     assert [shown[name][-1].name for name in ("seat1", "seat2", "table", "seat3")] == ['1.3"', '1.3"', '2.42"', '0.96"']
     assert all(shown[name][-1] == screens.panel_of("ssd1306") for name in shown if name not in ("seat1", "seat2", "table"))

@@ -101,7 +101,7 @@ def test_a_mistaken_report_is_undone_by_seat_1_holding_ok(box_factory):
 def test_the_oled_names_what_each_hole_picks_and_the_draft(box_factory):
     box = box_factory(game="mole", seats=2)
     box.play("2 ok\n2 hole5", settle=False)
-    entry = box.session.table.entries[2].summary(box.match.decisions_for(2)[0])
+    entry = box.session.state.drafts[2].summary(box.match.decisions_for(2)[0])
     assert entry["holes"] == ["On board", "Gad", "Over line", "Off back", "Off side"] and entry["label"] == "Off side"
     assert box.pixels("seat2") == mole.seat(box.match.view(2), entry).tobytes()
 
@@ -109,7 +109,7 @@ def test_the_oled_names_what_each_hole_picks_and_the_draft(box_factory):
 def test_a_push_claim_needs_hole_1_then_ok_on_the_other_panel(box_factory):
     box = box_factory(game="mole", seats=2)
     box.play("2 ok\n1 ok")
-    assert box.session.table.notices[1] == "choose first, then OK" and box.match.view(None)["state"]["round"] == 1
+    assert box.session.scene().notices[1] == "choose first, then OK" and box.match.view(None)["state"]["round"] == 1
     box.play("1 hole1\n1 ok")
     state = box.match.view(None)["state"]
     assert (state["round"], state["scores"], state["last"]["reason"]) == (2, [1, 0], "push")
@@ -117,19 +117,19 @@ def test_a_push_claim_needs_hole_1_then_ok_on_the_other_panel(box_factory):
 
 def test_the_lobby_offers_mole(box_factory):
     box = box_factory(game=None, seats=None)
-    games = box.session.table.lobby.games
+    games = box.session.state.lobby.games
     box.play(f"1 hole{games.index('mole') + 1}\n1 ok\n1 ok\n1 ok")          # the game, setup, players
     assert (box.match.header.game, box.match.header.seats) == ("mole", 2)
 
 
 def test_a_mole_seat_can_be_played_on_a_phone_from_the_lobby():
-    from companion.lobby import Lobby, Start
+    from companion.table import Lobby, Start
 
-    lobby = Lobby(panels=2, game="mole")
+    lobby = Lobby.open(2, 2, frozenset(), game="mole")
     for control in ("ok", "ok", "hole2", "hole4"):               # setup, players, seat 2, on a phone
-        lobby.tap(1, control)
-    assert lobby.phones.playing == {2}
-    assert lobby.tap(1, "ok") == Start("mole", 2, "virtual", "virtual")
+        lobby, _ = lobby.tap(1, control)
+    assert lobby.phones == {2}
+    assert lobby.tap(1, "ok")[1] == Start("mole", 2, "virtual", "virtual")
 
 
 def test_the_cli_plays_the_whole_match(tmp_path, capsys):
@@ -181,7 +181,7 @@ def test_every_screen_of_random_matches_draws_and_the_lamps_follow_the_question(
     """Random reports under other settings: every OLED and table frame draws, and lamps light only answers."""
     import random
 
-    from companion.entry import Entry
+    from companion.table.drafts import Draft
     from rules.match import Header
 
     rng = random.Random(3)
@@ -190,12 +190,11 @@ def test_every_screen_of_random_matches_draws_and_the_lamps_follow_the_question(
         view = m.view(None)
         for seat in (1, 2):
             decision = next(iter(m.decisions_for(seat)), None)
-            entry = Entry(seat)
-            entry.follow(decision)
-            mole.seat(m.view(seat), entry.summary(decision))
+            draft = Draft().follow(decision)
+            mole.seat(m.view(seat), draft.summary(decision))
             lit = [h for h, lamp in enumerate(mole.lamps(view, seat, False), 1) if lamp.value != "off"]
             if seat == view["state"]["flicker"] and decision is not None:
-                answers = entry.summary(decision)["holes"]
+                answers = draft.summary(decision)["holes"]
                 assert lit == [h for h in range(1, 6) if answers and answers[h - 1] is not None], decision
             else:
                 assert lit == []

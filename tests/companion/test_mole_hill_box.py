@@ -115,21 +115,21 @@ def test_an_illegal_press_blinks_and_says_why_on_that_seat_only(box_factory):
     box.press(1, "ok")
     box.clock.advance(0.2)
     box.session.pump()
-    assert box.session.table.notices[1] == "a rod is in the way" and box.lamps(1) == ["fast"] * 5
+    assert box.session.scene().notices[1] == "a rod is in the way" and box.lamps(1) == ["fast"] * 5
     assert (box.pixels("seat2"), box.pixels("table")) == before
     assert box.match.view(None)["state"]["position"] == [2, 1]
-    box.session.out.displays.flush()
+    box.session.screens.worker.flush()
     golden = GOLDEN / "mole-hill-refused-seat1.png"
     image = box.hw.displays()["seat1"].image.convert("1")
     if REGOLD:
         image.save(golden)
     assert ImageChops.difference(image, Image.open(golden).convert("1")).getbbox() is None
     box.play("1 hole1")                           # already at the left edge
-    assert box.session.table.notices[1] == "nothing further left"
+    assert box.session.scene().notices[1] == "nothing further left"
     box.play("1 hole4\n1 ok")                     # (2, 1) is the mole's own space
-    assert box.session.table.notices[1] == "the mole is here"
+    assert box.session.scene().notices[1] == "the mole is here"
     box.play("1 hole4\n1 ok")
-    assert 1 not in box.session.table.notices and box.match.view(None)["state"]["position"] == [3, 1]
+    assert 1 not in box.session.scene().notices and box.match.view(None)["state"]["position"] == [3, 1]
     assert box.lamps(1) == ["off"] * 5 and box.lamps(2) == ["dim"] * 5
 
 
@@ -165,5 +165,5 @@ def test_a_cursor_moves_only_on_its_own_seats_oled(box_factory):
         box.play("1 ok\n2 ok\n" + steps)
     assert a.match.view(None) == b.match.view(None)
     assert (a.pixels("seat2"), a.pixels("table")) == (b.pixels("seat2"), b.pixels("table"))
-    assert a.session.out.lamps() == b.session.out.lamps()
+    assert a.session.lamps.lit() == b.session.lamps.lit()
     assert a.pixels("seat1") != b.pixels("seat1")

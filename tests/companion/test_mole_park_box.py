@@ -10,7 +10,7 @@ import json
 import pytest
 from PIL import Image, ImageChops
 
-from companion import screens
+from companion import scene as screens
 from companion.render import mole_park
 from companion.journal.records import Reader
 from rules.match import Match
@@ -125,7 +125,7 @@ def test_a_printed_card_the_box_counted_none_of_is_taken_on_the_panel(box_factor
     assert box.match.state.unseen[5] == 0
     box.play("1 hole1\n1 ok\n2 hole2\n2 ok\n1 hole2\n1 ok\n2 ok")                  # hole 2 holds two moles
     box.play("1 hole5", settle=False)
-    assert box.session.table.notices.get(1, "") == ""
+    assert box.session.scene().notices.get(1, "") == ""
     box.play("1 ok\n1 hole1\n1 ok")
     assert box.match.view(1)["state"]["hand"] == [1, 5, 5] and box.match.view(None)["state"]["round"] == 3
 
@@ -171,10 +171,10 @@ def test_physical_dice_land_at_once(box_factory):
 
 def test_the_lobby_sets_dice_and_cards_on_seat_ones_panel(box_factory):
     box = box_factory(game=None, seats=None)
-    games = box.session.table.lobby.games
+    games = box.session.state.lobby.games
     box.play(f"1 hole{games.index('mole-park') + 1}\n1 ok\n1 hole2\n1 hole4")
-    box.session.out.displays.flush()
-    assert box.session.table.lobby.view()["cards"] == "physical"
+    box.session.screens.worker.flush()
+    assert box.session.state.lobby.view()["cards"] == "physical"
     box.play("1 ok\n1 ok")
     header = box.match.header
     assert (header.game, header.seats, header.dice, header.cards) == ("mole-park", 3, "virtual", "physical")
@@ -186,13 +186,13 @@ def test_a_wrong_hole_blinks_and_says_why_on_that_seat_only(box_factory):
     box.press(1, "hole5")                       # three dice before anyone holds a mole
     box.clock.advance(0.2)
     box.session.pump()
-    assert box.session.table.notices[1] == "only 3 choices" and box.lamps(1) == ["fast"] * 5
+    assert box.session.scene().notices[1] == "only 3 choices" and box.lamps(1) == ["fast"] * 5
     assert (box.pixels("seat2"), box.pixels("table")) == before
     box.clock.advance(1)
     box.session.pump()
     assert box.lamps(1) == ["dim", "dim", "dim", "off", "off"]      # Glove, Pan, Mallet
     box.play("1 hole3\n1 ok\n2 hole3\n2 ok\n1 hole1")              # both Mallets; no 1 on a Mallet
-    assert box.session.table.notices[1] == "hole 1 cannot be chosen"
+    assert box.session.scene().notices[1] == "hole 1 cannot be chosen"
     assert box.match.view(None)["state"]["phase"] == "roll"
 
 
@@ -225,21 +225,21 @@ def test_the_cli_journals_physical_cards(tmp_path, capsys):
 # ---- non-interference: nothing a seat keeps secret reaches another seat's pixels or any lamp ----------
 
 def _same_to_everyone_else(a, b, seat: int) -> None:
-    assert json.dumps(a.session.table.public(), sort_keys=True) == json.dumps(b.session.table.public(), sort_keys=True)
+    assert json.dumps(a.session.public(), sort_keys=True) == json.dumps(b.session.public(), sort_keys=True)
     others = [n for n in displays(a.match.header.seats) if n != f"seat{seat}"]
     for name in others:
         assert a.pixels(name) == b.pixels(name), name
     for other in range(1, a.match.header.seats + 1):
         if other != seat:
             assert a.match.view(other) == b.match.view(other)
-    assert a.session.out.lamps() == b.session.out.lamps()
+    assert a.session.lamps.lit() == b.session.lamps.lit()
     assert _drawn_large(a, f"seat{seat}") != _drawn_large(b, f"seat{seat}")   # the seat itself sees its own secret
 
 
 def _drawn_large(box, name: str) -> bytes:
     """A display's frame drawn for a 2.42" glass, which has room for the seat's hand beside its question (a 0.96"
     one shows the question and its options, the hand once it waits: docs/screens.md)."""
-    render, *args = box.session.out._shown[name]
+    render, *args = box.session.screens._shown[name]
     return render(*args[:-1], screens.panel_of("ssd1309")).tobytes()
 
 

@@ -64,7 +64,7 @@ def played(request, box_factory):
 
 def _moves(box) -> list:
     """The public log's movements: (kind, seat, from, to)."""
-    return [(e["kind"], e["seat"], e["from"], e["to"]) for e in box.session.table.match.public_log()
+    return [(e["kind"], e["seat"], e["from"], e["to"]) for e in box.session.state.match.public_log()
             if e["kind"] in ("move", "push", "fall", "jump")]
 
 
@@ -102,9 +102,9 @@ def test_the_mover_s_lamps_glow_on_the_holes_it_may_press(box_factory):
 def test_mis_presses_leave_a_notice_and_nothing_in_the_transcript(box_factory):
     box = box_for(box_factory, "mouse-3seat")
     box.play("2 hole4")
-    assert box.session.table.notices == {2: "only 2 choices"}              # stay or jump
+    assert box.session.scene().notices == {2: "only 2 choices"}              # stay or jump
     box.play("2 hole2\n2 ok\n1 hole1")
-    assert box.session.table.notices == {1: "nothing to decide now"}
+    assert box.session.scene().notices == {1: "nothing to decide now"}
     assert [r for r in box.match.transcript()["records"] if r["seat"] is not None] == [
         {"seat": 2, "key": "jump", "value": "jump-forward"}]
 
@@ -112,10 +112,10 @@ def test_mis_presses_leave_a_notice_and_nothing_in_the_transcript(box_factory):
 def test_physical_dice_are_entered_on_the_panels_and_the_box_rolls_nothing(box_factory):
     box = box_for(box_factory, "mouse-4seat-dice")
     box.play("1 hole2\n1 hole2")                                     # seat 1 dials a 3 for its start roll
-    assert box.session.table.entries[1].draft == 3
+    assert box.session.state.drafts[1].value == 3
     assert [box.lamps(s) for s in (1, 2)] == [["dim", "dim", "off", "off", "off"]] * 2
     box.play("1 hole4")
-    assert box.session.table.notices[1] == "hole 1 and 2 step through the list"
+    assert box.session.scene().notices[1] == "hole 1 and 2 step through the list"
     box.play("1 hole1\n1 hole1\n1 hole1\n1 ok")                       # down from 3 past 1 round to 6
     assert box.match.view(None)["state"]["start_rolls"] == [[[1, 6]]]
     full = box_for(box_factory, "mouse-4seat-dice")
@@ -176,16 +176,16 @@ def test_a_draft_shows_on_its_own_seat_only(box_factory):
     a.play(first)
     assert first.endswith("\n3 hole1")                                  # push forward; hole 3 is the jump
     b.play(first.removesuffix("hole1") + "hole3")
-    assert json.dumps(a.session.table.public(), sort_keys=True) == json.dumps(b.session.table.public(), sort_keys=True)
+    assert json.dumps(a.session.public(), sort_keys=True) == json.dumps(b.session.public(), sort_keys=True)
     for name in ("seat1", "seat2", "table"):
         assert a.pixels(name) == b.pixels(name), name
-    assert a.session.out.lamps() == b.session.out.lamps()
+    assert a.session.lamps.lit() == b.session.lamps.lit()
     assert a.pixels("seat3") != b.pixels("seat3")
 
 
 def test_the_lobby_lists_mouse_madness_and_starts_it(box_factory):
     box = box_factory(game=None, seats=None)
-    hole = box.session.table.lobby.games.index("mouse-madness") + 1
+    hole = box.session.state.lobby.games.index("mouse-madness") + 1
     box.play(f"1 hole{hole}\n1 ok\n1 hole2\n1 hole3\n1 ok\n1 ok")   # 3 seats, physical dice, all people
     header = box.match.header
     assert (header.game, header.seats, header.dice) == ("mouse-madness", 3, "physical")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion import screens
+from companion import scene as screens
 from companion.history import clean_name
 from companion.render import fault, oled
 from tests.companion.scripted import SCRIPTED, SCRIPTS, collecting
@@ -25,8 +25,8 @@ def test_a_game_played_with_names_in_six_scripts_draws_them_and_never_faults(box
     box.name_players(names)
     seen = collecting(box)
     box.play((SCRIPTS / f"{name}.txt").read_text())
-    box.session.out.displays.flush()
-    assert not box.session.out.displays.failing, f"screens that faulted: {box.session.out.displays.failing}"
+    box.session.screens.worker.flush()
+    assert not box.session.screens.worker.failing, f"screens that faulted: {box.session.screens.worker.failing}"
     shown = list(seen.values())
     assert not [s for s in shown if s[0] in (fault.broken, fault.paused)]
     drawn = set()

@@ -36,7 +36,7 @@ def news(box) -> dict[str, list]:
         elif kind == "screen" and payload[0] in OTHERS:
             name, drawing, args = payload
             hear(f"screen/{name}", as_dict(describe(drawing, tuple(args))))
-    box.session.news.subscribe(listen)
+    box.session.feed.subscribe(listen)
     return heard
 
 
@@ -54,12 +54,12 @@ def test_other_seats_table_and_lamps_are_identical_until_the_reveal(box_factory,
         box.session.pump()
     assert told[0] == told[1]                  # every public state, description and other seat's lamps, in order
     assert all(told[0][topic] for topic in told[0])
-    assert json.dumps(a.session.table.public(), sort_keys=True) == json.dumps(b.session.table.public(), sort_keys=True)
+    assert json.dumps(a.session.public(), sort_keys=True) == json.dumps(b.session.public(), sort_keys=True)
     for name in ("seat2", "seat3", "table"):
         assert a.pixels(name) == b.pixels(name), name
     for seat in (2, 3):
         assert a.match.view(seat) == b.match.view(seat)
-    assert a.session.out.lamps() == b.session.out.lamps()
+    assert a.session.lamps.lit() == b.session.lamps.lit()
     assert a.pixels("seat1") != b.pixels("seat1")          # the seat itself does see its own pick
 
 
@@ -86,7 +86,7 @@ def test_computer_players_are_given_the_same_views_whatever_a_person_holds(box_f
         box = box_factory(seats=3, bots={2: "strong", 3: "casual"})
         box.play(pick)
         seen.append(list(given))
-        reveal = next(e for e in box.session.table.match.public_log() if e["kind"] == "reveal")
+        reveal = next(e for e in box.session.state.match.public_log() if e["kind"] == "reveal")
         picks.append({seat: reveal["picks"][seat] for seat in (2, 3)})
     assert seen[0] == seen[1] and {seat for seat, _ in seen[0]} == {2, 3}
     assert picks[0] == picks[1]

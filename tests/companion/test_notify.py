@@ -156,8 +156,8 @@ def test_the_loop_pings_while_healthy_and_stops_while_stuck_or_unhealthy(box, sy
         assert systemd.pings_so_far() == 3              # running again
 
         hang = threading.Event()
-        session.out.displays.stuck_s = 0.1
-        session.out.displays.submit("seat1", lambda: hang.wait() and parting())   # a frame that never ends
+        session.screens.worker.stuck_s = 0.1
+        session.screens.worker.submit("seat1", lambda: hang.wait() and parting())   # a frame that never ends
         assert wait_for(lambda: session.health() is not None)
         clock.advance(1.0)
         passes(session)

@@ -27,7 +27,7 @@ def played(box_factory):
     box = box_factory(seats=3)
     box.name_players({1: "Ada", 2: "Bartholomew"})        # seat 3 plays unnamed
     box.play(SCRIPT.read_text())
-    box.session.out.displays.flush()
+    box.session.screens.worker.flush()
     return box
 
 

@@ -8,7 +8,7 @@ import sqlite3
 import pytest
 
 from companion.journal.records import MIGRATIONS, SCHEMA_VERSION, Reader, Records
-from companion.notices import NEWS_S
+from companion.table.state import NOTICE_S
 
 
 def journal_of(store: Records, game_id: int) -> list[tuple]:
@@ -113,17 +113,17 @@ def test_a_restarted_box_resumes_mid_turn_with_lock_ins_kept_and_picks_hidden(bo
     box = box_factory(seats=3, db=db)
     box.play("1 hole1\n1 ok\n1 hole2\n1 ok\n2 hole3\n2 ok\n2 hole2\n2 ok\n3 hole5\n3 ok\n3 hole1\n3 ok")
     box.play("1 hole4\n1 ok\n1 hole3\n1 ok\n2 ok")      # seat 1 locked in, seat 2 half-way
-    before, lamps, table = box.match.view(None), box.session.out.lamps(), box.pixels("table")
+    before, lamps, table = box.match.view(None), box.session.lamps.lit(), box.pixels("table")
     box.pull_plug()
     again = box_factory(seats=3, db=db)                    # the plug was pulled; the box starts again
     assert again.match.view(None) == before
     assert again.match.view(None)["locked"] == [1]
     assert again.match.view(1)["held"] == {"popup": [4], "whack": 3}
     assert again.match.view(2)["held"] == {"popup": []}
-    assert again.session.out.lamps() == lamps
-    assert again.session.table.scene().news == ("Resumed", "Game #1 goes on after a restart")   # the table says so
-    assert again.session.table.notices[1] == "Resumed: your lock-in is kept"
-    again.play(f"wait {int(1000 * NEWS_S) + 100}")         # a few seconds later the table shows the game as it was
+    assert again.session.lamps.lit() == lamps
+    assert again.session.scene().table_notice == ("Resumed", "Game #1 goes on after a restart")   # the table says so
+    assert again.session.scene().notices[1] == "Resumed: your lock-in is kept"
+    again.play(f"wait {int(1000 * NOTICE_S) + 100}")         # a few seconds later the table shows the game as it was
     assert again.pixels("table") == table
     again.play("2 hole1\n2 ok\n3 ok\n3 hole2\n3 ok")
     assert again.match.view(None)["state"]["turn"] == 3
@@ -135,7 +135,7 @@ def test_undo_across_a_reveal_needs_a_second_hold_and_survives_a_restart(box_fac
     box.play("1 hole1\n1 ok\n1 hole5\n1 ok\n2 hole2\n2 ok\n2 hole1\n2 ok")   # seat 2 hits seat 1
     assert box.match.view(None)["state"]["scores"] == [0, 7]
     box.press(1, "ok", hold=True)
-    assert box.session.table.notices[1] == "hold OK again to undo the reveal"
+    assert box.session.scene().notices[1] == "hold OK again to undo the reveal"
     assert box.match.view(None)["state"]["turn"] == 2
     box.press(1, "ok", hold=True)
     view = box.match.view(None)

@@ -32,7 +32,7 @@ def test_a_wrong_press_is_refused_with_a_blink_and_a_reason_on_the_oled(box):
     box.clock.advance(0.1)
     box.session.pump()
     assert box.lamps(1) == ["fast"] * 5       # ...then they flash fast: refused
-    assert box.session.table.notices[1] == "choose first, then OK"
+    assert box.session.scene().notices[1] == "choose first, then OK"
     box.clock.advance(1.0)
     box.session.pump()
     assert box.lamps(1) == ["dim"] * 5       # the blink ends, nothing was lost
@@ -43,7 +43,7 @@ def test_a_seat_outside_the_game_is_refused(box):
     box.press(5, "hole1")
     box.clock.advance(0.1)
     box.session.pump()
-    assert box.session.table.notices[5] == "this seat is not playing"
+    assert box.session.scene().notices[5] == "this seat is not playing"
     assert box.lamps(5) == ["fast"] * 5
 
 
@@ -52,7 +52,7 @@ def test_presses_after_the_game_are_refused_until_seat_1_starts_a_new_one(box_fa
     box.play("1 hole1\n1 ok\n1 hole5\n1 ok\n2 ok\n2 hole5\n2 ok")
     assert box.match.over
     box.press(2, "hole1")
-    assert "game over" in box.session.table.notices[2]
+    assert "game over" in box.session.scene().notices[2]
     box.press(1, "ok")
     assert not box.match.over and box.match.header.seed == 1
 
@@ -72,9 +72,9 @@ def test_the_reveal_lights_popped_holes_and_flashes_the_whack(box_factory):
 
 def test_the_lobby_picks_game_and_seats_with_seat_ones_buttons(box_factory):
     box = box_factory(game=None, seats=None)
-    assert box.session.table.lobby is not None
+    assert box.session.state.lobby is not None
     box.play("2 hole1")
-    assert box.session.table.notices[2] == "seat 1 chooses the game"
+    assert box.session.scene().notices[2] == "seat 1 chooses the game"
     box.play("1 hole1\n1 ok\n1 hole2\n1 hole2\n1 ok\n1 ok")
     assert box.match.header.game == "whakka-mole" and box.match.header.seats == 4
 
@@ -140,7 +140,7 @@ def test_a_hole_press_shows_while_the_loop_is_busy_and_an_ok_waits_for_its_commi
         box.clock.advance(0.05)
         box.hw.drive(1, "ok", False)
         assert box.lamps(1) == ["on"] * 5                 # the OK's flip waits for the commit point
-        assert box.session.table.entries[1].draft == frozenset()     # the loop has taken neither yet
+        assert box.session.state.drafts[1].value == frozenset()     # the loop has taken neither yet
     finally:
         go_on.set()
         stop.set()
@@ -160,4 +160,4 @@ def test_a_press_after_a_refused_one_answers_for_itself(box):
     box.clock.advance(0.13)
     box.session.pump()
     assert "fast" not in box.lamps(1)                     # the hole's press was taken: no refusal blink
-    assert box.session.table.entries[1].draft == 3
+    assert box.session.state.drafts[1].value == 3

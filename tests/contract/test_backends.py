@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
+from gpiozero.pins.mock import MockFactory
 
 from companion.hardware import open_backend
 from companion.hardware.fake.board import FakeBoard
@@ -24,12 +25,15 @@ from companion.hardware.gpio import luma_device
 from companion.hardware.ioboard import CODES, IOBoardHardware
 from companion.lamps import Lamp
 from companion.hardware.oled import ResilientDisplay
-from companion.hardware.sim import SimHardware
+from companion.hardware.panel import PinHardware
+from companion.hardware.port import HardwarePort, Simulator
+from companion.hardware.sim import SimDisplay, SimHardware, SimPin
 from companion.inputs import DEBOUNCE_S, Inputs
 from companion.render.selftest import card
-from companion.lobby import Start
+from companion.table import Start
 from companion.session import Session
 from wiring.profile import load
+from tests.conforms import problems
 from tests.waiting import wait_for
 
 BY_CODE = {code: lamp for lamp, code in CODES.items()}
@@ -169,17 +173,49 @@ def test_presses_make_the_games_decision_and_the_box_answers_on_lamps_and_displa
     loop = threading.Thread(target=session.run, args=(stop,), daemon=True)
     loop.start()
     try:
-        assert wait_for(lambda: session.table.paused is None)
+        assert wait_for(lambda: session.state.paused is None)
         for control in ("hole1", "ok"):
             rig.press(1, control)
             time.sleep(TAP_S)
-        assert wait_for(lambda: session.table.match.held.get(1) == {"popup": (1,)}, rig.wait_s)
-        assert [d.key for d in session.table.match.decisions_for(1)] == ["whack"]
+        assert wait_for(lambda: session.state.match.held.get(1) == {"popup": (1,)}, rig.wait_s)
+        assert [d.key for d in session.state.match.decisions_for(1)] == ["whack"]
         assert wait_for(lambda: rig.lamps(1) == [Lamp.DIM] * 5)       # the ack flash is over; the pick stays secret
-        session.out.displays.flush()
-        assert wait_for(lambda: rig.glass("seat1") in (None, session.out.displays.frames["seat1"].tobytes()))
+        session.screens.worker.flush()
+        assert wait_for(lambda: rig.glass("seat1") in (None, session.screens.worker.frames["seat1"].tobytes()))
     finally:
         stop.set()
         session.call(lambda: None)
         loop.join(2)
-        session.out.displays.close()
+        session.screens.worker.close()
+
+
+def _gpio_on_mock_pins(tmp_path: Path) -> PinHardware:
+    """The gpio backend's hardware (:func:`companion.hardware.gpio.open_gpio` makes the same class), on mock pins."""
+    factory = MockFactory(pin_class=SimPin)
+    return PinHardware(load("gpio-2-mux"), lambda header: factory, SimDisplay, time.monotonic)
+
+
+BACKENDS = {"sim": lambda tmp_path: SimRig(tmp_path), "gpio": lambda tmp_path: Bare(_gpio_on_mock_pins(tmp_path)),
+            "ioboard": lambda tmp_path: IOBoardRig(tmp_path)}
+
+
+class Bare:
+    def __init__(self, ports):
+        self.ports = ports
+
+    def close(self) -> None:
+        self.ports.close()
+
+
+@pytest.mark.parametrize("backend", list(BACKENDS))
+def test_every_backend_offers_the_hardware_port_name_for_name(backend, tmp_path):
+    made = BACKENDS[backend](tmp_path)
+    try:
+        hardware = made.ports
+        assert isinstance(hardware, HardwarePort) and problems(hardware, HardwarePort) == []
+        if backend == "sim":
+            assert isinstance(hardware.simulator, Simulator) and problems(hardware.simulator, Simulator) == []
+        else:
+            assert hardware.simulator is None              # a real box's pages never drive its pins
+    finally:
+        made.close()

@@ -15,7 +15,7 @@ import sys
 from companion import script
 from companion.hardware.sim import open_sim
 from companion.journal import Journal
-from companion.lobby import Start
+from companion.table import Start
 from companion.session import Session
 from rules.match import RETRACT
 from tests.presses import presses_for
@@ -34,16 +34,16 @@ def main(db: str, plan_path: str) -> None:
     hw = open_sim(load("sim-8"), clock)
     session = Session(hw, clock, start=Start(header["game"], header["seats"], settings=header["settings"]),
                       seed=header["seed"], journal=journal)
-    for record in plan["records"][session.table.match.seat_records():]:
+    for record in plan["records"][session.state.match.seat_records():]:
         seat = record["seat"]
         if record["key"] == RETRACT:
             steps = [script.Press(0, seat, "ok", hold=True)]
         else:
-            decision = next(d for d in session.table.match.decisions_for(seat) if d.key == record["key"])
+            decision = next(d for d in session.state.match.decisions_for(seat) if d.key == record["key"])
             steps = [script.Press(0, seat, c) for c in presses_for(decision, record["value"])]
         script.run(session, hw, clock, steps, settle=False)
-        print(f"ACK {session.table.match.seat_records()}{'' if session.table.match.held else ' turn'}", flush=True)
-    result = session.table.match.result()
+        print(f"ACK {session.state.match.seat_records()}{'' if session.state.match.held else ' turn'}", flush=True)
+    result = session.state.match.result()
     print("DONE", json.dumps({"scores": list(result.scores), "winners": list(result.winners)}), flush=True)
 
 

@@ -94,7 +94,7 @@ def test_a_game_that_cannot_be_resumed_is_set_aside_and_the_lobby_says_so(case, 
     with caplog.at_level(logging.WARNING, logger="molebox"):
         box = box_factory(game=None, seats=None, db=db)            # the service: no game fixed, the lobby
     # the dashboard's state says it all, where the game was kept included; so does the log
-    alerts = box.session.table.public()["alerts"]
+    alerts = box.session.public()["alerts"]
     assert any("#2 could not be resumed" in a["text"] and str(db) in a["text"] for a in alerts)
     assert "could not be resumed" in caplog.text
     # the journal keeps the game, set aside, and the finished one in the history
@@ -104,15 +104,15 @@ def test_a_game_that_cannot_be_resumed_is_set_aside_and_the_lobby_says_so(case, 
     assert [g["id"] for g in reader.finished_games()] == [1]
     reader.close()
     # the table display and seat 1 show each alert in turn (seat 1 reads on with OK); then the lobby
-    screens = [a["screen"] for a in box.session.table.alerts.items]
+    screens = [a.screen for a in box.session.state.notes]
     assert screens[-1] == f"game #2 set aside: {words}; kept in the journal"
     for left, screen in zip(range(len(screens), 0, -1), screens):
         assert box.pixels("table") == fault_screen.alert(screen, left, "seat 1 OK: got it").tobytes()
         assert box.pixels("seat1") == fault_screen.alert(screen, left, "OK: got it").tobytes()
         assert box.pixels("seat2") == lobby_screens.waiting(2).tobytes()
         box.play("1 ok")
-    assert box.session.table.alerts.items == []
-    assert box.pixels("seat1") == lobby_screens.menu(box.session.table.lobby.view()).tobytes()
+    assert box.session.state.notes == ()
+    assert box.pixels("seat1") == lobby_screens.menu(box.session.state.lobby.view()).tobytes()
 
 
 def test_a_set_aside_game_is_kept_row_for_row_and_listed_by_history(half_played, box_factory, capsys):
@@ -134,7 +134,7 @@ def test_a_zero_length_key_is_moved_aside_and_a_new_one_made(half_played, box_fa
     [aside] = db.parent.glob("molebox.key.*.aside")
     assert aside.read_bytes() == b""
     assert len(db.with_suffix(".key").read_bytes()) == 32
-    texts = [a["text"] for a in box.session.table.public()["alerts"]]
+    texts = [a["text"] for a in box.session.public()["alerts"]]
     assert any("key file was damaged" in t and str(aside) in t for t in texts)
 
 
@@ -142,7 +142,7 @@ def test_with_a_game_fixed_on_the_command_line_it_starts_once_the_host_has_read_
     db = half_played
     lose_key(db)
     box = box_factory(game="whakka-mole", seats=2, db=db)
-    assert box.match is None and box.session.table.alerts.items
+    assert box.match is None and box.session.state.notes
     box.play("1 ok")
     assert box.match is not None and box.match.seat_records() == 0
     assert box.session.keeper.game_id == 3

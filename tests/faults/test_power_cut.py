@@ -111,10 +111,10 @@ def test_the_ok_that_ends_a_turn_is_answered_before_the_wal_is_emptied(box_facto
     empties the WAL: the emptying (a few ms, more than the commit) never stands between the OK and its lamps."""
     box = box_factory(seats=2, db=tmp_path / "molebox.db")
     box.play("1 hole1\n1 ok\n1 hole5\n1 ok\n2 hole2\n2 ok\n2 hole1")
-    records, table = box.session.keeper.journal.records, box.session.table
+    records, keeper = box.session.keeper.journal.records, box.session.keeper
     before, when_emptied = box.lamps(2), []
     empty = records.checkpoint
-    records.checkpoint = lambda: (when_emptied.append([(t.done, box.session.queue.qsize()) for t, _, _ in table.saving]),
+    records.checkpoint = lambda: (when_emptied.append([(t.done, box.session.queue.qsize()) for t, _ in keeper._waiters]),
                                   empty())
     box.press(2, "ok")                                  # seat 2 whacks: the reveal ends the turn
     assert box.match.view(None)["state"]["turn"] == 2

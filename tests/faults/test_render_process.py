@@ -18,7 +18,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from companion import painter, screens
+from companion import painter, scene as screens
 from companion.displays import STUCK_S
 from companion.painter import NICE, RenderProcess
 from companion.render import fault as fault_screen
@@ -39,7 +39,7 @@ def process():
 
 
 def shows_its_screen(box, name: str) -> bool:
-    render_fn, *args = screens.screens(box.session.table.scene())[name]
+    render_fn, *args = screens.screens(box.session.scene())[name]
     return box.pixels(name) == render_fn(*args).tobytes()
 
 
@@ -69,7 +69,7 @@ def test_a_frame_that_raises_in_the_process_breaks_its_own_display_and_the_log_s
     assert box.match.view(None)["state"]["turn"] == 2 and box.session.health() is None
     [record] = [r for r in caplog.records if "display failed" in r.getMessage()]
     assert "drawn in the render process" in record.getMessage() and "ZeroDivisionError" in record.getMessage()
-    alerts = [a["text"] for a in box.session.table.public()["alerts"]]
+    alerts = [a["text"] for a in box.session.public()["alerts"]]
     assert any("seat 2 screen could not draw its frame (ZeroDivisionError)" in a for a in alerts)
 
 
@@ -83,15 +83,15 @@ def test_a_killed_render_process_is_started_again_and_no_screen_shows_it(box_fac
         box.play("1 hole5\n1 ok\n2 hole2")
     assert process.process.pid != first and process.process.poll() is None
     assert all(shows_its_screen(box, name) for name in box.hw.displays())
-    assert box.session.out.displays.failing == set()
+    assert box.session.screens.worker.failing == set()
     assert "the render process stopped" in caplog.text
 
 
 def host_notes(box) -> list[str]:
     """The notes the dashboard shows the host, once the session loop has taken the display thread's."""
-    box.session.out.displays.flush()
+    box.session.screens.worker.flush()
     box.play("wait 1")
-    return [a["text"] for a in box.session.table.public()["alerts"]]
+    return [a["text"] for a in box.session.public()["alerts"]]
 
 
 def test_a_killed_render_process_is_told_to_the_host_on_the_dashboard_not_on_a_screen(box_factory, process):
@@ -101,7 +101,7 @@ def test_a_killed_render_process_is_told_to_the_host_on_the_dashboard_not_on_a_s
     box.play("1 ok\n2 hole2")
     [note] = host_notes(box)
     assert note.startswith("The render process stopped (exit status -9) and was started again")
-    assert box.session.table.alerts.unread() == []              # no screen asks seat 1 to read it
+    assert box.session.state.unread() == ()              # no screen asks seat 1 to read it
 
 
 @contextmanager
@@ -125,19 +125,19 @@ def health_watched(box):
 def test_a_stopped_render_process_is_replaced_within_seconds_and_the_host_told(box_factory, process):
     box = box_factory(seats=3, paint=process)
     box.play("1 hole1\n1 ok")
-    box.session.out.displays.flush()
+    box.session.screens.worker.flush()
     stopped = process.process
     os.kill(stopped.pid, signal.SIGSTOP)                     # a stalled child: alive, and never answering
     try:
         with health_watched(box) as health:
             box.play("1 hole5\n1 ok\n2 hole2")                # every seat's screen changes
-            box.session.out.displays.flush(timeout=60)          # the frames drawn, however long the stall took
+            box.session.screens.worker.flush(timeout=60)        # the frames drawn, however long the stall took
             assert all(shows_its_screen(box, name) for name in box.hw.displays())
     finally:
         if stopped.poll() is None:
             os.kill(stopped.pid, signal.SIGCONT)
     assert stopped.poll() is not None and process.process.poll() is None      # replaced, the stopped one gone
-    assert box.session.out.displays.failing == set()
+    assert box.session.screens.worker.failing == set()
     [note] = host_notes(box)
     waited = re.match(r"The render process stalled \(no frame back in (\d+\.\d) s\)", note)
     assert waited and "was replaced" in note, note
@@ -176,17 +176,17 @@ def test_a_render_process_that_will_not_stay_up_leaves_the_box_drawing_on_its_ow
         # each process is found gone when the box next looks (a frame, or here a wait): the second gives up
         assert wait_for(lambda: not painter.warmed(timeout=0.5) and painter.process is None, timeout=30)
     assert all(shows_its_screen(box, name) for name in box.hw.displays())
-    assert box.session.out.displays.failing == set()
+    assert box.session.screens.worker.failing == set()
     assert "frames are drawn in the box's own process from now on" in caplog.text
     assert any("keeps failing: frames are drawn in the box's own process" in note for note in host_notes(box))
 
 
 def test_a_stop_signal_leaves_the_process_drawing_for_the_box_s_parting_screen(box_factory, process):
     box = box_factory(seats=2, paint=process)
-    box.session.out.displays.flush()                        # the process is up and drawing
+    box.session.screens.worker.flush()                        # the process is up and drawing
     pid = process.process.pid
     process.process.send_signal(signal.SIGTERM)         # systemd signals every process of the service
-    box.session.out.part()
+    box.session.screens.part()
     assert process.process.pid == pid and process.process.poll() is None
     for name in box.hw.displays():
         assert box.pixels(name) == fault_screen.parting().tobytes()
@@ -257,8 +257,8 @@ def test_a_frame_a_busy_box_starves_is_waited_for_and_the_box_stays_healthy(box_
 
     paint.working = process.working         # as the process itself tells the display worker
     box = box_factory(seats=2, paint=paint)
-    box.session.out.displays.flush()
-    box.session.out.displays.stuck_s = 0.5          # the watchdog's bound, well inside the frame's 3 s
+    box.session.screens.worker.flush()
+    box.session.screens.worker.stuck_s = 0.5          # the watchdog's bound, well inside the frame's 3 s
     first, seen, done = process.process, [], threading.Event()
 
     def watch():                            # the watchdog's view, all the while the frame is on its way
@@ -270,7 +270,7 @@ def test_a_frame_a_busy_box_starves_is_waited_for_and_the_box_stays_healthy(box_
     slow.append(3.0)
     try:
         box.play("1 hole1")                 # the screens drawn: the slow frame has come back
-        box.session.out.displays.flush(timeout=60)
+        box.session.screens.worker.flush(timeout=60)
     finally:
         done.set()
         watcher.join()

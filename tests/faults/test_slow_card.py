@@ -17,10 +17,11 @@ from pathlib import Path
 from companion.hardware.sim import open_sim
 from companion.journal import Journal
 from companion.journal.records import Records
-from companion.lobby import Start
+from companion.table import Start
 from companion.overlays import ACK_S
 from companion.session import Session
-from companion.table import SAVING, STALL_S
+from companion.pause import STALL_S
+from companion.scene import SAVING
 from tests.waiting import wait_for
 from wiring.profile import load
 
@@ -63,7 +64,7 @@ class LiveBox:
     def notice(self, seat: int) -> str | None:
         """What the seat's screen is asked to say below its question now (read on the loop)."""
         said = queue.SimpleQueue()
-        self.session.call(lambda: said.put(self.session.table.scene().notices.get(seat)))
+        self.session.call(lambda: said.put(self.session.scene().notices.get(seat)))
         return said.get(timeout=10)
 
     def close(self) -> None:
@@ -89,7 +90,7 @@ def test_while_the_card_stalls_the_other_seats_go_on_and_the_waiting_seat_answer
         hole = box.tap(2, "hole3")                              # meanwhile seat 2 drafts its pop-up
         assert wait_for(lambda: box.lamps_changed_since(2, hole), timeout=10)      # its lamps answer
         assert wait_for(lambda: box.glass("seat2") != seat2_glass, timeout=10)     # and its screen
-        assert wait_for(lambda: box.session.table.match.view(None)["locked"] == [1], timeout=10)
+        assert wait_for(lambda: box.session.state.match.view(None)["locked"] == [1], timeout=10)
         assert wait_for(lambda: box.notice(1) == SAVING, timeout=10)                # its screen says why
         stalled_until = time.perf_counter() + STALL
         while time.perf_counter() < stalled_until:              # the card holds seat 1's decision a second:
@@ -99,7 +100,7 @@ def test_while_the_card_stalls_the_other_seats_go_on_and_the_waiting_seat_answer
         box.card.set()
         assert wait_for(lambda: box.lamps_changed_since(1, ok), timeout=10)        # now they do
         assert min(p.changed_at for p in box.hw.lamp_pins(1) if p.changed_at > ok) >= released
-        assert box.session.table.paused is None                 # a second is no fault: only after STALL_S
+        assert box.session.state.paused is None                 # a second is no fault: only after STALL_S
         assert wait_for(lambda: box.notice(1) is None, timeout=10)
     finally:
         box.close()
@@ -112,15 +113,15 @@ def test_a_card_stalled_past_the_limit_pauses_every_screen_and_play_goes_on_when
         box.tap(1, "hole1")
         box.card.clear()
         box.tap(1, "ok")
-        assert wait_for(lambda: box.session.table.paused == "storage not answering", timeout=STALL_S + 10)
-        fault = box.session.table.public()["fault"]
+        assert wait_for(lambda: box.session.state.paused == "storage not answering", timeout=STALL_S + 10)
+        fault = box.session.public()["fault"]
         assert fault["words"] == "storage not answering" and "has not taken a commit point" in fault["text"]
         box.tap(2, "hole1")                                     # presses are refused while it stalls
-        assert wait_for(lambda: box.session.table.notices.get(2) == "paused: storage not answering", timeout=10)
-        assert wait_for(lambda: box.session.out.lamps()["seat2"] == ["fast"] * 5, timeout=10)     # the refusal's blink
+        assert wait_for(lambda: box.session.scene().notices.get(2) == "paused: storage not answering", timeout=10)
+        assert wait_for(lambda: box.session.lamps.lit()["seat2"] == ["fast"] * 5, timeout=10)     # the refusal's blink
         box.card.set()
-        assert wait_for(lambda: box.session.table.paused is None, timeout=10)
-        assert wait_for(lambda: box.session.table.public()["fault"] is None, timeout=10)
+        assert wait_for(lambda: box.session.state.paused is None, timeout=10)
+        assert wait_for(lambda: box.session.public()["fault"] is None, timeout=10)
     finally:
         box.close()
 

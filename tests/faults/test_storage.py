@@ -56,17 +56,17 @@ def test_a_read_only_card_mid_game_pauses_every_screen_refuses_the_press_and_pla
     assert box.match.view(None)["locked"] == [1] and box.match.view(2)["held"] == {}
     screen = {name: box.drawn(name, fault_screen.storage, "storage read-only") for name in ("table", "seat1", "seat2")}
     assert all(box.pixels(name) == screen[name] for name in screen)
-    fault = box.session.table.public()["fault"]
+    fault = box.session.public()["fault"]
     assert fault["words"] == "storage read-only" and "may be failing" in fault["text"]
     assert led_changes(box, 0.5) >= 3               # the status LED flashes
     box.play("wait 2500\n1 hole3")                  # a retry fails; presses are still refused
-    assert box.session.table.notices[1] == "paused: storage read-only"
+    assert box.session.scene().notices[1] == "paused: storage read-only"
     writable(store)
     box.play("wait 2500")                           # the next retry writes through
-    assert box.session.table.public()["fault"] is None
+    assert box.session.public()["fault"] is None
     assert box.pixels("table") != screen["table"] and box.pixels("seat2") != screen["seat2"]
     assert box.hw.factories["main"].pin(LED).state == 1
-    assert box.session.table.entries[2].draft == frozenset({2})     # the draft was never lost: OK again
+    assert box.session.state.drafts[2].value == frozenset({2})     # the draft was never lost: OK again
     box.play("2 ok\n2 hole1\n2 ok")                # taken this time: seat 2 whacks seat 1 at hole 1
     assert box.match.view(None)["state"]["scores"] == [0, 7]
     box.pull_plug()
@@ -79,7 +79,7 @@ def test_a_read_only_card_at_a_host_action_is_refused_in_words(box_factory, tmp_
     box.play(POPUP_1)
     read_only(box.session.keeper.journal.records)
     assert box.session.host("name", seat=2, name="Bo") == "not saved: storage read-only; the box tries again by itself"
-    assert box.session.table.names == {}
+    assert box.session.state.names == {}
     assert box.session.host("undo").startswith("the box is paused")
 
 
@@ -88,7 +88,7 @@ def test_a_bot_whose_answer_is_not_saved_answers_again_once_the_card_takes_write
     read_only(box.session.keeper.journal.records)
     seat2 = box.match.decisions_for(2)[0]
     box.play("2 ok")                                 # the person answers: refused, nothing saved
-    assert box.match.decisions_for(2)[0] == seat2 and box.session.table.paused == "storage read-only"
+    assert box.match.decisions_for(2)[0] == seat2 and box.session.state.paused == "storage read-only"
     writable(box.session.keeper.journal.records)
     box.play("wait 2500\n2 ok")
     assert box.match.seat_records() >= 2             # the person's answer, and the bot's after it
@@ -117,15 +117,15 @@ def test_a_journal_that_may_not_be_written_at_start_resumes_once_it_is_mended(bo
     first.pull_plug()
     immutable(db, True)
     box = box_factory(game=None, seats=None, db=db)
-    fault = box.session.table.public()["fault"]
+    fault = box.session.public()["fault"]
     assert fault["words"] == "journal read-only" and f"molebox may not write {db}" in fault["text"]
     assert "may be failing" not in fault["text"]
     assert box.pixels("table") == fault_screen.storage("journal read-only").tobytes()
     box.play("wait 2500")                           # a retry: still refused
-    assert box.session.table.public()["fault"]["words"] == "journal read-only"
+    assert box.session.public()["fault"]["words"] == "journal read-only"
     immutable(db, False)                            # the host mends it
     box.play("wait 2500")
-    assert box.session.table.public()["fault"] is None
+    assert box.session.public()["fault"] is None
     assert box.match.view(None)["locked"] == [1]    # the game, resumed where it was
     assert box.pixels("table") != fault_screen.storage("journal read-only").tobytes()
 

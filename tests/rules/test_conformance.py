@@ -16,12 +16,13 @@ from pathlib import Path
 import pytest
 
 from companion import render
-from companion.entry import Entry
+from companion.table.drafts import Draft
 from companion.lamps import Lamp
 from rules import registry
 from rules.match import Header, Match
 from rules.model import Kind, Move
 from rules.settings import load_specs
+from tests.conforms import problems
 from tests.presses import presses_for
 from tests.random_play import random_answer
 
@@ -48,9 +49,7 @@ def draw(match: Match, fresh: bool) -> None:
     public = match.view(None)
     for seat in range(1, match.header.seats + 1):
         decision = next(iter(match.decisions_for(seat)), None)
-        entry = Entry(seat)
-        entry.follow(decision)
-        image = screens.seat(match.view(seat), entry.summary(decision), "a notice")
+        image = screens.seat(match.view(seat), Draft().follow(decision).summary(decision), "a notice")
         assert image.size == (128, 64)
         assert all(isinstance(lamp, Lamp) for lamp in screens.lamps(public, seat, fresh))
     assert screens.table(public).size == (128, 64)
@@ -100,6 +99,19 @@ def test_random_legal_play_ends_replays_and_every_view_is_json_and_drawn(game_id
             assert match.result().winners or match.result().scores is not None
             draw(match, fresh=False)
             assert views(Match.replay(match.transcript())) == views(match)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_its_screens_offer_what_the_box_asks_of_a_game_s_screens(game_id):
+    """Every game's screens module offers :class:`~companion.render.GameScreens`, name for name and parameter for
+    parameter; a game with secret picks tells them at the reveal; a tumble comes with its description."""
+    screens = render.for_game(game_id)
+    assert problems(screens, render.GameScreens) == []
+    match = play(game_id, registry.game_class(game_id).min_seats, 0, False)
+    if any(event.kind == "reveal" for event in match.events):
+        assert problems(screens, render.Reveals) == []
+    if hasattr(screens, "rolling") or hasattr(screens, "describe_rolling"):
+        assert problems(screens, render.Tumbles) == []
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -241,7 +241,7 @@ class Life:
     def stop(self) -> str:
         from PIL import Image as PilImage
 
-        from companion import screens
+        from companion import scene as screens
         from companion.render import pin
         from companion.render.fault import parting
         from wiring.profile import load

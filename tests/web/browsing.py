@@ -111,7 +111,7 @@ def quiet(live, *pages) -> None:
 def settled_lamps(page, live, seat: int) -> list[str]:
     """Once the box is quiet (the ack flashes over), the page shows what the seat's lamp pins show."""
     quiet(live, page)
-    pins = live.session.out.lamps()[f"seat{seat}"]
+    pins = live.session.lamps.lit()[f"seat{seat}"]
     page.wait_for_function(f"([seat, pins]) => JSON.stringify(({LAMPS_JS})(seat)) === JSON.stringify(pins)",
                            arg=[seat, pins])
     return pins

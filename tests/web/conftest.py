@@ -25,6 +25,7 @@ from companion.service import listen
 from companion.web import hub as topics
 from companion.web.auth import Guard
 from companion.web.pin import HostPin, pin_path
+from companion.port import WebPort
 from companion.web.app import SITE, make_app, start
 from tests.waiting import TIMEOUT_S, quiet, wait_for
 from tests.webclient import Client, Recording, latest, sse_events, tap
@@ -122,7 +123,7 @@ def boxes(workdir: Path):
         loop = asyncio.new_event_loop()
         loop_thread = threading.Thread(target=loop.run_forever, daemon=True)
         loop_thread.start()
-        app = make_app(session, guard)
+        app = make_app(WebPort(session), guard)
         runner, port = asyncio.run_coroutine_threadsafe(start(app, listen("127.0.0.1", 0), caps), loop).result(TIMEOUT_S)
         assert wait_for(lambda: "state" in app[SITE].hub.latest), \
             "the session loop never sent its first state"       # until then reads answer 503 "starting up"

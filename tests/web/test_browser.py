@@ -137,7 +137,7 @@ def test_mole_from_the_lobby_a_round_reported_by_clicking(live_factory, pages):
     click(sim, 1, "ok", "hole2", "ok", "ok", "ok")                   # Flick, over the line, no kill, open board
     wait_text(board, "#turns", "Round 1: the mole won, mole over the winning line (1-0)")
     assert board.locator("#scores .points").all_inner_texts() == ["1", "0"]
-    assert box.session.table.match.view(None)["state"]["flicker"] == 2
+    assert box.session.state.match.view(None)["state"]["flicker"] == 2
 
 
 #: game -> (command-line arguments, the first presses of a game, what the dashboard's turn log then says)
@@ -220,7 +220,7 @@ def test_mole_hill_in_the_simulator_by_clicking(live_factory, pages):
     settled_lamps(sim, box, 1)
     click(sim, 1, "hole1", "hole1", "ok")                                # (1, 1), across the rod: refused
     sim.wait_for_function(f"({LAMPS_JS})(1).every(lamp => lamp === 'fast')")     # the refusal blinks
-    assert box.session.table.notices[1] == "a rod is in the way"
+    assert box.session.scene().notices[1] == "a rod is in the way"
     shoot(sim, "simulator-mole-hill.png")
     click(sim, 1, "hole4", "hole4", "ok")                                # (3, 1): out of pieces, 1 dark
     click(sim, 2, "ok")
@@ -232,7 +232,7 @@ def test_mole_hill_in_the_simulator_by_clicking(live_factory, pages):
     wait_text(board, "#turns", "round 2 over (no pieces left): 1 dark + 0 for flowers = 1")
     assert "undefined" not in board.locator("#turns").inner_text()
     assert board.locator("#scores .points").all_inner_texts() == ["1", "1"]
-    assert box.session.table.match.view(None)["winners"] == [1, 2]
+    assert box.session.state.match.view(None)["winners"] == [1, 2]
     assert settled_lamps(sim, box, 1) == settled_lamps(sim, box, 2) == ["on"] * 5
     shows_the_glass(sim, box, "seat1", "seat2", "table")
 
@@ -271,7 +271,7 @@ def test_the_host_unlocks_once_and_a_guessing_phone_cannot_lock_them_out(live_fa
     wait_text(host, "#host-message", "unlocked")
     assert host.locator("#login").is_hidden() and host.locator("#is-host").is_visible()
     host.click("#end-game")                              # it asks first
-    assert host.locator("#confirm-end").is_visible() and box.session.table.ended is None
+    assert host.locator("#confirm-end").is_visible() and box.session.state.ended is None
     host.click("#confirm-end [data-action=end-game]")
     wait_text(host, "#host-message", "done")
     host.wait_for_selector("#ended:not([hidden])")       # and can be taken back

@@ -15,6 +15,7 @@ import logging
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from companion.port import WebPort
 from companion.web.app import make_app
 from tests.waiting import TIMEOUT_S
 
@@ -54,11 +55,11 @@ STREAMS = ("/api/dashboard/events", "/api/sim/events", "/api/table/events", "/ap
 def snapshot(live) -> str:
     """What a refused request must leave as it was."""
     session = live.session
-    return json.dumps({"public": session.table.public(), "lamps": session.out.lamps(), "seed": session.table.seed,
-                       "records": session.table.match.records if session.table.match else None,
+    return json.dumps({"public": session.public(), "lamps": session.lamps.lit(), "seed": session.state.seed,
+                       "records": session.state.match.records if session.state.match else None,
                        "lan_sim": live.guard.lan_sim, "pins": [live.hw.pin(p.seat, c).state for p in live.hw.panels
                                                               for c in ("hole1", "ok")],
-                       "seats": live.session.phones.tokens}, sort_keys=True, default=str)
+                       "seats": live.site.phones.tokens}, sort_keys=True, default=str)
 
 
 def send(live, method: str, path: str, body: bytes, headers: dict) -> int:
@@ -146,7 +147,7 @@ def test_what_answered_500_before_answers_what_is_wrong(unchanged, quiet_log, me
 
 def test_these_paths_cover_every_route(live_factory):
     live = live_factory(*GAME)
-    canonical = {r.resource.canonical for r in make_app(live.session, live.guard).router.routes()}
+    canonical = {r.resource.canonical for r in make_app(WebPort(live.session), live.guard).router.routes()}
     covered = {"/api/host/{action}" if p.startswith("/api/host/") and p.count("/") == 3 and
                p not in ("/api/host/lan-sim", "/api/host/login", "/api/host/logout", "/api/host/free-seat") else
                "/static/{name}" if p.startswith("/static/") else SEAT_PATHS.get(p, p) for p in PATHS}

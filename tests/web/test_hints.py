@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from companion import screens
+from companion import scene as screens
 from companion.render import oled
 from companion.render.oled import WIDTH
 from rules import registry
@@ -37,7 +37,7 @@ def drawn(live, name: str) -> list[dict]:
     """What a display shows on the 2.42" glass docs/build.md recommends, placement by placement (text asked
     for, lines drawn, box). A smaller glass names an option once its hole is pressed (docs/screens.md): a
     first-timer pages it by pressing, which this test does not, but on the game menu."""
-    render, *args = live.session.out._shown[name]
+    render, *args = live.session.screens._shown[name]
     with oled.recording() as placed:
         render(*args[:-1], screens.panel_of("ssd1309"))
     return placed
@@ -94,7 +94,7 @@ def lobby_row(placed: list[dict], names: tuple[str, ...]) -> int | None:
 def choose_game(live, pages, title: str) -> None:
     """Press the game's hole as a player finds it: read the menu; where the glass shows the drafted game
     alone, press the lit holes in turn (the lamps light a hole for each game), each showing its game."""
-    lobby = live.session.table.lobby.view()
+    lobby = live.session.state.lobby.view()
     names = (title, title.split(":")[0], lobby["short"][lobby["games"].index(title)])
     for hole in range(1, 7):
         quiet(live, *pages)
@@ -103,7 +103,7 @@ def choose_game(live, pages, title: str) -> None:
             press_named(live, pages, 1, f"hole{row}")
             return
         if hole <= 5:
-            assert live.session.out.lamps()["seat1"][hole - 1] != "off", f"hole {hole} is dark: no game to page to"
+            assert live.session.lamps.lit()["seat1"][hole - 1] != "off", f"hole {hole} is dark: no game to page to"
             click(pages[0], 1, f"hole{hole}")
     raise AssertionError(f"{title} is on none of seat 1's menu pages")
 
@@ -116,12 +116,12 @@ def test_each_games_first_turn_from_the_lobby_by_the_screens_words_alone(live_fa
     choose_game(box, shown, registry.get(game).title)
     for _ in range(4):                                   # the game, its set-up, the players: OK each time
         quiet(box, *shown)
-        if box.session.table.match is not None and box.session.table.lobby is None:
+        if box.session.state.match is not None and box.session.state.lobby is None:
             break
         press_named(box, shown, 1, "ok")
     quiet(box, *shown)
-    assert box.session.table.lobby is None, "OK never started the game"
-    match, rng, board = box.session.table.match, random.Random(5), shown[1]
+    assert box.session.state.lobby is None, "OK never started the game"
+    match, rng, board = box.session.state.match, random.Random(5), shown[1]
     first = turn_number(board)
     for _ in range(DECISIONS):
         if turn_number(board) > max(first, 1):

@@ -64,7 +64,7 @@ def test_a_forged_or_expired_cookie_is_refused(lan, forged):
     device = lan.as_device("127.0.0.2")
     device.cookies[HOST_COOKIE] = forged.format(until=until, sig=sig)
     assert device.post("/api/host/end-game", {}).status == 403
-    assert lan.session.table.seed == 0
+    assert lan.session.state.seed == 0
 
 
 def test_lockouts_grow_for_a_device_that_keeps_guessing():
@@ -112,7 +112,7 @@ def test_no_page_or_stream_carries_the_pin_in_lan_mode(lan):
     assert not any(pin in text for text in texts)
     glass = lan.hw.displays()["table"].image                   # the box's own glass shows it ...
     assert glass.tobytes() != frames["table"].tobytes()
-    assert frames["table"].tobytes() == lan.session.out.displays.frames["table"].tobytes()   # ... no stream does
+    assert frames["table"].tobytes() == lan.session.screens.worker.frames["table"].tobytes()   # ... no stream does
     assert frames["table/public"].tobytes() == frames["table"].tobytes()
 
 
@@ -120,13 +120,13 @@ def test_without_a_table_display_seat_1_shows_the_pin_on_request_and_no_stream_d
     box = live_factory("--wiring", "gpio-2", lan=True, lan_sim=True)
     box.quiet()
     menu = box.frames("seat1")["seat1"]
-    assert menu.tobytes() == lobby_screens.menu(box.session.table.lobby.view(), "", True).tobytes()   # "hold OK: PIN"
+    assert menu.tobytes() == lobby_screens.menu(box.session.state.lobby.view(), "", True).tobytes()   # "hold OK: PIN"
     box.post("/api/sim/press", {"seat": 1, "control": "ok", "pressed": True})     # seat 1 holds OK...
     pin = pin_screen(box.guard.pin).tobytes()
     assert wait_for(lambda: box.hw.displays()["seat1"].image.tobytes() == pin, HOLD_S + TIMEOUT_S)
     box.post("/api/sim/press", {"seat": 1, "control": "ok", "pressed": False})   # ... until its PIN shows
     on_loop(box.session, lambda: None)                 # the release taken (the PIN's 20 s are running)
-    box.session.out.displays.flush()
+    box.session.screens.worker.flush()
     glass = box.hw.displays()["seat1"].image
     assert glass.tobytes() == pin
     streamed = box.frames("seat1")["seat1"]

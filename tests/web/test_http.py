@@ -13,6 +13,7 @@ from companion.hardware import gpio
 from companion.render import turns, tv
 from companion.web.auth import TOKEN_HEADER
 from companion.web.guesses import WRONG_IN_A_ROW
+from companion.port import WebPort
 from companion.web.app import make_app
 from tests.waiting import quiet, wait_for
 from tests.webclient import Recording, frame_image
@@ -42,7 +43,7 @@ SESSIONS = {"/api/host/login": {"pin": "00000"}, "/api/host/logout": {}}
 
 
 def test_these_tests_know_every_route(unchanged):
-    routes = {(r.method, r.resource.canonical) for r in make_app(unchanged.session, unchanged.guard)
+    routes = {(r.method, r.resource.canonical) for r in make_app(WebPort(unchanged.session), unchanged.guard)
               .router.routes() if r.method != "HEAD"}
     posts = {path for path in [*POSTS, *SESSIONS, *SEAT_POSTS] if path not in HOST_ACTIONS}
     assert routes == ({("GET", p) for p in GETS + SEAT_GETS} | {("POST", p) for p in posts}
@@ -111,7 +112,7 @@ def test_a_bad_press_answers_400_with_the_reason(unchanged, body, status, words)
 def test_every_post_refuses_a_body_it_cannot_read(unchanged, path, body, status, words):
     headers = unchanged.headers(**{"Content-Type": "text/plain"}) if status == 415 else None
     assert_refused(unchanged.post(path, body, headers=headers), status, words)
-    assert unchanged.session.table.match.seat_records() == 0 and unchanged.session.table.names == {}
+    assert unchanged.session.state.match.seat_records() == 0 and unchanged.session.state.names == {}
 
 
 @pytest.mark.parametrize("path, body, words", [
@@ -127,10 +128,10 @@ def test_bad_host_bodies_answer_400(unchanged, path, body, words):
 # ---- presses and host actions on 127.0.0.1 ------------------------------------------------------
 
 def test_a_press_drives_the_mock_pin_and_reaches_the_lamps(live):
-    assert live.session.out.lamps()["seat1"] == ["dim"] * 5
+    assert live.session.lamps.lit()["seat1"] == ["dim"] * 5
     assert live.post("/api/sim/press", PRESS).status == 200
     assert live.hw.pin(1, "hole1").state == 0               # pulled low, as a finger does
-    assert wait_for(lambda: live.session.out.lamps()["seat1"] == ["on"] * 5)   # the ack flash
+    assert wait_for(lambda: live.session.lamps.lit()["seat1"] == ["on"] * 5)   # the ack flash
     assert live.post("/api/sim/press", {**PRESS, "pressed": False}).status == 200
     assert live.hw.pin(1, "hole1").state == 1
 
@@ -140,18 +141,18 @@ def test_host_actions_on_localhost_need_no_pin(live):
     assert_refused(live.post("/api/host/new-game"), 409, "not over")
     for control in ("hole1", "ok"):
         live.tap(1, control)
-    assert wait_for(lambda: live.session.table.match.seat_records() == 1)
+    assert wait_for(lambda: live.session.state.match.seat_records() == 1)
     assert live.post("/api/host/undo").status == 200
-    assert wait_for(lambda: live.session.table.match.seat_records() == 0)
-    seed = live.session.table.seed
+    assert wait_for(lambda: live.session.state.match.seat_records() == 0)
+    seed = live.session.state.seed
     assert live.post("/api/host/end-game").status == 200
-    assert live.session.table.seed == seed + 1
+    assert live.session.state.seed == seed + 1
 
 
 def test_a_game_ended_by_mistake_is_taken_up_where_it_was(live):
     for control in ("hole1", "ok"):
         live.tap(1, control)                                  # seat 1's pick, held
-    assert wait_for(lambda: live.session.table.match.seat_records() == 1)
+    assert wait_for(lambda: live.session.state.match.seat_records() == 1)
     ended = live.session.keeper.game_id
     assert live.post("/api/host/end-game").status == 200
     assert wait_for(lambda: live.call("GET", "/api/state").body["ended"] is True)
@@ -159,7 +160,7 @@ def test_a_game_ended_by_mistake_is_taken_up_where_it_was(live):
     assert live.post("/api/host/take-up").status == 200
     live.quiet()                                               # and the page's reads say so
     assert live.session.keeper.game_id == ended
-    assert live.session.table.match.seat_records() == 1 and list(live.session.table.match.held) == [1]
+    assert live.session.state.match.seat_records() == 1 and list(live.session.state.match.held) == [1]
     assert live.call("GET", "/api/state").body["ended"] is False
     assert_refused(live.post("/api/host/take-up"), 409, "no ended game")
     assert live.session.keeper.journal.records.unfinished_id() == ended
@@ -169,7 +170,7 @@ def test_an_ended_game_stays_ended_once_the_next_one_is_played(live):
     assert live.post("/api/host/end-game").status == 200
     for control in ("hole2", "ok"):
         live.tap(2, control)                                  # someone has decided in the new game
-    assert wait_for(lambda: live.session.table.match.seat_records() == 1)
+    assert wait_for(lambda: live.session.state.match.seat_records() == 1)
     assert_refused(live.post("/api/host/take-up"), 409, "a new game has started since")
 
 
@@ -202,7 +203,7 @@ def test_cross_site_posts_are_refused(live, change, words):
     headers = {k: v for k, v in {**live.headers(), **change}.items() if v is not None}
     for path, body in (("/api/sim/press", PRESS), ("/api/host/end-game", {})):
         assert_refused(live.post(path, body, headers=headers), 403, words)
-    assert live.session.table.match.seat_records() == 0 and live.hw.pin(1, "hole1").state == 1
+    assert live.session.state.match.seat_records() == 0 and live.hw.pin(1, "hole1").state == 1
 
 
 def test_a_rebound_host_name_is_refused(unchanged):
@@ -227,18 +228,18 @@ def test_lan_reads_need_no_pin(lan):
 
 @pytest.mark.parametrize("path, body", HOST_BODIES.items())
 def test_lan_host_actions_without_the_pin_are_refused_and_change_nothing(lan, path, body):
-    before = lan.call("GET", "/api/state").body, lan.session.table.seed
+    before = lan.call("GET", "/api/state").body, lan.session.state.seed
     assert_refused(lan.post(path, body), 403, "host PIN needed")
     assert_refused(lan.post(path, {**body, "pin": ""}), 403, "wrong host PIN")
     assert_refused(lan.post(path, {**body, "pin": lan.guard.pin + "0"}), 403, "wrong host PIN")
-    assert (lan.call("GET", "/api/state").body, lan.session.table.seed) == before
+    assert (lan.call("GET", "/api/state").body, lan.session.state.seed) == before
     assert not lan.guard.lan_sim
 
 
 def test_lan_host_actions_need_the_pin(lan):
-    seed = lan.session.table.seed
+    seed = lan.session.state.seed
     assert lan.post("/api/host/end-game", {"pin": lan.guard.pin}).status == 200
-    assert lan.session.table.seed == seed + 1
+    assert lan.session.state.seed == seed + 1
 
 
 def test_lan_wrong_pins_lock_host_actions_for_a_while(lan):
@@ -275,7 +276,7 @@ def test_the_pin_is_on_the_table_display_and_never_on_the_dashboard(lan):
     events = lan.opened("/api/dashboard/events")
     assert {kind for kind, _ in events} == {"state", "turns", "table"}
     streamed = frame_image(next(json.loads(data) for kind, data in events if kind == "table"))
-    rendered = lan.session.out.displays.frames["table"].convert("1")
+    rendered = lan.session.screens.worker.frames["table"].convert("1")
     device = lan.hw.displays()["table"].image.convert("1")
     assert ImageChops.difference(streamed, rendered).getbbox() is None
     corner = ImageChops.difference(device, rendered).getbbox()
@@ -304,7 +305,7 @@ def test_the_dashboard_turns_come_as_appends_each_from_the_turn_that_changed(liv
         return turns_shown
 
     def shows(count: int) -> bool:
-        expected = turns.told(tv.named(live.session.table.public()), live.session.table.match.public_log())
+        expected = turns.told(tv.named(live.session.public()), live.session.state.match.public_log())
         return len(expected) == count and shown() == expected
 
     assert wait_for(lambda: told() == [{"from": 0, "turns": []}])
@@ -320,7 +321,7 @@ def test_the_dashboard_turns_come_as_appends_each_from_the_turn_that_changed(liv
     dashboard.close()
     assert all(message["from"] == 1 for message in told()[first_turn:])   # the first turn is never told again
     assert shown()[0]["title"] == "Turn 1" and shown()[0]["lines"][0].startswith("Seat 1 popped up")
-    assert shown() == turns.told(tv.named(live.session.table.public()), live.call("GET", "/api/state").body["log"])
+    assert shown() == turns.told(tv.named(live.session.public()), live.call("GET", "/api/state").body["log"])
 
 
 def test_the_sim_stream_carries_lamps_and_every_display_in_use(live):
@@ -339,7 +340,7 @@ def test_news_that_came_while_the_web_loop_was_busy_reaches_a_page_once_at_its_l
             published.append(json.dumps({key: value for key, value in payload.items() if key != "log"},
                                         sort_keys=True))
 
-    live.session.news.subscribe(heard)
+    live.session.feed.subscribe(heard)
     sim = Recording(live, "/api/sim/events")
     live.quiet(sim)                                        # its opening snapshot is sent, the lamps are steady
     opening = len(sim.events)
@@ -370,7 +371,7 @@ def play_the_winning_game(live) -> None:
     """Seat 2 hits seat 1's pop-up twice: 0 to 15 after two turns (target 12)."""
     for seat, control in WINNING_GAME:
         live.tap(seat, control)
-    assert wait_for(lambda: live.session.table.match.over)
+    assert wait_for(lambda: live.session.state.match.over)
 
 
 def test_names_show_on_the_state_the_history_and_the_terminal(live, capsys):

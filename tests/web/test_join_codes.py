@@ -54,7 +54,7 @@ def box(live_factory):
 
 
 def test_a_guest_on_the_lan_reads_no_join_code_anywhere_and_the_table_s_glass_shows_it(box):
-    codes = set(box.session.phones.codes.values())
+    codes = set(box.site.phones.codes.values())
     texts, frames = everything_read(box, box.as_device("127.0.0.7"))
     assert frames and not any(code in text for text in texts for code in codes)
     assert not any(code.lower() in text.lower() for text in texts for code in codes)

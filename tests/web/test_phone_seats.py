@@ -61,7 +61,7 @@ def table(live_factory, browser, pages):
 
 def play_a_round(box, at, board) -> None:
     """Every seat answers what the rules ask of it, each on its own page, until the turn or round is over."""
-    match, rng = box.session.table.match, random.Random(5)
+    match, rng = box.session.state.match, random.Random(5)
     quiet(box, *at.values(), board)
     first = turn_number(board)
     for _ in range(40):
@@ -97,10 +97,10 @@ def test_two_phones_and_a_panel_play_a_round_each_seeing_its_own_seat(table, pag
     box, at = table(game)
     board = pages(box.url + "dashboard", PHONE, record=True)
     play_a_round(box, at, board)
-    assert any(e["kind"] == "reveal" for e in box.session.table.match.public_log())
+    assert any(e["kind"] == "reveal" for e in box.session.state.match.public_log())
     for seat in (2, 3):
         only_own_seat(at[seat], seat)
-        assert settled_lamps(at[seat], box, seat) == box.session.out.lamps()[f"seat{seat}"]
+        assert settled_lamps(at[seat], box, seat) == box.session.lamps.lit()[f"seat{seat}"]
         shows_its_screen(at[seat], box, seat)
         assert at[seat].locator("#room-players li").count() == 3                       # the table under it
     if game == "whakka-mole":
@@ -112,21 +112,21 @@ def test_a_phone_that_loses_the_box_refuses_a_press_visibly_and_comes_back_to_it
     two = at[2]
     click(two, 2, "hole3")
     quiet(box, *at.values())
-    draft = box.session.table.entries[2].summary(next(iter(box.session.table.match.decisions_for(2))))
+    draft = box.session.state.drafts[2].summary(next(iter(box.session.state.match.decisions_for(2))))
     two.route("**/api/seat/2/**", lambda route: route.abort("internetdisconnected"))  # out of the Wi-Fi's reach
     box.site.hub.loop.call_soon_threadsafe(box.site.hub.close, seat_topics(2))    # and its stream is gone
     two.wait_for_function("document.getElementById('status').textContent.startsWith('reconnecting')")
     click(two, 2, "hole5")
     two.locator("#notice", has_text="Not sent").wait_for()
     quiet(box, at[1])                                                              # two's stream is cut
-    assert box.session.table.entries[2].summary(next(iter(box.session.table.match.decisions_for(2)))) == draft
+    assert box.session.state.drafts[2].summary(next(iter(box.session.state.match.decisions_for(2)))) == draft
     two.unroute("**/api/seat/2/**")
     two.wait_for_function("document.getElementById('status').textContent === 'live'")
     two.locator("#notice").wait_for(state="hidden")               # once the stream's hello has come
     shows_its_screen(two, box, 2)
     click(two, 2, "hole5")
     quiet(box, *at.values())
-    assert box.session.table.entries[2].summary(next(iter(box.session.table.match.decisions_for(2)))) != draft
+    assert box.session.state.drafts[2].summary(next(iter(box.session.state.match.decisions_for(2)))) != draft
 
 
 def test_a_seat_page_opened_without_joining_asks_for_the_code_and_shows_no_seat(live_factory, browser):
@@ -153,9 +153,9 @@ def test_the_tv_view_offers_each_free_phone_seat_by_a_qr_code_a_camera_reads(liv
     watch(page)
     page.goto(box.url + "table")                               # on the Pi itself, as its kiosk: it may see codes
     page.wait_for_function("document.getElementById('status').textContent === 'live'")
-    page.locator("#tv-joins .code", has_text=box.session.phones.codes[3]).wait_for()
+    page.locator("#tv-joins .code", has_text=box.site.phones.codes[3]).wait_for()
     screen = Image.open(io.BytesIO(page.screenshot())).convert("L")      # as a phone's camera sees the TV
-    codes = box.session.phones.codes
+    codes = box.site.phones.codes
     assert sorted(found.text for found in zxingcpp.read_barcodes(screen)) == sorted(   # every free seat's
         [url, url.replace(codes[2], codes[3])])
     context.close()
@@ -166,7 +166,7 @@ def test_every_press_on_a_phone_lights_its_lamps_on_its_page_at_once(live_factor
     context = browser.new_context(viewport=PHONE, has_touch=True)
     page = context.new_page()
     watch(page, record=True)
-    page.goto(box.url + "J/" + box.session.phones.codes[1])
+    page.goto(box.url + "J/" + box.site.phones.codes[1])
     page.wait_for_url("**/seat/1")
     page.wait_for_function("document.getElementById('status').textContent === 'live'")
     delays = press_to_lamp(page, box, 1)           # over HTTP: the press's POST, the lamps on the seat's stream

@@ -10,10 +10,10 @@ import pytest
 from PIL import Image
 
 from companion.inputs import HOLD_S
-from companion.phones import BURST, RATE
+from companion.web.phone_keys import BURST, RATE
 from companion.render import describe
 from companion.render.screen import as_dict
-from companion.table import HOST_UNDO
+from companion.table.press import HOST_UNDO
 from companion.web.site import seat_cookie
 from tests.waiting import TIMEOUT_S, wait_for
 from tests.webclient import Phone, Recording, frame_image, note
@@ -45,7 +45,7 @@ def offered(live, besides: str | None = None) -> str:
 
 def described(live, name: str) -> dict:
     """What the box shows on a display now, as a page is sent it: the description of the screen last asked of it."""
-    drawing, *args = live.session.out.screen(name)
+    drawing, *args = live.session.screens.screen(name)
     return as_dict(describe(drawing, tuple(args)))
 
 
@@ -110,8 +110,8 @@ def test_phones_and_a_panel_play_a_turn_by_the_panel_s_path(mixed):
     mixed.tap(1, "hole1", "ok", "hole5", "ok")                          # the panel seat, on its mock pins
     two.tap("hole2", "ok", "hole1", "ok")
     three.tap("hole3", "ok", "hole1", "ok")
-    assert wait_for(lambda: any(e["kind"] == "reveal" for e in mixed.session.table.match.public_log()))
-    reveal = next(e for e in mixed.session.table.match.public_log() if e["kind"] == "reveal")
+    assert wait_for(lambda: any(e["kind"] == "reveal" for e in mixed.session.state.match.public_log()))
+    reveal = next(e for e in mixed.session.state.match.public_log() if e["kind"] == "reveal")
     assert set(reveal["picks"]) == {1, 2, 3} or set(reveal["picks"]) == {"1", "2", "3"}
 
 
@@ -119,7 +119,7 @@ def test_phones_and_a_panel_play_a_turn_by_the_panel_s_path(mixed):
 
 def test_a_seat_needs_its_own_token(mixed):
     two, three = seated(mixed, 2, 3)
-    before = mixed.session.table.public()
+    before = mixed.session.public()
     stranger = phone(mixed, "127.0.0.2")
     stranger.seat = 2
     assert_refused(stranger.call("GET", "/api/seat/2/events"), 403, "has not joined seat 2")
@@ -130,13 +130,13 @@ def test_a_seat_needs_its_own_token(mixed):
     assert_refused(two_for_three, 403, "has not joined seat 3")
     assert_refused(two.press("hole9", True), 400, "unknown control")
     assert_refused(two.call("GET", "/api/seat/1/events"), 404, "seat 1 is not a phone seat")
-    assert mixed.session.table.public() == before
-    assert mixed.session.table.entries[2].summary(None) == mixed.session.table.entries[3].summary(None)
+    assert mixed.session.public() == before
+    assert mixed.session.state.drafts[2].summary(None) == mixed.session.state.drafts[3].summary(None)
 
 
 def test_an_expired_seat_token_is_refused(mixed):
     two, = seated(mixed, 2)
-    mixed.session.phones.wall = lambda: time.time() + 13 * 3600
+    mixed.site.phones.wall = lambda: time.time() + 13 * 3600
     assert_refused(two.press("hole1", True), 403, "has expired")
     assert_refused(two.call("GET", "/api/seat/2/events"), 403, "has expired")
 
@@ -168,7 +168,7 @@ def test_a_flood_of_presses_from_one_phone_is_cut_off(mixed):
         post(edge)
     mixed.session.post = counted
     now = [100.0]                                      # the flood comes all at once, however busy the machine
-    mixed.session.phones.clock = lambda: now[0]
+    mixed.site.phones.clock = lambda: now[0]
     downs = [two.press("hole1", pressed).status for _ in range(int(BURST) + 20) for pressed in (True, False)][::2]
     assert downs == [200] * int(BURST) + [429] * 20
     assert len([edge for edge in edges if edge.pressed]) == downs.count(200)     # a refused press is not applied
@@ -206,7 +206,7 @@ def test_the_host_frees_a_lost_phone_s_seat_for_another_device(live_factory):
     assert answer.status == 200 and answer.body == {"ok": True, "seat": 2, "held": True}
     assert wait_for(lambda: not two.stream.open)                    # its page is cut off
     assert_refused(two.press("hole1", True), 403, "does not hold seat 2")
-    assert wait_for(lambda: (table_qr(box) or "").endswith("/J/" + box.session.phones.codes[2]), TIMEOUT_S)
+    assert wait_for(lambda: (table_qr(box) or "").endswith("/J/" + box.site.phones.codes[2]), TIMEOUT_S)
     newcomer = phone(box, "127.0.0.5")                              # the table display offers seat 2 again
     assert newcomer.join(code_of(table_qr(box))).body["seat"] == 2
     newcomer.connect()
@@ -246,7 +246,7 @@ def test_every_other_seat_the_dashboard_and_the_table_learn_the_same_whatever_on
             box.quiet(*heard.values())
             for name, stream in heard.items():
                 note(timelines[name], stream.events)
-        assert not any(e["kind"] == "reveal" for e in box.session.table.match.public_log())
+        assert not any(e["kind"] == "reveal" for e in box.session.state.match.public_log())
         learnt_by.append(timelines)
     for listener in ("seat2", "seat3", "dashboard", "table"):
         assert learnt_by[0][listener] == learnt_by[1][listener], listener
@@ -267,14 +267,14 @@ def test_without_a_table_display_seat_1_s_lobby_offers_each_phone_seat_as_it_ste
         return found[0].text if found else None
 
     box.tap(1, "hole1", "ok", "hole2", "ok")           # Whakka Mole, 3 seats, on to the players
-    assert wait_for(lambda: box.session.table.lobby.stage == "players")
+    assert wait_for(lambda: box.session.state.lobby.stage == "players")
     assert seat1_qr() is None                          # seat 1 itself: the players menu
     box.tap(1, "hole2")
-    assert wait_for(lambda: (seat1_qr() or "").endswith("/J/" + box.session.phones.codes[2]))
-    assert phone(box).join(box.session.phones.codes[2]).body["seat"] == 2
+    assert wait_for(lambda: (seat1_qr() or "").endswith("/J/" + box.site.phones.codes[2]))
+    assert phone(box).join(box.site.phones.codes[2]).body["seat"] == 2
     assert wait_for(lambda: seat1_qr() is None)        # seat 2 is held now
     box.tap(1, "hole2")
-    assert wait_for(lambda: (seat1_qr() or "").endswith("/J/" + box.session.phones.codes[3]))
+    assert wait_for(lambda: (seat1_qr() or "").endswith("/J/" + box.site.phones.codes[3]))
 
 
 def test_the_lobby_plays_a_panel_seat_on_a_phone_and_the_panel_then_keeps_the_seat_s_screen_off_its_glass(
@@ -288,30 +288,30 @@ def test_the_lobby_plays_a_panel_seat_on_a_phone_and_the_panel_then_keeps_the_se
     two = phone(box)
     assert two.join(code_of(offered(box))).body["seat"] == 2
     two.connect()
-    box.session.out.displays.flush()
+    box.session.screens.worker.flush()
     assert box.hw.displays()["seat2"].image.convert("1").tobytes() == on_phone(2).tobytes()    # the panel's glass
     box.quiet(two.stream)
     assert two.latest("screen") == described(box, "seat2") and "On a phone" not in json.dumps(two.latest("screen"))
-    lamps = box.session.out.lamps()["seat2"]
+    lamps = box.session.lamps.lit()["seat2"]
     box.press(2, "hole1")                                          # the panel no longer plays seat 2...
     box.quiet()
-    assert box.session.out.lamps()["seat2"] == lamps and box.session.table.notices.get(2) is None
+    assert box.session.lamps.lit()["seat2"] == lamps and box.session.scene().notices.get(2) is None
     two.tap("hole1")                                           # ... its phone does (seat 1 chooses: refused)
-    assert wait_for(lambda: box.session.table.notices.get(2) == "seat 1 chooses the game")
+    assert wait_for(lambda: box.session.scene().notices.get(2) == "seat 1 chooses the game")
 
     box.press(1, "hole4")                                          # seat 2 back on its panel
     assert wait_for(lambda: box.call("GET", "/api/seats").body == {})
     assert wait_for(lambda: not two.stream.open)
     assert_refused(two.press("hole1", True), 404, "seat 2 is not a phone seat")
-    box.session.out.displays.flush()
-    assert box.hw.displays()["seat2"].image.convert("1").tobytes() == box.session.out.rendered("seat2").tobytes()
+    box.session.screens.worker.flush()
+    assert box.hw.displays()["seat2"].image.convert("1").tobytes() == box.session.screens.rendered("seat2").tobytes()
 
 
 # ---- host actions from a phone -------------------------------------------------------------------
 
 def glass_qr(live) -> str | None:
     """The address in the QR code on the table display's own glass (None: none), as a player's camera reads it."""
-    live.session.out.displays.flush()
+    live.session.screens.worker.flush()
     image = live.hw.displays()["table"].image.convert("L").resize((512, 256), Image.NEAREST)
     found = zxingcpp.read_barcodes(image)
     return found[0].text if found else None
@@ -350,20 +350,20 @@ def test_seat_1_s_phone_undoes_the_table_s_decisions_only_from_the_host_s_device
     one, two, three = joined_at_the_table(live, "127.0.0.2", "127.0.0.3", "127.0.0.4")
     for p, holes in ((one, ("hole1", "hole5")), (two, ("hole2", "hole1")), (three, ("hole4", "hole3"))):
         p.tap(holes[0], "ok", holes[1], "ok")
-    table = live.session.table
-    assert wait_for(lambda: any(e["kind"] == "reveal" for e in table.public()["log"]))
-    records = len(table.match.records)
+    session = live.session
+    assert wait_for(lambda: any(e["kind"] == "reveal" for e in session.public()["log"]))
+    records = len(session.state.match.records)
 
     hold_ok(one)                                         # the phone at seat 1 is a player's, not the host's
-    assert wait_for(lambda: table.notices.get(1) == HOST_UNDO)
+    assert wait_for(lambda: session.scene().notices.get(1) == HOST_UNDO)
     before = seat_screen(one, live)
-    assert len(table.match.records) == records
+    assert len(session.state.match.records) == records
     assert two.post("/api/host/undo", {}).status == 403       # as the dashboard's Undo asks for the PIN
 
     assert one.post("/api/host/login", {"pin": live.guard.pin}).status == 200     # the host's own phone
     hold_ok(one)
-    assert wait_for(lambda: table.notices.get(1) == "hold OK again to undo the reveal")
+    assert wait_for(lambda: session.scene().notices.get(1) == "hold OK again to undo the reveal")
     hold_ok(one)
-    assert wait_for(lambda: len(table.match.records) < records)
-    assert not any(e["kind"] == "reveal" for e in table.public()["log"])
+    assert wait_for(lambda: len(session.state.match.records) < records)
+    assert not any(e["kind"] == "reveal" for e in session.public()["log"])
     assert seat_screen(one, live) != before

@@ -19,15 +19,15 @@ from rules.match import Match
 from wiring.hardware import DISPLAYS
 
 from . import render
-from .entry import Entry
 from .lamps import Lamp
-from .lobby import Lobby
-from .players import Computers
+from .table.lobby import Lobby
+from .table.state import TableState
 from .render import bot as bot_screen, fault as fault_screen, join as join_screen, lobby as lobby_screens
 from .render.reading import SMALLEST, Panel
 
 ROLL_S = 0.8            # the table shows virtual dice tumbling this long before they land
 ROLL_FRAMES = 4
+SAVING = "saving..."    # a seat's notice while its decision is slow to reach the disk (docs/persistence.md)
 T = TypeVar("T")
 
 
@@ -49,34 +49,50 @@ class Made:
 
 @dataclass(frozen=True)
 class Scene:
-    seats: tuple[int, ...]              # the box's panels, by seat number
-    lobby: Lobby | None                 # the lobby, or None: the match is in play
-    match: Match | None
-    computers: Computers | None
-    entries: dict[int, Entry]           # each seat's draft, following its current decision
-    notices: dict[int, str]             # a seat's own one-line notice (a refusal's reason)
-    fresh: frozenset[int]               # seats yet to press since the last reveal
-    unread: tuple[dict, ...] = ()       # the host's notes for the lobby (companion.alerts)
-    storage_fault: str | None = None    # the journal's fault, in a few words
-    hardware_fault: str | None = None
-    since_roll: float = float("inf")    # seconds since the box rolled virtual dice
-    pin_hint: bool = False              # seat 1 may hold OK in the lobby to see the host PIN
-    names: tuple[tuple[int, str], ...] = ()     # players' names, by seat
-    joins: tuple[tuple[int, str, str], ...] = ()    # free phone seats: (seat, join code, join address)
-    table: bool = True                  # the box has a table display (else seat 1's OLED offers phone seats)
-    phones: frozenset[int] = frozenset()    # seats played on phones (a panel's among them shows it is not)
-    news: tuple[str, str] | None = None     # what changed the game from elsewhere, on the table display a while
+    """What is true now for the screens and the lamps: the table's state, and what the box adds to it."""
+
+    table: TableState
+    now: float = 0.0
     saving: frozenset[int] = frozenset()    # seats whose decision is on its way to the disk: their own lamps
-                                            # stay as they were until it is there (Outputs.show)
+                                            # stay as they were until it is there (the outputs hold them)
+    slow: frozenset[int] = frozenset()      # seats whose decision has been on its way a while: their screens say so
+    joins: tuple[tuple[int, str, str], ...] = ()    # free phone seats: (seat, join code, join address)
     panels: tuple[tuple[str, Panel], ...] = ()  # rendering only: each display's glass (unsaid: the smallest)
     made: Made = field(default_factory=Made, compare=False)     # what the screens and lamps were last made of
+
+    @property
+    def lobby(self) -> Lobby | None:
+        return self.table.lobby
+
+    @property
+    def match(self) -> Match | None:
+        return self.table.match
+
+    @property
+    def notices(self) -> dict[int, str]:
+        """Each seat's one-line notice still showing: a refusal's reason, what changed its game; "saving..." while
+        its decision is slow to reach the disk."""
+        live = {seat: n.words for seat, n in self.table.notices.items() if n.live(self.now)}
+        return {**live, **{seat: SAVING for seat in self.slow}}
+
+    @property
+    def table_notice(self) -> tuple[str, str] | None:
+        """What changed the game from elsewhere (headline, words), on the table display while it shows."""
+        notice = self.table.table_notice
+        return (notice.headline, notice.words) if notice is not None and notice.live(self.now) else None
+
+    @property
+    def unread(self) -> tuple:
+        """The host's notes seat 1 reads in the lobby before the menu."""
+        return self.table.unread() if self.lobby is not None else ()
 
 
 def _named(scene: Scene, display: str, view: dict, **more) -> dict:
     """A view as the ``display``'s screen draws it: with the players' names (and whatever ``more`` the screen
     needs); the same dict as last time while the view, the names and ``more`` are."""
-    return scene.made.get(display, (view, scene.names, more),
-                          lambda: {**view, "names": {str(seat): name for seat, name in scene.names}, **more})
+    return scene.made.get(display, (view, scene.table.names, more),
+                          lambda: {**view, "names": {str(seat): name for seat, name in scene.table.names.items()},
+                                   **more})
 
 
 def rolls(game_id: str) -> bool:
@@ -87,17 +103,18 @@ def rolls(game_id: str) -> bool:
 def screens(scene: Scene) -> dict[str, tuple]:
     """Each display's ``(render function, *arguments)``: ``seat1``.. and ``table``; the last argument is always
     the display's :class:`~companion.render.reading.Panel`, which sizes its type."""
-    if scene.storage_fault:
-        paused = (fault_screen.storage, scene.storage_fault)
-    elif scene.hardware_fault:
-        paused = (fault_screen.paused, scene.hardware_fault)
+    if scene.table.storage_fault:
+        paused = (fault_screen.storage, scene.table.storage_fault)
+    elif scene.table.hardware_fault:
+        paused = (fault_screen.paused, scene.table.hardware_fault)
     else:
         paused = None
-    names = [f"seat{seat}" for seat in scene.seats] + ["table"]
+    seats = range(1, scene.table.seats_in_all + 1)
+    names = [f"seat{seat}" for seat in seats] + ["table"]
     glass = dict(scene.panels)
     if paused:
         return {name: (*paused, glass.get(name, SMALLEST)) for name in names}
-    out = {f"seat{seat}": _seat(scene, seat) for seat in scene.seats}
+    out = {f"seat{seat}": _seat(scene, seat) for seat in seats}
     out["table"] = _table(scene)
     return {name: (*shown, glass.get(name, SMALLEST)) for name, shown in out.items()}
 
@@ -119,24 +136,25 @@ def _seat(scene: Scene, seat: int) -> tuple:
     notice = scene.notices.get(seat, "")
     if scene.lobby is not None:
         if seat != 1:
-            return (lobby_screens.waiting, seat, dict(scene.names).get(seat, ""))
+            return (lobby_screens.waiting, seat, scene.table.names.get(seat, ""))
         if scene.unread:
-            return (fault_screen.alert, scene.unread[0]["screen"], len(scene.unread), "OK: got it")
+            return (fault_screen.alert, scene.unread[0].screen, len(scene.unread), "OK: got it")
         cursor = scene.lobby.cursor if scene.lobby.stage == "players" else None
         free = next((join for join in scene.joins if join[0] == cursor and _needs_a_phone(scene, cursor)), None)
-        if free is not None and not scene.table:        # the players stage, on a free phone seat: how to join it
+        if free is not None and not scene.table.table_display:   # the players stage, a free phone seat: how to join
             return (join_screen.screen, *free, "1 < seat > 2, OK start")
-        return (lobby_screens.menu, scene.lobby.view(), notice, scene.pin_hint)
+        return (lobby_screens.menu, scene.lobby.view(), notice, scene.table.host_pin_on_request)
     match = scene.match
     if seat > match.header.seats:
         return (lobby_screens.waiting, seat, "")
-    if seat in scene.computers:
+    if seat in scene.table.computers:
         return (bot_screen.seat, _named(scene, f"seat{seat}", match.view(None)), seat, match.header.bots[seat],
                 computer_status(match, seat), notice)
     decision = next(iter(match.decisions_for(seat)), None)
+    draft = scene.table.drafts[seat]
     return (render.for_game(match.header.game).seat,
-            _named(scene, f"seat{seat}", match.view(seat), fresh=seat in scene.fresh),
-            scene.entries[seat].summary(decision), notice)
+            _named(scene, f"seat{seat}", match.view(seat), fresh=seat in scene.table.fresh),
+            scene.made.get(f"draft{seat}", (decision, draft), lambda: draft.summary(decision)), notice)
 
 
 def wanted_phones(scene: Scene) -> tuple[tuple[int, str, str], ...]:
@@ -148,14 +166,14 @@ def _needs_a_phone(scene: Scene, seat: int) -> bool:
     """Whether a free phone seat is one the game waits for: in play, and a person's."""
     if scene.lobby is not None:
         return seat <= scene.lobby.seats and seat not in scene.lobby.bots
-    return seat <= scene.match.header.seats and seat not in scene.computers
+    return seat <= scene.match.header.seats and seat not in scene.table.computers
 
 
 def _table(scene: Scene) -> tuple:
     if scene.lobby is not None and scene.unread:
-        return (fault_screen.alert, scene.unread[0]["screen"], len(scene.unread), "seat 1 OK: got it")
-    if scene.news:
-        return (fault_screen.news, *scene.news)
+        return (fault_screen.alert, scene.unread[0].screen, len(scene.unread), "seat 1 OK: got it")
+    if scene.table_notice:
+        return (fault_screen.news, *scene.table_notice)
 
     free = next(iter(wanted_phones(scene)), None)
     if free is not None:                    # the game cannot go on without that seat: a phone joins it first
@@ -164,8 +182,9 @@ def _table(scene: Scene) -> tuple:
         return (lobby_screens.menu, scene.lobby.view(), "", False)
     match = scene.match
     screens_of, view = render.for_game(match.header.game), _named(scene, "table", match.view(None))
-    if scene.since_roll < ROLL_S and hasattr(screens_of, "rolling"):
-        return (screens_of.rolling, view, int(scene.since_roll * ROLL_FRAMES / ROLL_S))
+    since_roll = scene.now - scene.table.rolled_at
+    if since_roll < ROLL_S and hasattr(screens_of, "rolling"):
+        return (screens_of.rolling, view, int(since_roll * ROLL_FRAMES / ROLL_S))
     return (screens_of.table, view)
 
 
@@ -175,7 +194,7 @@ def lamps(scene: Scene, seat: int) -> tuple[Lamp, ...]:
         return lobby_screens.lamps(scene.lobby.view(), seat)
     if seat > scene.match.header.seats:
         return (Lamp.OFF,) * 5
-    game, view, fresh = scene.match.header.game, scene.match.view(None), seat in scene.fresh
+    game, view, fresh = scene.match.header.game, scene.match.view(None), seat in scene.table.fresh
     return scene.made.get(f"lamps{seat}", (game, view, fresh), lambda: render.for_game(game).lamps(view, seat, fresh))
 
 

@@ -1,10 +1,10 @@
-"""Phone seats, in one place: which seats are played on phones, and which device holds each.
+"""The phone seats' keys, in one place: each free seat's join code, the device holding each seat, its page's live
+stream and its press rate. Which seats are played on phones is the table's to say (the lobby's hole 4, and
+every seat after the panels); the web panel hears it through the box's port.
 
-Seats 1 to ``panels`` have a panel; the seats after them are phones. In the lobby a panel's seat
-may be played on a phone instead, and back (:meth:`PhoneSeats.toggle`). Every phone seat has a
-short join code (the table display shows it, with its QR code, while the seat is free). Joining
-with it gives that device a random token for that seat only, kept in memory (good for this run
-of the box and :data:`HOLD_S` at most): the web panel sets it as the device's seat cookie.
+Every phone seat has a short join code (the table display shows it, with its QR code, while the seat
+is free). Joining with it gives that device a random token for that seat only, kept in memory (good
+for this run of the box and :data:`HOLD_S` at most): the web panel sets it as the device's seat cookie.
 
 - A held seat is not taken by another device: its code is refused until the host frees the
   seat, which retires the token and gives the seat a new code.
@@ -12,13 +12,11 @@ of the box and :data:`HOLD_S` at most): the web panel sets it as the device's se
   before a reconnect (a phone that slept, or changed network) is refused, never applied late.
 - Presses are rate limited per seat (a token bucket), releases never: a refused release could
   leave a button held.
-- Each seat's last press says whether it came from the host's device (the web panel tells): seat 1's
-  hold-OK undo of the table's decisions is the host's on a phone, as the dashboard's Undo is.
 
-The lobby changes who is on a phone on the session loop; the web panel joins, checks and frees
-seats on its own loop: everything here is under one lock, and whoever :meth:`watch`\\ es hears each
-change (the session redraws the join codes; the web panel cuts off a phone whose seat went back
-to its panel). A refusal is a :class:`Refused` whose ``kind`` the web panel answers as HTTP.
+The web panel joins, checks and frees seats on its loop; the table's news of the phone seats
+comes on the session's: everything here is under one lock, and whoever :meth:`watch`\\ es hears each
+change (the free seats' join codes go to the screens; a phone whose seat went back to its panel, or
+was freed, is cut off). A refusal is a :class:`Refused` whose ``kind`` the web panel answers as HTTP.
 """
 from __future__ import annotations
 
@@ -27,7 +25,7 @@ import threading
 import time
 from typing import Callable
 
-from .tokens import same
+from companion.tokens import same
 
 ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"     # no 0/O, 1/I: read off a small screen
 CODE_LENGTH = 5
@@ -49,22 +47,19 @@ def _code() -> str:
     return "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
 
 
-class PhoneSeats:
-    def __init__(self, seats: int, panels: int, clock=time.monotonic, wall=time.time):
-        """``seats`` in all, the first ``panels`` of them with a panel (each seat after them is a phone)."""
-        self.seats, self.panels = seats, panels
+class PhoneKeys:
+    def __init__(self, phones: frozenset[int], clock=time.monotonic, wall=time.time):
+        """``phones``: the seats played on phones now."""
         self.clock, self.wall = clock, wall
         self.address = ""                                    # where phones open the box (the web panel says)
         self._lock = threading.Lock()
-        self._phones = set(range(panels + 1, seats + 1))
+        self._phones: set[int] = set()
         self.codes: dict[int, str] = {}
         self.tokens: dict[int, tuple[str, float]] = {}       # seat -> (token, good until on the wall clock)
         self.streams: dict[int, str] = {}                    # seat -> id of its page's live stream
         self._buckets: dict[int, tuple[float, float]] = {}   # seat -> (presses left, when counted)
-        self._by_host: dict[int, bool] = {}                  # seat -> its last press came from the host's device
-        self._watchers: list[Callable[[list[int]], None]] = []
-        for seat in sorted(self._phones):
-            self._new_code(seat)
+        self._watchers: list[Callable[[list[int], bool], None]] = []
+        self.seats(phones)
 
     def watch(self, callback: Callable[[list[int], bool], None]) -> None:
         """Call ``callback(gone, freed)`` on whichever thread made a change: ``gone``, the seats whose phone was
@@ -85,22 +80,20 @@ class PhoneSeats:
         """The seats played on phones now."""
         return frozenset(self._phones)
 
-    def has_panel(self, seat: int) -> bool:
-        return seat <= self.panels
-
-    def toggle(self, seat: int) -> None:
-        """A panel's seat is played on a phone from now on, or back on its panel (its phone is cut off)."""
+    def seats(self, phones: frozenset[int]) -> None:
+        """The table says which seats are played on phones now: a new one has a join code, one back on its panel
+        has none and its phone is cut off."""
         with self._lock:
-            if seat in self._phones:
-                self._phones.discard(seat)
+            gone = sorted(self._phones - phones)
+            for seat in gone:
                 self._let_go(seat)
                 self.codes.pop(seat, None)
-                gone = [seat]
-            else:
-                self._phones.add(seat)
+            for seat in sorted(phones - self._phones):
                 self._new_code(seat)
-                gone = []
-        self._changed(gone)
+            changed = self._phones != phones
+            self._phones = set(phones)
+        if changed:
+            self._changed(gone)
 
     # ---- joining ----
 
@@ -207,16 +200,6 @@ class PhoneSeats:
                 return False
             del self.streams[seat]
         return True
-
-    def pressed(self, seat: int, by_host: bool) -> None:
-        """A press of ``seat`` is on its way to the session, from the host's device or not."""
-        with self._lock:
-            self._by_host[seat] = by_host
-
-    def by_host(self, seat: int) -> bool:
-        """Whether the seat's last press came from the host's device."""
-        with self._lock:
-            return self._by_host.get(seat, False)
 
     def connected(self, seat: int) -> bool:
         return seat in self.streams

@@ -1,0 +1,192 @@
+"""A game's life at the table: dealt, played by the computer players, undone, ended, resumed, taken up again.
+
+Every function here changes the state the table is deciding and adds the effects that go with it:
+the journal's writes (a new game is journaled before anyone sees it) and what the box shows.
+"""
+from __future__ import annotations
+
+from rules.match import Header, Match
+from rules.model import IllegalMove
+from rules.settings import resolve
+
+from ..players import Computers
+from . import told
+from .drafts import Draft
+from .effects import Abandon, Begin, Commit, Effect, Moment, PutAside, Reopen, Undo
+from .lobby import Start
+from .moves import Opened, SetAside, Unfinished
+from .state import TableState
+
+
+def start(state: TableState, fx: list[Effect], game: Start, at: float) -> None:
+    """Deal a new game; it is journaled (header, first chance, names) before anyone sees it."""
+    match = Match(Header(game=game.game, seats=game.seats, settings=game.settings, seed=state.seed,
+                         dice=game.dice, cards=game.cards, bots=dict(game.bots)))
+    names = {s: n for s, n in state.names.items() if s <= game.seats}
+    fx.append(Begin(match, names))
+    state.ended, state.match, state.names, state.fresh = None, match, names, frozenset()
+    told.quiet(state)
+    told.log(fx, "info", "started %s for %d seats (seed %d, computer players %s)", game.game, game.seats,
+             state.seed, game.bots or "none")
+    play_on(state, fx, at)
+
+
+def play_on(state: TableState, fx: list[Effect], at: float) -> None:
+    """The match (new, resumed, undone or taken up) is the one in play: its computer players, no lobby."""
+    state.computers = Computers(state.match)
+    state.lobby = None
+    computers_play(state, fx, at)
+
+
+def computers_play(state: TableState, fx: list[Effect], at: float) -> None:
+    """The computer players answer whatever is theirs to answer now (never while play is paused).
+
+    They think on the loop: at the moments they answer, nobody else is choosing (their secret picks
+    wait for every person's lock-in), and the bench keeps their think time in bounds. A refused answer
+    is a bug in a bot: it is logged and shown on the bot's screen, and the game waits (seat 1 can undo
+    or end it).
+    """
+    if state.paused or state.lobby is not None or state.match is None:
+        return
+    while (move := state.computers.next_move(state.match)) is not None:
+        try:
+            events = state.match.submit(*move)
+        except IllegalMove as exc:
+            told.log(fx, "error", "computer player at seat %d: %s", move[0], exc)
+            told.lasting(state, move[0], "stuck: a bot error")
+            return
+        applied(state, fx, events, at)
+        fx.append(Commit())
+
+
+def applied(state: TableState, fx: list[Effect], events, at: float) -> None:
+    """A decision was applied: the table's moments (a reveal, the end, virtual dice rolled) and the public events
+    for the log."""
+    match = state.match
+    public = match.events_for(None, events)
+    kinds = {e["kind"] for e in public}
+    if "reveal" in kinds:
+        state.fresh = frozenset(range(1, match.header.seats + 1))
+    if match.over or "reveal" in kinds:
+        fx.append(Moment("over" if match.over else "reveal"))
+    if match.header.dice == "virtual" and "roll" in kinds:
+        state.rolled_at = at
+        fx.append(Moment("roll", match.header.game))
+    for event in public:
+        told.log(fx, "info", "event %s", event)
+
+
+def lobby_or_fixed(state: TableState, fx: list[Effect], at: float) -> None:
+    """The lobby, or the game fixed by the command line once the host has read every note."""
+    state.match = None
+    if state.fixed and not state.unread():
+        start(state, fx, state.fixed, at)
+    else:
+        state.lobby = state.lobby or state.lobby_for()
+
+
+def new_game(state: TableState, fx: list[Effect], at: float) -> None:
+    """After a game, or instead of it: the same game again (fixed by the command line) or back to the lobby; an
+    unfinished game given up may be taken up again."""
+    match = state.match
+    fx.append(Abandon(match))
+    ended = None if match.over else (match, dict(state.names))
+    state.seed += 1
+    if state.fixed:
+        start(state, fx, state.fixed, at)
+    else:
+        previous, state.match = match.header, None
+        state.lobby = state.lobby_for(previous.game, previous.seats, previous.bots)
+    state.ended = ended
+
+
+def take_up(state: TableState, fx: list[Effect], at: float) -> None:
+    """Undo an End game: the game the host ended goes on where it was (the fresh fixed game, if any, dropped)."""
+    if state.match is not None:
+        fx.append(Abandon(state.match, ended=False))
+    (match, names), state.ended = state.ended, None
+    fx.append(Reopen(match))
+    state.match, state.names = match, names
+    play_on(state, fx, at)
+
+
+def last_person_record(state: TableState) -> int | None:
+    """The index in the match records of the last answer a person gave (bots' answers follow it)."""
+    people = [i for i, r in enumerate(state.match.records)
+              if r["seat"] is not None and r["seat"] not in state.computers]
+    return people[-1] if people else None
+
+
+def undo(state: TableState, fx: list[Effect], by: str, at: float) -> bool:
+    """Take back the last decision a person made (a held pick, or the pick that completed a reveal), and the
+    computer players' answers after it (they answer again when it is their turn); its seat and the table
+    display say who did it."""
+    last = None if state.match is None or state.lobby is not None else last_person_record(state)
+    if last is None:
+        return False
+    match = state.match
+    seat, secret = match.records[last]["seat"], last in match.secret_records
+    what = "reveal" if secret and not match.held else "lock-in" if secret else "move"
+    upto = sum(1 for r in match.records[:last] if r["seat"] is not None)
+    state.match = Match.replay(match.transcript(), upto=upto)
+    fx.append(Undo(state.match, upto))
+    state.fresh = frozenset()
+    told.quiet(state)
+    state.drafts = {s: Draft() for s in state.drafts}
+    own = by == state.who(seat)
+    if not own:
+        told.notice(state, fx, seat, f"{by} undid your {'lock-in' if secret else 'move'}", at)
+    whose = "their own" if own else f"{state.who(seat)}'s"
+    told.tell_table(state, fx, "Undone", f"{by} undid {whose} {what}", at)
+    told.log(fx, "info", "undo: back to %d decisions", state.match.seat_records())
+    play_on(state, fx, at)
+    return True
+
+
+def opened(state: TableState, fx: list[Effect], move: Opened) -> None:
+    """At start, or once the journal opens at last: its notes for the host, then its game resumed (or set aside,
+    or the lobby or the fixed game)."""
+    for text, words in move.notes:
+        told.note(state, fx, text, words, move.wall)
+    game = move.game
+    if isinstance(game, SetAside):
+        told.note(state, fx, f"The unfinished game #{game.game_id} could not be resumed: {game.why}. It is kept in the "
+                             f"journal ({game.path}), set aside: `molebox history` lists it.",
+                  f"game #{game.game_id} set aside: {game.words}; kept in the journal", move.wall)
+    if isinstance(game, Unfinished) and state.fixed and not asked_for(state.fixed, game.match.header):
+        put_aside_for_fixed(state, fx, game, move.wall)
+        game = None
+    if not isinstance(game, Unfinished):
+        lobby_or_fixed(state, fx, move.at)
+        return
+    state.match, state.names, state.seed = game.match, dict(game.names), game.match.header.seed
+    revealed = any(e.kind == "reveal" for e in game.match.events)
+    state.fresh = frozenset(s for s in range(1, game.match.header.seats + 1)
+                            if revealed and not game.match.held.get(s))
+    told.log(fx, "warning", "resumed %s (game %d) after %d decisions", game.match.header.game, game.game_id,
+             game.match.seat_records())
+    for seat in range(1, game.match.header.seats + 1):
+        kept = game.match.held.get(seat)
+        told.notice(state, fx, seat, "Resumed: your lock-in is kept" if kept else "Resumed after a restart", move.at)
+    told.tell_table(state, fx, "Resumed", f"Game #{game.game_id} goes on after a restart", move.at)
+    play_on(state, fx, move.at)
+
+
+def asked_for(asked: Start, header: Header) -> bool:
+    """Whether the unfinished game is the one the command line asks for (then it goes on, as after a cut)."""
+    return (header.game, header.seats, header.dice, header.cards, header.bots) == \
+        (asked.game, asked.seats, asked.dice, asked.cards, asked.bots) and \
+        header.settings == resolve(asked.game, asked.settings)
+
+
+def put_aside_for_fixed(state: TableState, fx: list[Effect], game: Unfinished, wall: float) -> None:
+    """The box was started for another game than the unfinished one: that one is kept, set aside, and the host
+    told (the asked game starts once seat 1 has read it)."""
+    asked, header = state.fixed, game.match.header
+    fx.append(PutAside(f"molebox was started for {asked.game} ({asked.seats} seats)"))
+    told.log(fx, "warning", "the unfinished game %s (game %d) is set aside: this start asks for %s with %d seats",
+             header.game, game.game_id, asked.game, asked.seats)
+    told.note(state, fx, f"The unfinished game #{game.game_id} ({header.game}, {header.seats} seats) was set aside: "
+                         f"molebox was started with --game {asked.game} --seats {asked.seats}. It is kept in the "
+                         f"journal: `molebox history` lists it. To go on with it, start molebox without --game.",
+              f"game #{game.game_id} set aside: this start asks for another game", wall)

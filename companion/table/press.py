@@ -1,0 +1,137 @@
+"""A player's press: a lobby choice, a draft changed, a decision committed, a lock-in taken back, seat 1's undo.
+
+Every press is answered once: taken (:class:`~companion.table.effects.Flash`), committed (its answer waits
+for its commit point: :class:`~companion.table.effects.Commit`), refused with its reason on the seat's own
+screen (:class:`~companion.table.effects.Refuse`), or the host PIN shown on request.
+"""
+from __future__ import annotations
+
+from rules.model import IllegalMove
+
+from ..inputs import Gesture
+from . import life, told
+from .drafts import Draft
+from .effects import Commit, Effect, Flash, Log, Refuse, Seating, ShowHostPin
+from .lobby import Start
+from .outcomes import Changed, Refuse as Refused, Submit
+from .state import TableState
+
+UNDO_REVEAL_S = 5.0     # a second hold within this long undoes a reveal
+HOST_UNDO = "undo is the host's: ask the host (dashboard Undo)"    # seat 1 on a phone that is not the host's
+
+
+def press(state: TableState, fx: list[Effect], g: Gesture) -> None:
+    """What the press does, answered once; nothing but a refusal while play is paused. A refusal's reason goes on
+    the seat's own screen (and never to the log: it may tell a secret); any other answer takes the seat's notice
+    back."""
+    if state.paused:
+        refuse(state, fx, g, f"paused: {state.paused}")
+        return
+    outcome = lobby_press(state, fx, g) if state.lobby is not None else play_press(state, fx, g)
+    if isinstance(outcome, Refused):
+        refuse(state, fx, g, outcome.reason)
+        return
+    told.quiet(state, g.seat)
+    if isinstance(outcome, ShowHostPin):
+        fx.append(outcome)
+    elif not isinstance(outcome, Commit):
+        fx.append(Flash(g))
+
+
+def refuse(state: TableState, fx: list[Effect], g: Gesture, reason: str) -> None:
+    """The press refused: its lamps blink, the reason on its seat's own screen."""
+    fx.append(Log("info", "seat %d: a %s was refused", (g.seat, g.kind)))
+    told.notice(state, fx, g.seat, reason, g.time)
+    fx.append(Refuse(g, reason))
+
+
+def lobby_press(state: TableState, fx: list[Effect], g: Gesture):
+    if state.host_pin_on_request and (g.seat, g.control, g.kind) == (1, "ok", "hold"):
+        return ShowHostPin(g)
+    if state.unread():
+        if (g.seat, g.control, g.kind) == (1, "ok", "tap"):
+            dismiss(state, fx, state.unread()[0].id, g.time)
+            return Changed()
+        return Refused("seat 1: OK to read on")
+    if g.kind != "tap":
+        return Refused("tap, don't hold")
+    lobby, outcome = state.lobby.tap(g.seat, g.control)
+    if lobby.phones != state.phones:
+        fx.append(Seating(lobby.phones, state.phones - lobby.phones))
+        state.phones = lobby.phones
+    state.lobby = lobby
+    if isinstance(outcome, Start):
+        life.start(state, fx, outcome, g.time)
+        return Changed()
+    return outcome
+
+
+def dismiss(state: TableState, fx: list[Effect], note_id: int | None, at: float) -> None:
+    """The host has read a note (None: all of them); with none left to read, the lobby (or fixed game) goes on."""
+    state.notes = tuple(n for n in state.notes if note_id is not None and n.id != note_id)
+    if state.lobby is not None and state.match is None and not state.unread():
+        life.lobby_or_fixed(state, fx, at)
+
+
+def play_press(state: TableState, fx: list[Effect], g: Gesture):
+    match, seat = state.match, g.seat
+    if seat > match.header.seats:
+        return Refused("this seat is not playing")
+    if seat in state.computers and not (seat == 1 and (g.kind == "hold" or match.over)):
+        return Refused("a computer player has this seat")
+    state.fresh = state.fresh - {seat}
+    if g.kind == "hold":
+        return _hold(state, fx, g)
+    if match.over:
+        if seat == 1 and g.control == "ok":
+            life.new_game(state, fx, g.time)
+            return Changed()
+        return Refused("game over: seat 1 OK for a new game")
+    decision = next(iter(match.decisions_for(seat)), None)
+    before = state.drafts[seat].follow(decision)
+    draft, outcome = before.tap(g.control, decision, match.refusal)
+    if not isinstance(outcome, Submit):
+        state.drafts = {**state.drafts, seat: draft}
+        return outcome
+    try:
+        events = match.submit(seat, outcome.key, outcome.value)
+    except IllegalMove as exc:
+        return Refused(str(exc))
+    life.applied(state, fx, events, g.time)
+    state.drafts = {**state.drafts, seat: Draft()}     # the next decision starts afresh, even if it looks the same
+    return _committed(fx, Commit(g, before))           # the draft comes back should the card refuse the decision
+
+
+def _hold(state: TableState, fx: list[Effect], g: Gesture):
+    match, seat = state.match, g.seat
+    if g.control == "ok" and match.held.get(seat):
+        life.applied(state, fx, match.retract(seat), g.time)
+        return _committed(fx, Commit(g))
+    if g.control == "ok" and seat == 1:
+        if g.phone and not g.host:              # seat 1 on a phone: the host's device only
+            return Refused(HOST_UNDO)
+        return _host_undo(state, fx, g)
+    return Refused("nothing to take back")
+
+
+def _host_undo(state: TableState, fx: list[Effect], g: Gesture):
+    """Seat 1 holding OK with nothing of its own to take back: undo the last decision.
+
+    Undoing a reveal takes a second hold within five seconds, as the whole table saw it.
+    """
+    last = life.last_person_record(state)
+    if last is None:
+        return Refused("nothing to undo")
+    reveal = last in state.match.secret_records and not state.match.held
+    if reveal and g.time > state.undo_confirm_until:
+        state.undo_confirm_until = g.time + UNDO_REVEAL_S
+        return Refused("hold OK again to undo the reveal")
+    state.undo_confirm_until = float("-inf")
+    life.undo(state, fx, state.who(1), g.time)
+    return Changed()
+
+
+def _committed(fx: list[Effect], commit: Commit) -> Commit:
+    """The press's answer is its commit point's: its lamps flip once that is on disk."""
+    fx.append(commit)
+    return commit
