@@ -19,7 +19,7 @@ from .common import Watch, steady, warm_painter
 from .phone_client import PHONES, press_phones
 from .serving import serve_until_stdin_closes, served
 from .streams import DASHBOARDS, dashboards
-from .usage import peak_rss_mb, pss_mb
+from .usage import memory
 
 
 def phone_box(panels: int = 0, phones: int = PHONES):
@@ -36,14 +36,15 @@ def phone_box(panels: int = 0, phones: int = PHONES):
     thread.start()
     app = make_app(WebPort(session), Guard(lan=False))
 
-    def stop() -> tuple[float, float]:
-        """Stop the box; the render process's peak RSS and PSS, since it is the box's too."""
+    def stop() -> dict[str, float]:
+        """Stop the box; what its process and its render process held (:func:`~.usage.memory`), read before the
+        render process goes."""
         halt.set()
         session.call(lambda: None)
         thread.join(2)
-        memory = peak_rss_mb(painter.process.pid), pss_mb(painter.process.pid)
+        held = memory([painter.process.pid])
         session.close()
-        return memory
+        return held
     return app, session, [code for _, code in app[SITE].phones.free()], stop
 
 
@@ -56,8 +57,7 @@ def serve_phones() -> None:
 def phone_latency(samples: int, kind: str = "molebox") -> tuple[list[float], dict[str, float]]:
     """Phone press to lamps on the seat's stream, from this process, with eight phone seats and (molebox)
     twenty dashboards streaming from another; the box (or, ``raw``, bare aiohttp) in a process of its own.
-    Returns the latencies and the box's memory (``rss``: peak RSS, ``pss``: PSS at the end, render process
-    included)."""
+    Returns the latencies and the box's memory at the end, render process included (:func:`~.usage.memory`)."""
     box = subprocess.Popen([sys.executable, "-m", "companion.bench", "--serve-phones", kind],
                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     port = int(box.stdout.readline().split()[1])
@@ -66,9 +66,9 @@ def phone_latency(samples: int, kind: str = "molebox") -> tuple[list[float], dic
         time.sleep(0.5)
         out = press_phones(port, codes, samples)
     box.stdin.close()
-    memory = {word.lower(): float(value) for word, value in (box.stdout.readline().split() for _ in range(2))}
+    held = {word.lower(): float(value) for word, value in (line.split() for line in box.stdout.read().splitlines())}
     box.wait()
-    return out, memory
+    return out, held
 
 
 @contextmanager

@@ -8,7 +8,7 @@ import threading
 import time
 
 from . import raw
-from .usage import cpu_seconds, peak_rss_mb, pss_mb
+from .usage import cpu_seconds, memory
 
 
 def probe(kind: str, idle_s: float) -> None:
@@ -22,8 +22,8 @@ def probe(kind: str, idle_s: float) -> None:
     time.sleep(idle_s)
     cpu = cpu_seconds(children) - before
     print(f"IDLE {100 * cpu / idle_s:.3f}", flush=True)
-    print(f"RSS {sum(map(peak_rss_mb, ['self', *children])):.1f}", flush=True)
-    print(f"PSS {sum(map(pss_mb, ['self', *children])):.1f}", flush=True)
+    for word, value in memory(children).items():
+        print(f"{word.upper()} {value:.1f}", flush=True)
 
 
 def played_box() -> tuple[object, list[int]]:

@@ -8,7 +8,7 @@ import threading
 from contextlib import contextmanager
 from typing import Callable, Coroutine, Iterator
 
-from .usage import peak_rss_mb, pss_mb
+from .usage import memory
 
 
 @contextmanager
@@ -29,11 +29,12 @@ def served(starting: Coroutine) -> Iterator[int]:
 
 
 def serve_until_stdin_closes(starting: Coroutine, codes: list[str],
-                             stop: Callable[[], tuple[float, float]] | None = None) -> None:
+                             stop: Callable[[], dict[str, float]] | None = None) -> None:
     """Child process: serve, print the port and the seats' join codes, serve until stdin closes, then print
-    the peak RSS and PSS of this process plus those ``stop`` returns (what else of the box it stops)."""
+    what the box held (:func:`~.usage.memory`): ``stop`` stops the rest of the box and says it, this process's
+    with its own (its render process's); without it, this process's alone."""
     with served(starting) as port:
         print(f"PORT {port}\nCODES {' '.join(codes)}", flush=True)
         sys.stdin.read()
-    rss, pss = stop() if stop else (0.0, 0.0)
-    print(f"RSS {peak_rss_mb() + rss:.1f}\nPSS {pss_mb() + pss:.1f}", flush=True)
+    figures = stop() if stop else memory([])
+    print("\n".join(f"{word.upper()} {value:.1f}" for word, value in figures.items()), flush=True)

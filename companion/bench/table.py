@@ -17,7 +17,7 @@ from .probe import measure_process
 from .storage import commit_points, resume_time
 from .streams import DASHBOARDS
 from .tv import tv_page
-from .usage import machine_busy
+from .usage import machine_busy, pages_readable
 
 
 def ms(seconds: list[float]) -> list[float]:
@@ -86,6 +86,9 @@ def print_table(size: Sizes, press_only: bool = False) -> None:
     print(row("idle CPU (%)", proc["idle"], raw_proc["idle"], "< 1 %", "{:.2f}"))
     print(row("peak RSS, box and render process (MB)", proc["rss"], raw_proc["rss"], "", "{:.1f}"))
     print(row("PSS after the game, box and render process (MB)", proc["pss"], raw_proc["pss"], "< 60 MB", "{:.1f}"))
+    if pages_readable():
+        print(row("memory after the game, box and render process, each page once (MB)", proc["pages"],
+                  raw_proc["pages"], "", "{:.1f}"))
     phone, phone_memory = phone_latency(min(samples, 1000))
     raw_phone, raw_phone_memory = phone_latency(min(samples, 1000), "raw")
     mixed = mixed_panel_latency(samples)
@@ -95,6 +98,9 @@ def print_table(size: Sizes, press_only: bool = False) -> None:
                   "< 1 ms")
     print(row(f"peak RSS{phones} (MB)", phone_memory["rss"], raw_phone_memory["rss"], "", "{:.1f}"))
     print(row(f"PSS{phones} (MB)", phone_memory["pss"], raw_phone_memory["pss"], "< 80 MB", "{:.1f}"))
+    if pages_readable():
+        print(row(f"memory{phones}, each page once (MB)", phone_memory["pages"], raw_phone_memory["pages"], "",
+                  "{:.1f}"))
     if have_chromium():
         print_tv_rows(tv_s)
     with tempfile.TemporaryDirectory(dir=BENCH_DIR) as workdir:
@@ -112,4 +118,5 @@ def print_table(size: Sizes, press_only: bool = False) -> None:
     streamed = runs[", web pages streaming"].streamed
     print(f"\nWeb pages streaming: the simulator's and the dashboard's event streams, read over HTTP by another "
           f"process, got {streamed['EVENTS']:.0f} events ({streamed['BYTES'] / 1e6:.1f} MB) during the rows' presses."
-          f"{slow}{'' if have_chromium() else ' No chromium: the TV rows are left out.'}")
+          f"{slow}{'' if have_chromium() else ' No chromium: the TV rows are left out.'}"
+          f"{'' if pages_readable() else ' Not root: the rows of memory with each page once are left out.'}")

@@ -3,7 +3,11 @@ from __future__ import annotations
 
 import os
 import resource
+import struct
 from contextlib import contextmanager
+
+PAGE = os.sysconf("SC_PAGE_SIZE")
+PRESENT, PFN = 1 << 63, (1 << 55) - 1       # /proc/PID/pagemap: the page is in memory; its page frame number
 
 
 def process_cpu_seconds(pid: int) -> float:
@@ -51,3 +55,52 @@ def pss_mb(pid: int | str = "self") -> float:
     interpreter and libraries the render process maps too)."""
     with open(f"/proc/{pid}/smaps_rollup") as rollup:
         return next(int(line.split()[1]) for line in rollup if line.startswith("Pss:")) / 1024
+
+
+def _frames(pid: int | str) -> set[int]:
+    """The page frame numbers of every page of ``pid`` in memory (all 0 unless root may read them)."""
+    frames = set()
+    with open(f"/proc/{pid}/maps") as maps, open(f"/proc/{pid}/pagemap", "rb") as pagemap:
+        for line in maps:
+            start, end = (int(address, 16) for address in line.split()[0].split("-"))
+            pagemap.seek(start // PAGE * 8)
+            try:
+                entries = pagemap.read((end - start) // PAGE * 8)
+            except OSError:                 # [vsyscall]: no pages of the process's own
+                continue
+            frames.update(entry & PFN for (entry,) in struct.iter_unpack("<Q", entries) if entry & PRESENT)
+    return frames
+
+
+def pages_readable() -> bool:
+    """Whether this process may read page frame numbers (root, CAP_SYS_ADMIN): :func:`resident_mb` needs them.
+    Asked of one page surely in memory, an object just made (``id`` is its address)."""
+    made = bytearray(64)
+    try:
+        with open("/proc/self/pagemap", "rb") as pagemap:
+            pagemap.seek(id(made) // PAGE * 8)
+            (entry,) = struct.unpack("<Q", pagemap.read(8))
+    except OSError:                         # not Linux
+        return False
+    return bool(entry & PRESENT and entry & PFN)
+
+
+def resident_mb(pids: list[int | str]) -> float:
+    """The memory ``pids`` hold between them: each of their pages in memory counted once, however many of them
+    map it. PSS splits a shared page among every process that maps it, whoever they are: beside the box, the
+    bench's own process (which has imported the box) and anything else running take a share of the
+    interpreter's and the libraries' pages, and the box's PSS moves with them. Needs :func:`pages_readable`."""
+    frames = set()
+    for pid in pids:
+        frames |= _frames(pid)
+    return len(frames) * PAGE / 2 ** 20
+
+
+def memory(children: list[int]) -> dict[str, float]:
+    """What this process and ``children`` hold together: ``rss``, the sum of their peak RSS; ``pss``, of their
+    PSS now; and, where :func:`pages_readable`, ``pages``: their pages in memory now, each counted once."""
+    pids: list[int | str] = ["self", *children]
+    figures = {"rss": sum(map(peak_rss_mb, pids)), "pss": sum(map(pss_mb, pids))}
+    if pages_readable():
+        figures["pages"] = resident_mb(pids)
+    return figures

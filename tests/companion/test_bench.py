@@ -78,8 +78,8 @@ def nothing_measured(workdir: str):
     standins = [
         (table, "companion_latency", latency), (table, "raw_chain", lambda samples: ([0.001], 1.0)),
         (table, "slow_card", card), (oled, "slow_card", card), (raw, "press_to_lamp", lambda samples: [0.001]),
-        (table, "measure_process", lambda kind, idle_s: {"ready": 1, "idle": 1, "rss": 1, "pss": 1}),
-        (table, "phone_latency", lambda samples, kind="molebox": ([0.001], {"rss": 1, "pss": 1})),
+        (table, "measure_process", lambda kind, idle_s: {"ready": 1, "idle": 1, "rss": 1, "pss": 1, "pages": 1}),
+        (table, "phone_latency", lambda samples, kind="molebox": ([0.001], {"rss": 1, "pss": 1, "pages": 1})),
         (table, "mixed_panel_latency", lambda samples: [0.001]),
         (table, "tv_page", lambda seconds: {phase: {"cpu": 1, "pss": 1} for phase in ("rest", "game", "blank")}),
         (table, "commit_points", lambda samples, workdir: {mode: [0.001] for mode in ("kept", "emptied", "raw")}),
