@@ -67,7 +67,7 @@ def devices(pages):
 def phone(devices, box, seat: int, viewport: dict):
     """A phone with a touch screen joining ``seat`` by its code's address (the QR code's), on the seat's page
     once it is live."""
-    page = devices(box.url + "J/" + box.session.phones.codes[seat], viewport, touch=True)
+    page = devices(box.url + "J/" + box.site.phones.codes[seat], viewport, touch=True)
     page.wait_for_url(f"**/seat/{seat}")
     page.wait_for_function("document.getElementById('status').textContent === 'live'")
     return page
@@ -80,7 +80,7 @@ def room(box) -> dict:
 
 def scored(box) -> bool:
     """Whether the game's first turn (or round) is over: revealed, the next begun, or the game ended."""
-    public = box.session.table.public()
+    public = box.session.public()
     if public["mode"] != "play":
         return False
     told = [turn for turn in turns.told(tv.named(public), public["log"]) if turn["title"] != "Before the first turn"]
@@ -94,7 +94,7 @@ def play_until(box, done, seats: tuple[int, ...], press) -> None:
     for _ in range(DECISIONS):
         if done():
             return
-        match = box.session.table.match
+        match = box.session.state.match
         seat, decision = next((s, d) for s in seats for d in match.decisions_for(s))
         press(seat, presses_for(decision, random_answer(decision, rng)))
     raise AssertionError(f"not done after {DECISIONS} decisions: {room(box)['turns']}")
@@ -166,8 +166,8 @@ def test_each_game_from_the_lobby_to_its_first_scored_turn_on_phones_and_on_the_
     box = live_factory("--panels", "0", "--phones", "2", "--seed", "5")
     upright = phone(devices, box, 1, UPRIGHT)                               # seat 1 chooses the game
     at_its_place(upright, box, 1)
-    click(upright, 1, f"hole{box.session.table.lobby.games.index(game) + 1}", "ok", "ok", "ok")
-    assert wait_for(lambda: box.session.table.public()["mode"] == "play")  # it waits for seat 2's phone
+    click(upright, 1, f"hole{box.session.state.lobby.games.index(game) + 1}", "ok", "ok", "ok")
+    assert wait_for(lambda: box.session.public()["mode"] == "play")  # it waits for seat 2's phone
     at = {1: upright, 2: phone(devices, box, 2, SIDEWAYS)}
     play_the_first_turn(box, at)
     for seat, page in at.items():
@@ -237,7 +237,7 @@ def test_the_tv_draws_mole_park_s_star_track_while_prizes_are_picked(live_factor
         box.tap(seat, *controls)
         box.quiet()
     box.quiet()
-    play_until(box, lambda: box.session.table.public()["view"]["state"]["track"], (1, 2), press)
+    play_until(box, lambda: box.session.public()["view"]["state"]["track"], (1, 2), press)
     page = devices(box.url + "table", TVS["1080"])
     assert tells_the_room(page, box, "mole-park") >= CAP_PX                    # the track's shapes counted too
     assert page.locator("#tv-board .track").count() > 0
