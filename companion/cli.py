@@ -162,7 +162,7 @@ def _reader(args):
 
 def cmd_pin(args) -> int:
     """The running box's host PIN, for the host on the Pi (it is never on the dashboard)."""
-    from companion.web.pin import HostPin, pin_path
+    from companion.web.host_pin import HostPin, pin_path
 
     journal = Path(args.db) if args.db else reader_path()
     path = pin_path(journal)

@@ -138,7 +138,7 @@ def _seat(scene: Scene, seat: int) -> tuple:
         if seat != 1:
             return (lobby_screens.waiting, seat, scene.table.names.get(seat, ""))
         if scene.unread:
-            return (fault_screen.alert, scene.unread[0].screen, len(scene.unread), "OK: got it")
+            return (fault_screen.note, scene.unread[0].screen, len(scene.unread), "OK: got it")
         cursor = scene.lobby.cursor if scene.lobby.stage == "players" else None
         free = next((join for join in scene.joins if join[0] == cursor and _needs_a_phone(scene, cursor)), None)
         if free is not None and not scene.table.table_display:   # the players stage, a free phone seat: how to join
@@ -171,9 +171,9 @@ def _needs_a_phone(scene: Scene, seat: int) -> bool:
 
 def _table(scene: Scene) -> tuple:
     if scene.lobby is not None and scene.unread:
-        return (fault_screen.alert, scene.unread[0].screen, len(scene.unread), "seat 1 OK: got it")
+        return (fault_screen.note, scene.unread[0].screen, len(scene.unread), "seat 1 OK: got it")
     if scene.table_notice:
-        return (fault_screen.news, *scene.table_notice)
+        return (fault_screen.table_notice, *scene.table_notice)
 
     free = next(iter(wanted_phones(scene)), None)
     if free is not None:                    # the game cannot go on without that seat: a phone joins it first

@@ -31,14 +31,14 @@ from .hardware import open_backend, priority
 from .hardware.phone import add_phones
 from .journal import Journal
 from .journal.card import NotAJournal
-from .notify import Notifier, Watchdog
+from .sd_notify import Notifier, Watchdog
 from .painter import RenderProcess, draw
 from .port import WebPort
 from .session import Session
 from .table import Start
 from .web.auth import Guard, is_loopback
-from .hardware.pin_glass import PinGlass
-from .web.pin import HostPin, pin_path
+from .hardware.host_pin_glass import HostPinGlass
+from .web.host_pin import HostPin, pin_path
 from .web.app import SITE, make_app, start
 
 BACKLOG = 1024      # connections the kernel queues for the accept loop: a burst (a flood) waits there, is taken
@@ -99,9 +99,9 @@ def build(args, plan: Plan, journal: Journal | None, clock=time.monotonic, host_
         hardware.simulator.record_frames(Path(args.frames))
     glass = dict(scene.panels(plan.profile))
     if host_pin is not None and hardware.table is not None:
-        hardware.table = PinGlass(hardware.table, host_pin, panel=glass.get("table"))
+        hardware.table = HostPinGlass(hardware.table, host_pin, panel=glass.get("table"))
     elif host_pin is not None and hardware.seats and not hardware.seats[0].phone and hardware.seats[0].display:
-        hardware.seats[0].display = PinGlass(hardware.seats[0].display, host_pin, on_request=True,
+        hardware.seats[0].display = HostPinGlass(hardware.seats[0].display, host_pin, on_request=True,
                                              panel=glass.get("seat1"))
     session = Session(hardware, clock, start=plan.start(args), seed=args.seed, journal=journal, paint=paint)
     return hardware, session
@@ -187,7 +187,7 @@ async def _serve(app: web.Application, sock: socket.socket, listen: str, notifie
     if site.simulator:
         print(f"  simulator  {url}{'' if site.guard.sim_open() else '  (off on the LAN: see the dashboard)'}")
     print(f"  dashboard  {url}dashboard")
-    print(f"  table      {url}table")
+    print(f"  TV view    {url}tv")
     for seat, code, address in site.phones.joins():        # a seat's key: kept off the log, as the PIN is
         shown = address.lower() if sys.stdout.isatty() else "code on the table display"
         print(f"  seat {seat}     phone: {shown} (join at {url}join)")

@@ -16,7 +16,7 @@ import logging
 import time
 from typing import Callable
 
-from . import scene as screens
+from . import scene
 from .bugs import display_failed, where
 from .carry_out import CarryOut
 from .inputs import DEBOUNCE_S, HOLD_S, Edge, Gesture, Inputs
@@ -28,12 +28,15 @@ from .outputs.lamps import Lamps
 from .outputs.screens import Screens
 from .painter import draw
 from .pause import Pause
-from .publisher import Publisher
+from .feed import Feed
 from .table import ACTIONS, Start, TableState, decide, public
 from .table.effects import Flash
 from .table.moves import Act, Faults, Forgotten, Move, Noted, NotTaken, Opened, Press, Resumed, SetAside, Unfinished
 
 log = logging.getLogger("molebox.session")
+
+
+_WHAT = {Press: "a press at seat {seat}", Act: "a host action", Opened: "resuming the journal's game"}   # for a bug
 
 
 class Session(Loop):
@@ -46,7 +49,7 @@ class Session(Loop):
         are drawn (:mod:`companion.painter`)."""
         super().__init__(Inputs(len(hardware.seats), debounce_s, hold_s), clock)
         self.hw, self.wall = hardware, wall
-        self.keeper, self.feed = Keeper(journal), Publisher()
+        self.keeper, self.feed = Keeper(journal), Feed()
         self.lamps = Lamps(hardware.seats, self.feed, after=self.after)
         self.screens = Screens(hardware, self.feed, on_fault=self._display_failed, paint=paint)
         self.state = TableState.new(len(hardware.seats), len(hardware.panels), fixed=start, seed=seed,
@@ -57,9 +60,9 @@ class Session(Loop):
         self.pause.hardware_fault = hardware.fault
         self.carry_out = CarryOut(self.keeper, self.lamps, self.screens, hardware.signals, clock=clock,
                                   after=self.after, redraw=self._redraw)
-        self.panels = screens.panels(hardware.profile)
+        self.panels = scene.panels(hardware.profile)
         self.joins: tuple[tuple[int, str, str], ...] = ()     # the free phone seats' join codes (the web panel's)
-        self._made = screens.Made()             # what the scenes' screens and lamps were last made of
+        self._made = scene.Made()             # what the scenes' screens and lamps were last made of
         self._dirty = False
         if journal is not None:
             journal.listen(lambda: self.call(self._landed))
@@ -123,11 +126,13 @@ class Session(Loop):
         except JournalError:
             return self._undone(before, move, f"not saved: {self.pause.paused}")
         except Exception as exc:
-            what = f"a press at seat {move.gesture.seat}" if isinstance(move, Press) else type(move).__name__
+            what = _WHAT.get(type(move), "a move of the table")
+            what = what.format(seat=move.gesture.seat) if isinstance(move, Press) else what
             log.error("%s hit a bug:\n%s", what, where(exc))
+            reply = self._undone(before, move, "not taken: a bug")
             self.note(f"{what.capitalize()} hit a bug ({type(exc).__name__}); it was not taken and the game is as "
                       f"the journal has it. The log has where.", None)
-            return self._undone(before, move, "not taken: a bug")
+            return reply
         return self.carry_out.box(effects, waiting)
 
     def _undone(self, before: TableState, move: Move, reason: str) -> str | None:
@@ -220,9 +225,9 @@ class Session(Loop):
         """What anyone may see of the table now (:func:`companion.table.public`)."""
         return public(self.state, not self.keeper.on_the_way)
 
-    def scene(self) -> screens.Scene:
+    def scene(self) -> scene.Scene:
         """What is true now, for every display and lamp."""
-        return screens.Scene(self.state, self.clock(), frozenset(g.seat for g, _ in self.keeper.waiting()),
+        return scene.Scene(self.state, self.clock(), frozenset(g.seat for g, _ in self.keeper.waiting()),
                              self.pause.slow(), self.joins, self.panels, self._made)
 
     def refresh(self) -> None:
@@ -232,11 +237,11 @@ class Session(Loop):
         (unless play is paused, which every screen says)."""
         self._dirty = False
         now = self.scene()
-        self.lamps.show(lambda seat: screens.lamps(now, seat), () if self.state.paused else now.saving)
-        self.screens.show(screens.screens(now), self.state.phones)
+        self.lamps.show(lambda seat: scene.lamps(now, seat), () if self.state.paused else now.saving)
+        self.screens.show(scene.screens(now), self.state.phones)
         if self.feed.listeners:
             self.feed.send("state", self.public())
-            self.feed.send("joins", screens.wanted_phones(now))
+            self.feed.send("joins", scene.wanted_phones(now))
 
     def health(self) -> str | None:
         """None while the box can serve the table, else what is wrong (the watchdog goes unfed)."""

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 import pytest
 from hypothesis import settings
 
-from companion import scene as screens, script
+from companion import scene, script
 from companion.render.reading import SMALLEST
 from companion.hardware.sim import SimHardware, open_sim
 from companion.painter import draw
@@ -40,7 +40,7 @@ class Box:
 
     def drawn(self, name: str, render_fn, *args) -> bytes:
         """What ``render_fn(*args)`` draws for the display ``name``, on its own glass (its profile's panel)."""
-        return render_fn(*args, dict(screens.panels(self.hw.profile)).get(name, SMALLEST)).tobytes()
+        return render_fn(*args, dict(scene.panels(self.hw.profile)).get(name, SMALLEST)).tobytes()
 
     def pixels(self, name: str) -> bytes:
         self.session.screens.worker.flush()

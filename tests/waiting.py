@@ -41,4 +41,4 @@ def idle(session) -> bool:
 def quiet(session, timeout: float = TIMEOUT_S) -> None:
     """Wait until a running session is idle and every display shows what it last drew."""
     assert wait_for(lambda: idle(session), timeout), "the box never went quiet"
-    session.out.displays.flush()
+    session.screens.worker.flush()

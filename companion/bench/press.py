@@ -33,7 +33,7 @@ from .streams import stream_reader
 from .usage import machine_busy
 
 STREAMS = ("/api/sim/events", "/api/dashboard/events")
-TV = ("/api/table/events",)
+TV = ("/api/tv/events",)
 DRAIN_S = 300       # the reader still takes what the streams sent it once the server stops: on the one-core
                     # emulated machine it had not finished 10 s after
 
@@ -52,7 +52,7 @@ def pages_streaming(session, paths: tuple[str, ...] = STREAMS, tv: bool = False)
     app = make_app(WebPort(session), Guard(lan=False))
     figures: dict[str, float] = {}
     with served(start(app, listen("127.0.0.1", 0))) as port, \
-            kiosk(f"http://127.0.0.1:{port}/table") if tv else nullcontext():
+            kiosk(f"http://127.0.0.1:{port}/tv") if tv else nullcontext():
         reader = stream_reader(port, paths, stdout=subprocess.PIPE, text=True)
         deadline = time.monotonic() + KIOSK_S
         while len(app[SITE].hub.streams) < len(paths) + tv:

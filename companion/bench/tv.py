@@ -38,7 +38,7 @@ def tv_page(seconds: float) -> dict[str, dict[str, float]]:
     site = app[SITE]
     figures = {}
     try:
-        with served(start(app, service.listen("127.0.0.1", 0))) as port, kiosk(f"http://127.0.0.1:{port}/table") as pid:
+        with served(start(app, service.listen("127.0.0.1", 0))) as port, kiosk(f"http://127.0.0.1:{port}/tv") as pid:
             deadline = time.monotonic() + KIOSK_S
             while not any("tv" in kinds for kinds, _ in site.hub.streams.values()):
                 if time.monotonic() > deadline:

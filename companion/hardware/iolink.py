@@ -110,6 +110,73 @@ def level_changes(was: bool, now: bool, presses: int) -> list[bool]:
     return out
 
 
+class Buttons:
+    """What the board last reported of every button: its level and how many presses it has counted; a report
+    answers the edges that lead there."""
+
+    def __init__(self, seats: int, clock: Callable[[], float]):
+        self.seats, self.clock = seats, clock
+        self.levels = bytearray(seats)
+        self.counts = bytearray(seats * p.BUTTONS)
+
+    def apply(self, levels: bytes, counts: bytes, edges: list[Edge]) -> None:
+        """Edges for every press counted and every level changed since the last report."""
+        for s in range(self.seats):
+            seat = slice(p.BUTTONS * s, p.BUTTONS * (s + 1))
+            if levels[s] == self.levels[s] and counts[seat] == self.counts[seat]:
+                continue
+            for b, control in enumerate(CONTROLS):
+                i = s * p.BUTTONS + b
+                was, now = bool(self.levels[s] >> b & 1), bool(levels[s] >> b & 1)
+                for pressed in level_changes(was, now, (counts[i] - self.counts[i]) & 0xFF):
+                    edges.append(Edge(self.clock(), s + 1, control, pressed))
+                self.counts[i] = counts[i]
+            self.levels[s] = levels[s]
+
+    def let_go(self) -> list[Edge]:
+        """Every button still down let go (the link is gone)."""
+        edges = []
+        for s in range(self.seats):
+            for b, control in enumerate(CONTROLS):
+                if self.levels[s] >> b & 1:
+                    edges.append(Edge(self.clock(), s + 1, control, False))
+            self.levels[s] = 0
+        return edges
+
+
+class LampsSent:
+    """Each seat's lamps: what the session wants shown, what was sent and not yet acknowledged, what the board has."""
+
+    def __init__(self, retry: float):
+        self.retry = retry
+        self.want: dict[int, bytes] = {}                       # seat -> LAMPS payload the session asked for
+        self.have: dict[int, bytes] = {}                       # seat -> what the board acknowledged
+        self.sent: dict[int, tuple[int, bytes, float]] = {}    # seat -> (seq, payload, when) awaiting an ack
+        self._seq = 0
+
+    def due(self, seat: int, now: float) -> bytes | None:
+        """The LAMPS frame to send for the seat now, unless the board has its lamps or they went out less than
+        ``retry`` ago."""
+        want, sent = self.want[seat], self.sent.get(seat)
+        if want == self.have.get(seat) or (sent and sent[1] == want and now - sent[2] < self.retry):
+            return None
+        self._seq = (self._seq + 1) & 0xFF
+        self.sent[seat] = (self._seq, want, now)
+        return p.frame(p.LAMPS, self._seq, want)
+
+    def acked(self, seq: int) -> int | None:
+        """The board acknowledged frame ``seq``: the seat whose lamps it has now (None: no such frame)."""
+        seat = next((seat for seat, sent in self.sent.items() if sent[0] == seq), None)
+        if seat is not None:
+            self.have[seat] = self.sent.pop(seat)[1]
+        return seat
+
+    def forget(self) -> None:
+        """A new link: the board has nothing of ours."""
+        self.have.clear()
+        self.sent.clear()
+
+
 class Link:
     """The serial link to one board; ``start`` it, then ``lamps`` from any thread, ``close`` at the end."""
 
@@ -127,12 +194,8 @@ class Link:
         self._port: serial.Serial | None = None
         self._nonce = next_nonce(random.getrandbits(16))
         self.build: int | None = None       # the firmware build of the board last linked
-        self._seq = 0
-        self._want: dict[int, bytes] = {}                       # seat -> LAMPS payload the session asked for
-        self._have: dict[int, bytes] = {}                       # seat -> what the board acknowledged
-        self._sent: dict[int, tuple[int, bytes, float]] = {}    # seat -> (seq, payload, when) awaiting an ack
-        self._levels = bytearray(seats)
-        self._counts = bytearray(seats * p.BUTTONS)
+        self._lamps = LampsSent(timing.retry)
+        self._buttons = Buttons(seats, clock)
         self._heard = self._hello_at = self._wrote_at = self._linked_at = 0.0
         self._lost_at: float | None = None      # when the last link went
         self._boot_id: int | None = None        # the board's run (boot id) that our counters follow
@@ -150,7 +213,7 @@ class Link:
     def lamps(self, seat: int, payload: bytes) -> None:
         """Any thread: have the board show this LAMPS payload for ``seat``, now and after every reconnect."""
         with self._lock:
-            self._want[seat] = payload
+            self._lamps.want[seat] = payload
             if self.linked.is_set():
                 try:
                     self._push(seat, time.monotonic())
@@ -223,7 +286,7 @@ class Link:
             self._write(p.frame(p.ACK, 0, bytes((seq,))), now)
             state = p.parse_state(payload)
             if linked and state is not None and len(state[0]) >= self.seats:
-                self._apply(*state, edges)
+                self._buttons.apply(*state, edges)
         elif ftype == p.ACK and linked and len(payload) == 1:
             self._acked(payload[0], now)
         elif ftype == p.WELCOME and not linked:
@@ -272,11 +335,10 @@ class Link:
             return
         self._hello_every, self._refused = self.timing.retry, False
         if boot_id != self._boot_id or self._lost_at is None or now - self._lost_at >= self.timing.catch_up:
-            self._counts[:] = counts[:len(self._counts)]    # a new baseline: what was counted meanwhile is void
-        self._boot_id = boot_id
-        self._apply(levels, counts, edges)      # a button held right now goes down; a press made meanwhile, too
-        self._have.clear()
-        self._sent.clear()
+            self._buttons.counts[:] = counts[:len(self._buttons.counts)]    # a new baseline: what was counted
+        self._boot_id = boot_id                                              # meanwhile is void
+        self._buttons.apply(levels, counts, edges)     # a button held right now goes down; a press made meanwhile too
+        self._lamps.forget()
         if build != p.BUILD and build != self.build:        # told once a build, not at every relink
             self.on_note(*other_build(build))
         self.build = build
@@ -285,7 +347,7 @@ class Link:
         self._set_fault(None)
         log.info("IO board: linked (protocol v%d, firmware build %06x, %s lamps, %d seats)",
                  version, build, lamps, len(levels))
-        for seat in self._want:
+        for seat in self._lamps.want:
             self._push(seat, now)
 
     def _refuse_version(self, version: int) -> None:
@@ -299,35 +361,16 @@ class Link:
         self._hello_every, self._refused = self.timing.backoff_max, True
         self._set_fault(fault)
 
-    def _apply(self, levels: bytes, counts: bytes, edges: list[Edge]) -> None:
-        """Edges for every press counted and every level changed since the last report."""
-        for s in range(self.seats):
-            seat = slice(p.BUTTONS * s, p.BUTTONS * (s + 1))
-            if levels[s] == self._levels[s] and counts[seat] == self._counts[seat]:
-                continue
-            for b, control in enumerate(CONTROLS):
-                i = s * p.BUTTONS + b
-                was, now = bool(self._levels[s] >> b & 1), bool(levels[s] >> b & 1)
-                for pressed in level_changes(was, now, (counts[i] - self._counts[i]) & 0xFF):
-                    edges.append(Edge(self.clock(), s + 1, control, pressed))
-                self._counts[i] = counts[i]
-            self._levels[s] = levels[s]
-
     def _acked(self, seq: int, now: float) -> None:
-        seat = next((seat for seat, sent in self._sent.items() if sent[0] == seq), None)
+        seat = self._lamps.acked(seq)
         if seat is not None:
-            self._have[seat] = self._sent.pop(seat)[1]
             self._push(seat, now)
 
     def _push(self, seat: int, now: float) -> None:
         """Send the seat's wanted lamps unless the board has them or they went out less than ``retry`` ago."""
-        want = self._want[seat]
-        sent = self._sent.get(seat)
-        if want == self._have.get(seat) or (sent and sent[1] == want and now - sent[2] < self.timing.retry):
-            return
-        self._seq = (self._seq + 1) & 0xFF
-        self._sent[seat] = (self._seq, want, now)
-        self._write(p.frame(p.LAMPS, self._seq, want), now)
+        frame = self._lamps.due(seat, now)
+        if frame is not None:
+            self._write(frame, now)
 
     def _timers(self, now: float, edges: list[Edge]) -> None:
         if not self.linked.is_set():
@@ -340,7 +383,7 @@ class Link:
             edges += self._lose(SILENT)
             self._greet(now, fresh=True)
             return
-        for seat in self._want:
+        for seat in self._lamps.want:
             self._push(seat, now)
         if now - self._wrote_at >= self.timing.heartbeat:
             self._write(p.frame(p.PING, 0), now)
@@ -360,11 +403,7 @@ class Link:
             self.linked.clear()
             self._lost_at = time.monotonic()
             log.warning("%s", fault)
-            for s in range(self.seats):
-                for b, control in enumerate(CONTROLS):
-                    if self._levels[s] >> b & 1:
-                        edges.append(Edge(self.clock(), s + 1, control, False))
-                self._levels[s] = 0
+            edges = self._buttons.let_go()
         return edges
 
     def _set_fault(self, fault: str | None) -> None:

@@ -143,7 +143,7 @@ class Hardware:
         self._watchers.append(callback)
 
     def listen(self, callback: Callable[[str, str | None], None]) -> None:
-        """Call ``callback(text, screen)`` from any thread for every note for the host (companion/alerts.py),
+        """Call ``callback(text, screen)`` from any thread for every note for the host (:class:`companion.table.state.Note`),
         the notes given so far first."""
         with self._notes_lock:
             self._listeners.append(callback)

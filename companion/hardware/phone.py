@@ -15,7 +15,7 @@ WIDTH, HEIGHT = 128, 64
 DRIVER = "ssd1306"              # the panel the simulator draws a phone seat's OLED as, at real size
 
 
-class PhoneSeat(Seat):
+class PhonePanel(Seat):
     phone = True
 
     def __init__(self, seat: int):
@@ -30,4 +30,4 @@ class PhoneSeat(Seat):
 def add_phones(hardware: Hardware, count: int) -> None:
     """Seat ``count`` phones after the hardware's panels."""
     first = len(hardware.seats) + 1
-    hardware.seats += [PhoneSeat(seat) for seat in range(first, first + count)]
+    hardware.seats += [PhonePanel(seat) for seat in range(first, first + count)]

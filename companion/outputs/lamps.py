@@ -14,11 +14,11 @@ from typing import Callable
 
 from .. import overlays
 from ..inputs import Gesture
-from ..publisher import Publisher
+from ..feed import Feed
 
 
 class Lamps:
-    def __init__(self, seats: list, feed: Publisher, *, after: Callable):
+    def __init__(self, seats: list, feed: Feed, *, after: Callable):
         """``seats``: the hardware's seats (panels and phones); ``after``: the loop's timers (a flash's steps end on
         them)."""
         self.seats, self.feed, self.after = seats, feed, after

@@ -12,7 +12,7 @@ from typing import Callable
 
 from ..displays import DisplayWorker
 from ..painter import draw
-from ..publisher import Publisher
+from ..feed import Feed
 from ..render import fault as fault_screen, lobby as lobby_screens
 
 PARTING_S = 10.0        # the parting screen may take this long to reach every display (the unit's TimeoutStopSec is 15)
@@ -20,7 +20,7 @@ HOST_PIN_S = 20.0       # seat 1's screen shows the host PIN this long when aske
 
 
 class Screens:
-    def __init__(self, hardware, feed: Publisher, *, on_fault, paint=draw):
+    def __init__(self, hardware, feed: Feed, *, on_fault, paint=draw):
         """``on_fault``: a display's frame failed (the worker's thread); ``paint``: where frames are drawn."""
         self.hw, self.feed = hardware, feed
         self.worker = DisplayWorker(hardware.displays(), on_frame=lambda name, image: feed.send("frame", (name, image)),

@@ -1,8 +1,8 @@
 """The screens of a box that cannot play or must tell the host something.
 
-Paused while the hardware or the journal's storage is at fault, a notice the host
+Paused while the hardware or the journal's storage is at fault, a note the host
 must read (in the lobby), a display whose own frame failed, parted when the service
-stops, and the table's news of a change made from elsewhere.
+stops, and the table display's notice of a change made from elsewhere.
 """
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def storage(fault: str, panel: Panel = SMALLEST):
     return frame(describe_storage(fault), panel)
 
 
-def describe_alert(words: str, count: int, action: str) -> Screen:
+def describe_note(words: str, count: int, action: str) -> Screen:
     """A notice the host must read in the lobby (``count`` of them waiting), and the button that reads on
     (``action``: who presses OK, if not this seat's)."""
     who = action.removesuffix("OK: got it").strip()
@@ -37,8 +37,8 @@ def describe_alert(words: str, count: int, action: str) -> Screen:
                   options=(Option("OK", (f"got it ({who})", "got it") if who else "got it"),))
 
 
-def alert(words: str, count: int, action: str, panel: Panel = SMALLEST):
-    return frame(describe_alert(words, count, action), panel)
+def note(words: str, count: int, action: str, panel: Panel = SMALLEST):
+    return frame(describe_note(words, count, action), panel)
 
 
 def broken(name: str, panel: Panel = SMALLEST):
@@ -53,7 +53,11 @@ def parting(panel: Panel = SMALLEST):
                         lines=("The game is saved", "It goes on at the next start")), panel)
 
 
-def news(headline: str, words: str, panel: Panel = SMALLEST):
+def describe_table_notice(headline: str, words: str) -> Screen:
     """The table display for a few seconds when something changed the game from elsewhere (an undo, a restart, a
     seat freed): what, and who did it."""
-    return frame(Screen(title="molebox", status="news", prompt=headline, lines=(words,)), panel)
+    return Screen(title="molebox", status="news", prompt=headline, lines=(words,))
+
+
+def table_notice(headline: str, words: str, panel: Panel = SMALLEST):
+    return frame(describe_table_notice(headline, words), panel)

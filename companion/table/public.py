@@ -12,7 +12,7 @@ def public(state: TableState, on_disk: bool = True) -> dict:
     if state.paused:
         fault = {"words": state.storage_fault or state.hardware_fault,
                  "text": state.storage_text or state.hardware_fault}
-    box = {"alerts": [{"id": n.id, "text": n.text, "at": n.at} for n in state.notes], "fault": fault}
+    box = {"notes": [{"id": n.id, "text": n.text, "at": n.at} for n in state.notes], "fault": fault}
     if state.lobby is not None:
         return {"mode": "lobby", "lobby": state.lobby.view(), "ended": can_take_up(state), **box}
     match = state.match

@@ -1,7 +1,7 @@
 """The web panel's app: one aiohttp app on an event loop beside the session loop (docs/web.md).
 
 Each audience has its module: the simulator (:mod:`.simulator`), the dashboard (:mod:`.dashboard`)
-and the host's actions (:mod:`.host`), the phone seats (:mod:`.phone_seats`), the table view on a
+and the host's actions (:mod:`.host`), the phone seats (:mod:`.phone_pages`), the table view on a
 TV (:mod:`.tv`); what they share is the :class:`~companion.web.site.Site`. Nothing here changes the
 game itself: a press enters the session as an edge (the simulator's drives a mock pin, the path a
 finger takes on real hardware), and a host action runs on the session loop by name.
@@ -13,7 +13,7 @@ import socket
 
 from aiohttp import web
 
-from . import dashboard, host, phone_seats, simulator, tv
+from . import dashboard, host, phone_pages, simulator, tv
 from .auth import Guard
 from .bodies import MAX_BODY
 from .box import Box
@@ -78,7 +78,7 @@ def make_app(box: Box, guard: Guard) -> web.Application:
     app[SITE] = site
     app.on_startup.append(site.start)
     app.on_shutdown.append(site.stop)
-    for audience in (simulator, phone_seats, tv, dashboard, host):     # host last: /api/host/{action} catches all
+    for audience in (simulator, phone_pages, tv, dashboard, host):     # host last: /api/host/{action} catches all
         app.router.add_routes(audience.routes(site))
     app.router.add_get("/static/{name}", site.asset)
     return app

@@ -28,7 +28,7 @@ from aiohttp import web
 from companion.tokens import same
 
 from .guesses import Secret
-from .pin import HostPin
+from .host_pin import HostPin
 
 TOKEN_HEADER = "X-Molebox-Token"
 HOST_COOKIE = "molebox_host"
@@ -88,7 +88,7 @@ def _is_ip(name: str) -> bool:
 
 class Guard:
     def __init__(self, lan: bool, pin=None, lan_sim: bool = False, clock=time.monotonic, wall=time.time):
-        """``pin``: a :class:`~companion.web.pin.HostPin` (or the PIN's text, for a PIN of this run only)."""
+        """``pin``: a :class:`~companion.web.host_pin.HostPin` (or the PIN's text, for a PIN of this run only)."""
         if lan and not pin:
             raise ValueError("LAN mode needs a host PIN")
         self.lan = lan
@@ -96,8 +96,8 @@ class Guard:
         self.lan_sim = lan_sim
         self.token = secrets.token_urlsafe(24)
         self.clock, self.wall = clock, wall
-        self.pins = Secret("PIN", clock, FREE_PINS, MOST_PIN_WAIT_S)
-        self.codes = Secret("join code", clock, FREE_CODES, MOST_CODE_WAIT_S)
+        self.pin_guesses = Secret("PIN", clock, FREE_PINS, MOST_PIN_WAIT_S)
+        self.code_guesses = Secret("join code", clock, FREE_CODES, MOST_CODE_WAIT_S)
         self.machine = socket.gethostname().lower()
 
     @property
@@ -146,11 +146,11 @@ class Guard:
             raise refuse(web.HTTPForbidden, "host PIN needed: it is on the box (the table display, seat 1's "
                                             "screen in the lobby, or `molebox pin` on the Pi)")
         address = request.remote or "unknown"
-        refusal = self.pins.refusal(address)
+        refusal = self.pin_guesses.refusal(address)
         if refusal:
-            raise too_many(refusal, self.pins.wait(address))
+            raise too_many(refusal, self.pin_guesses.wait(address))
         if not same(given, self.pin):
-            self.pins.wrong(address)
+            self.pin_guesses.wrong(address)
             raise refuse(web.HTTPForbidden, "wrong host PIN: it is on the box (the table display, seat 1's screen "
                                             "in the lobby, or `molebox pin` on the Pi)")
         until = str(int(self.wall() + HOST_FOR_S))

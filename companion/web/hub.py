@@ -19,7 +19,7 @@ The kinds of stream:
 - ``SIM``: the public state, every lamp and every display's device pixels,
   the seats' OLEDs included: secrets, for the simulator page only. In LAN mode the
   frames the box rendered instead of the device pixels: the box's own glass
-  shows the host PIN (:class:`~companion.hardware.pin_glass.PinGlass`), and it never leaves it;
+  shows the host PIN (:class:`~companion.hardware.host_pin_glass.HostPinGlass`), and it never leaves it;
 - :func:`seat` ``n``: seat *n*'s lamps, the description of seat *n*'s screen (what its OLED
   draws: :func:`companion.render.describe`) and the room's description of the table, nothing
   of any other seat: a phone seat's page;

@@ -16,7 +16,7 @@ from .phone_keys import PhoneKeys
 
 STATIC = Path(__file__).parent / "static"
 GUESSING_EVERY_S = 1.0      # the dashboard's guessing figures, at most this often
-PAGES = ("index", "dashboard", "seat", "table")
+PAGES = ("index", "dashboard", "seat", "tv")
 
 
 def seat_cookie(seat: int) -> str:
@@ -43,7 +43,7 @@ class Site:
         self.phones.watch(self._keys_changed)
         self.box.watch_phones(self._phones_changed)
         self.box.show_joins(self.phones.joins())
-        for secret in (self.guard.pins, self.guard.codes):
+        for secret in (self.guard.pin_guesses, self.guard.code_guesses):
             secret.watch(self._guessed)
 
     def _guessed(self) -> None:
@@ -54,7 +54,7 @@ class Site:
 
     def _tell_guessing(self) -> None:
         self._guessing_due = False
-        self.hub.publish("guessing", {"pins": self.guard.pins.figures(), "codes": self.guard.codes.figures()})
+        self.hub.publish("guessing", {"pins": self.guard.pin_guesses.figures(), "codes": self.guard.code_guesses.figures()})
 
     async def stop(self, app: web.Application) -> None:
         self.hub.close()

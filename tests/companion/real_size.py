@@ -12,7 +12,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from companion import scene as screens, script
+from companion import scene, script
 from companion.hardware.sim import open_sim
 from companion.session import Session
 from companion.render.fonts import Face
@@ -76,7 +76,7 @@ def sheet(game: str, seat: tuple, table: tuple) -> Image.Image:
     label = Face(12)
     rows = []
     for driver in DRIVERS:
-        panel = screens.panel_of(driver)
+        panel = scene.panel_of(driver)
         shots = [glass(render(*args[:-1], panel), panel) for render, *args in (seat, table)]
         gap = GAP_MM * PX_PER_MM
         width = sum(s.width for s in shots) + gap

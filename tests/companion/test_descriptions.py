@@ -63,7 +63,7 @@ def test_every_lobby_screen_draws_only_its_description(box_factory, walk):
 def test_the_box_own_screens_draw_only_their_description():
     url = "http://192.168.1.23:8080/J/4KMBJ"
     assert_described([(fault.paused, "IO board gave up", None), (fault.storage, "storage read-only", None),
-                      (fault.alert, "journal damaged: moved aside", 2, "seat 1 OK: got it", None),
+                      (fault.note, "journal damaged: moved aside", 2, "seat 1 OK: got it", None),
                       (join.screen, 3, "WWMMW", url, "1 < seat > 2, OK start", None)])
 
 

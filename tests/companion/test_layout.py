@@ -17,8 +17,8 @@ from dataclasses import replace
 
 import pytest
 
-from companion import scene as screens
-from companion.render import bot, fault, join, oled, pin, selftest
+from companion import scene
+from companion.render import bot, fault, host_pin, join, oled, selftest
 from companion.render.reading import cap_mm
 from companion.render.fonts import Face
 from tests.companion.scripted import LOBBY_WALKS, SCRIPTED, every_lobby_screen, every_screen
@@ -26,7 +26,7 @@ from wiring.profile import builtin_names, load
 
 WIDTH, HEIGHT = 128, 64
 BUTTON = re.compile(r"^(hold OK|OK|[1-5](-[1-5])?)( \S|$)")
-PANELS = sorted({screens.panel_of(spec.driver) for name in builtin_names()
+PANELS = sorted({scene.panel_of(spec.driver) for name in builtin_names()
                  for spec in load(name).displays().values()}, key=lambda p: p.mm_per_px)
 
 
@@ -88,12 +88,12 @@ def test_the_box_own_screens_are_readable():
     assert_readable([*((bot.seat, view, 2, level, status, notice, None) for view in (over, playing)
                        for level in ("casual", "strong") for status in ("locked in", "picks last, secretly", "thinking")
                        for notice in ("", "stuck: a bot error")),
-                     (pin.screen, "12345", None), (fault.paused, "IO board gave up on molebox (heard nothing for 1 s)",
+                     (host_pin.screen, "12345", None), (fault.paused, "IO board gave up on molebox (heard nothing for 1 s)",
                                                    None),
                      (fault.storage, "storage read-only", None),
-                     (fault.alert, "game #12 set aside: key lost or row damaged; kept in the journal", 3,
+                     (fault.note, "game #12 set aside: key lost or row damaged; kept in the journal", 3,
                       "seat 1 OK: got it", None),
-                     (fault.alert, "journal damaged: moved aside, a new one started", 1, "OK: got it", None),
+                     (fault.note, "journal damaged: moved aside, a new one started", 1, "OK: got it", None),
                      (fault.broken, "seat3", None), (fault.parting, None),
                      (join.screen, 2, "4KMBJ", url, "", None), (join.screen, 3, "WWMMW", url, "1 < seat > 2, OK start", None),
                      (selftest.card, "seat 2", ["press each button", "OK twice: next"], None)])
@@ -138,7 +138,7 @@ def test_a_notice_never_hides_the_question(box_factory, notice):
     """A refusal, or what changed the seat's game from elsewhere, stands under the question on every glass."""
     box = box_factory(seats=3)
     box.play("1 hole2")
-    render, *args = screens.screens(box.session.scene())["seat1"]
+    render, *args = scene.screens(box.session.scene())["seat1"]
     view, entry = args[:2]
     for panel in PANELS:
         with oled.recording() as placed:
@@ -150,7 +150,7 @@ def test_a_notice_never_hides_the_question(box_factory, notice):
 
 def test_each_display_is_drawn_for_the_panel_its_profile_names(box_factory):
     box = box_factory(seats=2)
-    scene = replace(box.session.scene(), panels=screens.panels(load("gpio-2-mux")))
-    shown = screens.screens(scene)
+    mixed = replace(box.session.scene(), panels=scene.panels(load("gpio-2-mux")))
+    shown = scene.screens(mixed)
     assert [shown[name][-1].name for name in ("seat1", "seat2", "table", "seat3")] == ['1.3"', '1.3"', '2.42"', '0.96"']
-    assert all(shown[name][-1] == screens.panel_of("ssd1306") for name in shown if name not in ("seat1", "seat2", "table"))
+    assert all(shown[name][-1] == scene.panel_of("ssd1306") for name in shown if name not in ("seat1", "seat2", "table"))

@@ -24,7 +24,7 @@ def test_seat_1_undoing_another_seat_s_lock_in_says_so_there_and_on_the_table(bo
     assert box.match.view(None)["locked"] == []
     assert box.session.scene().notices[2] == "Ada undid your lock-in"
     assert box.session.scene().table_notice == ("Undone", "Ada undid Seat 2's lock-in")
-    assert box.pixels("table") == box.drawn("table", fault_screen.news, "Undone", "Ada undid Seat 2's lock-in")
+    assert box.pixels("table") == box.drawn("table", fault_screen.table_notice, "Undone", "Ada undid Seat 2's lock-in")
     box.play(f"wait {int(1000 * NOTICE_S)}")
     assert box.session.scene().table_notice is None and 2 not in box.session.scene().notices
 
@@ -57,7 +57,7 @@ def test_a_restart_asked_for_another_game_sets_the_unfinished_one_aside_and_says
     assert again.match is None                   # the host reads why first
     (note,) = again.session.state.unread()
     assert "game #1 (whakka-mole, 2 seats) was set aside" in note.text and "--game mole-hill" in note.text
-    assert again.pixels("seat1") == again.drawn("seat1", fault_screen.alert, note.screen, 1, "OK: got it")
+    assert again.pixels("seat1") == again.drawn("seat1", fault_screen.note, note.screen, 1, "OK: got it")
     again.play("1 ok")                           # seat 1 reads it: the asked game starts
     assert again.match.header.game == "mole-hill"
     again.pull_plug()

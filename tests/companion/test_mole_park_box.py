@@ -10,7 +10,7 @@ import json
 import pytest
 from PIL import Image, ImageChops
 
-from companion import scene as screens
+from companion import scene
 from companion.render import mole_park
 from companion.journal.records import Reader
 from rules.match import Match
@@ -238,9 +238,9 @@ def _same_to_everyone_else(a, b, seat: int) -> None:
 
 def _drawn_large(box, name: str) -> bytes:
     """A display's frame drawn for a 2.42" glass, which has room for the seat's hand beside its question (a 0.96"
-    one shows the question and its options, the hand once it waits: docs/screens.md)."""
+    one shows the question and its options, the hand once it waits: docs/scene.md)."""
     render, *args = box.session.screens._shown[name]
-    return render(*args[:-1], screens.panel_of("ssd1309")).tobytes()
+    return render(*args[:-1], scene.panel_of("ssd1309")).tobytes()
 
 
 @pytest.mark.parametrize("pick_a, pick_b", [

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion import scene as screens
+from companion import scene
 from companion.history import clean_name
 from companion.render import fault, oled
 from tests.companion.scripted import SCRIPTED, SCRIPTS, collecting
@@ -30,7 +30,7 @@ def test_a_game_played_with_names_in_six_scripts_draws_them_and_never_faults(box
     shown = list(seen.values())
     assert not [s for s in shown if s[0] in (fault.broken, fault.paused)]
     drawn = set()
-    glass = screens.panel_of("ssd1309")                       # the 2.42" glass: room for names beside the prompt
+    glass = scene.panel_of("ssd1309")                       # the 2.42" glass: room for names beside the prompt
     for render, *args in shown:
         with oled.recording() as placed:
             render(*args[:-1], glass)

@@ -7,7 +7,8 @@ import sqlite3
 
 import pytest
 
-from companion.journal.records import MIGRATIONS, SCHEMA_VERSION, Reader, Records
+from companion.journal.opening import MIGRATIONS, SCHEMA_VERSION
+from companion.journal.records import Reader, Records
 from companion.table.state import NOTICE_S
 
 

@@ -171,7 +171,7 @@ def test_a_note_with_words_for_the_screen_waits_for_seat_1_before_the_fixed_game
     assert of(fx.Refuse, effects)[0].reason == "seat 1: OK to read on"
     state, effects = decide(state, tap(1, "ok", 1.0))
     assert not state.notes and of(fx.Begin, effects) and state.match.header.game == "whakka-mole"
-    assert public(state)["alerts"] == []
+    assert public(state)["notes"] == []
 
 
 def test_a_resumed_game_goes_on_and_each_seat_is_told_so():

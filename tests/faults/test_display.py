@@ -11,7 +11,7 @@ import re
 
 from luma.core.device import dummy
 
-from companion import scene as screens
+from companion import scene
 from companion.render import fault as fault_screen, whakka_mole
 
 TURN = "1 hole1\n1 ok\n1 hole5\n1 ok\n2 hole2\n2 ok\n2 hole1\n2 ok\n3 hole4\n3 ok\n3 hole3\n3 ok"
@@ -32,7 +32,7 @@ def test_a_renderer_that_raises_breaks_its_own_display_only_and_is_logged_once(b
         box.play("2 hole3\n1 hole2")                 # more frames for seat 2: it fails again, quietly
     assert box.match.view(None)["state"]["turn"] == 2
     assert box.pixels("seat2") == fault_screen.broken("seat2").tobytes()
-    shown = screens.screens(box.session.scene())           # what each display should show now
+    shown = scene.screens(box.session.scene())           # what each display should show now
     for name in ("seat1", "seat3", "table"):
         render_fn, *args = shown[name]
         assert box.pixels(name) == render_fn(*args).tobytes(), name
@@ -43,8 +43,8 @@ def test_a_renderer_that_raises_breaks_its_own_display_only_and_is_logged_once(b
     assert "seat2" in message and message.endswith("ZeroDivisionError") and "in seat" in message   # where, not what
     assert "private" in message and '"held"' not in message and '"you"' not in message
     assert "secret pickpickpick" not in message                          # an error's words may hold a secret
-    alerts = [a["text"] for a in box.session.public()["alerts"]]
-    assert any("seat 2 screen could not draw its frame (ZeroDivisionError)" in a for a in alerts)
+    notes = [a["text"] for a in box.session.public()["notes"]]
+    assert any("seat 2 screen could not draw its frame (ZeroDivisionError)" in a for a in notes)
 
 
 def test_the_display_draws_again_once_its_frames_do(box_factory, monkeypatch):
@@ -85,10 +85,10 @@ def test_a_device_that_raises_keeps_the_rest_of_the_box_going(box_factory):
     assert box.session.health() is None
     assert box.session.screens.worker.failing == {"seat3"}
     assert {"table", "seat1", "seat2"} <= set(box.session.screens.worker.frames)
-    render_fn, *args = screens.screens(box.session.scene())["seat1"]
+    render_fn, *args = scene.screens(box.session.scene())["seat1"]
     assert box.pixels("seat1") == render_fn(*args).tobytes()
     box.play("wait 10")                              # the display thread's report reaches the session loop
-    assert any("seat 3 screen" in a["text"] for a in box.session.public()["alerts"])
+    assert any("seat 3 screen" in a["text"] for a in box.session.public()["notes"])
 
 
 def test_a_press_that_hits_a_bug_is_refused_and_the_game_stays_as_the_journal_has_it(box_factory, monkeypatch,
@@ -110,6 +110,7 @@ def test_a_press_that_hits_a_bug_is_refused_and_the_game_stays_as_the_journal_ha
     assert box.session.scene().notices[2] == "not taken: a bug"
     assert box.match.view(None)["state"]["turn"] == 1 and box.match.view(None)["locked"] == [1]
     assert not re.search(r"picked=[\[\d]", caplog.text) and "IndexError" in caplog.text
+    assert [n["text"][:40] for n in box.session.public()["notes"]] == ["A press at seat 2 hit a bug (IndexError)"]
     monkeypatch.setattr(WhakkaState, "apply", real)
     box.play("2 ok")                                              # fixed: the same press is taken
     assert box.match.view(None)["state"]["scores"] == [0, 7]

@@ -94,8 +94,8 @@ def test_a_game_that_cannot_be_resumed_is_set_aside_and_the_lobby_says_so(case, 
     with caplog.at_level(logging.WARNING, logger="molebox"):
         box = box_factory(game=None, seats=None, db=db)            # the service: no game fixed, the lobby
     # the dashboard's state says it all, where the game was kept included; so does the log
-    alerts = box.session.public()["alerts"]
-    assert any("#2 could not be resumed" in a["text"] and str(db) in a["text"] for a in alerts)
+    notes = box.session.public()["notes"]
+    assert any("#2 could not be resumed" in a["text"] and str(db) in a["text"] for a in notes)
     assert "could not be resumed" in caplog.text
     # the journal keeps the game, set aside, and the finished one in the history
     reader = Reader.open(db)
@@ -107,8 +107,8 @@ def test_a_game_that_cannot_be_resumed_is_set_aside_and_the_lobby_says_so(case, 
     screens = [a.screen for a in box.session.state.notes]
     assert screens[-1] == f"game #2 set aside: {words}; kept in the journal"
     for left, screen in zip(range(len(screens), 0, -1), screens):
-        assert box.pixels("table") == fault_screen.alert(screen, left, "seat 1 OK: got it").tobytes()
-        assert box.pixels("seat1") == fault_screen.alert(screen, left, "OK: got it").tobytes()
+        assert box.pixels("table") == fault_screen.note(screen, left, "seat 1 OK: got it").tobytes()
+        assert box.pixels("seat1") == fault_screen.note(screen, left, "OK: got it").tobytes()
         assert box.pixels("seat2") == lobby_screens.waiting(2).tobytes()
         box.play("1 ok")
     assert box.session.state.notes == ()
@@ -134,7 +134,7 @@ def test_a_zero_length_key_is_moved_aside_and_a_new_one_made(half_played, box_fa
     [aside] = db.parent.glob("molebox.key.*.aside")
     assert aside.read_bytes() == b""
     assert len(db.with_suffix(".key").read_bytes()) == 32
-    texts = [a["text"] for a in box.session.public()["alerts"]]
+    texts = [a["text"] for a in box.session.public()["notes"]]
     assert any("key file was damaged" in t and str(aside) in t for t in texts)
 
 

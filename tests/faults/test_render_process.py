@@ -2,7 +2,7 @@
 and the process's faults end on a screen, never in a dead box.
 
 Each test plays a box whose frames are drawn in a real child process, and looks at the displays' pixels,
-the lamps, the host's alerts and the log.
+the lamps, the host's notes and the log.
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from companion import painter, scene as screens
+from companion import painter, scene
 from companion.displays import STUCK_S
 from companion.painter import NICE, RenderProcess
 from companion.render import fault as fault_screen
@@ -39,7 +39,7 @@ def process():
 
 
 def shows_its_screen(box, name: str) -> bool:
-    render_fn, *args = screens.screens(box.session.scene())[name]
+    render_fn, *args = scene.screens(box.session.scene())[name]
     return box.pixels(name) == render_fn(*args).tobytes()
 
 
@@ -69,8 +69,8 @@ def test_a_frame_that_raises_in_the_process_breaks_its_own_display_and_the_log_s
     assert box.match.view(None)["state"]["turn"] == 2 and box.session.health() is None
     [record] = [r for r in caplog.records if "display failed" in r.getMessage()]
     assert "drawn in the render process" in record.getMessage() and "ZeroDivisionError" in record.getMessage()
-    alerts = [a["text"] for a in box.session.public()["alerts"]]
-    assert any("seat 2 screen could not draw its frame (ZeroDivisionError)" in a for a in alerts)
+    notes = [a["text"] for a in box.session.public()["notes"]]
+    assert any("seat 2 screen could not draw its frame (ZeroDivisionError)" in a for a in notes)
 
 
 def test_a_killed_render_process_is_started_again_and_no_screen_shows_it(box_factory, process, caplog):
@@ -91,7 +91,7 @@ def host_notes(box) -> list[str]:
     """The notes the dashboard shows the host, once the session loop has taken the display thread's."""
     box.session.screens.worker.flush()
     box.play("wait 1")
-    return [a["text"] for a in box.session.public()["alerts"]]
+    return [a["text"] for a in box.session.public()["notes"]]
 
 
 def test_a_killed_render_process_is_told_to_the_host_on_the_dashboard_not_on_a_screen(box_factory, process):

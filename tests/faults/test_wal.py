@@ -104,7 +104,7 @@ def test_a_damaged_or_missing_wal_is_named_with_what_it_lost_and_the_game_goes_o
     damaged = wal.read_bytes() if wal.exists() else None
     with caplog.at_level(logging.ERROR, logger="molebox"):
         box = box_factory(game=None, seats=None, db=db)
-    [note] = box.session.public()["alerts"]
+    [note] = box.session.public()["notes"]
     assert lost in note["text"] and note["text"] in caplog.text
     assert box.session.state.notes[0].screen == words
     kept = list(tmp_path.glob("molebox.db-wal.*.aside"))
@@ -123,12 +123,12 @@ def test_a_cut_mid_commit_is_not_damage(crashed, tmp_path, box_factory, caplog):
     cut(32 + 7 * FRAME + 2000)(Path(f"{db}-wal"))
     with caplog.at_level(logging.ERROR, logger="molebox"):
         box = box_factory(game=None, seats=None, db=db)
-    assert box.session.public()["alerts"] == [] and "-wal" not in caplog.text
+    assert box.session.public()["notes"] == [] and "-wal" not in caplog.text
     assert box.match.seat_records() == TURN_1 + 3 and box.match.view(None)["locked"] == [1]
     assert list(tmp_path.glob("*.aside")) == []
 
 
 def test_a_box_killed_with_its_wal_whole_resumes_every_decision_without_a_note(crashed, tmp_path, box_factory):
     box = box_factory(game=None, seats=None, db=copy_of(crashed, tmp_path))
-    assert box.session.public()["alerts"] == []
+    assert box.session.public()["notes"] == []
     assert box.match.seat_records() == TURN_1 + 4 and box.match.view(None)["locked"] == [1, 2]

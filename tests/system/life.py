@@ -241,8 +241,8 @@ class Life:
     def stop(self) -> str:
         from PIL import Image as PilImage
 
-        from companion import scene as screens
-        from companion.render import pin
+        from companion import scene
+        from companion.render import host_pin
         from companion.render.fault import parting
         from wiring.profile import load
 
@@ -250,12 +250,12 @@ class Life:
         try:
             show = systemd_show(self.vm, "ActiveState", "Result", "ExecMainStatus")
             assert show == {"ActiveState": "inactive", "Result": "success", "ExecMainStatus": "0"}, show
-            host_pin = self.vm.sh("molebox pin").split()[-1]
-            glass = dict(screens.panels(load(PROFILE)))
+            pin = self.vm.sh("molebox pin").split()[-1]
+            glass = dict(scene.panels(load(PROFILE)))
             for name in DISPLAYS:
                 shown = PilImage.open(io.BytesIO(self.vm.read(f"{FRAMES}/{name}.png"))).convert("1")
                 # In LAN mode the table's glass keeps the host PIN stamped in its bottom-right corner.
-                parted = pin.stamp(parting(), host_pin, glass[name]) if name == "table" else parting()
+                parted = host_pin.stamp(parting(), pin, glass[name]) if name == "table" else parting()
                 if shown.tobytes() != parted.convert("1").tobytes():
                     shown.save(self.work / "logs" / f"stopped-{name}.png")
                     raise AssertionError(f"{name} does not show the parting screen (it shows logs/stopped-{name}.png)")
@@ -323,9 +323,9 @@ class Life:
         self.panel.wait_ready(timeout=60)
         state = self.panel.get_json("/api/state")
         assert state["mode"] == "lobby", f"not at the lobby: {state['mode']}"
-        alerts = state.get("alerts") or []
-        assert alerts, "the dashboard shows no alert about the game set aside"
-        return f"active, no restart, lobby; alert: {alerts[0]['text'][:90]!r}"
+        notes = state.get("notes") or []
+        assert notes, "the dashboard shows no note about the game set aside"
+        return f"active, no restart, lobby; note: {notes[0]['text'][:90]!r}"
 
     def power_cuts(self) -> str:
         self.vm.sh("systemctl stop molebox && rm -rf /var/lib/molebox/molebox.* " + FRAMES, timeout=60)

@@ -24,7 +24,7 @@ from companion.journal import Journal
 from companion.service import listen
 from companion.web import hub as topics
 from companion.web.auth import Guard
-from companion.web.pin import HostPin, pin_path
+from companion.web.host_pin import HostPin, pin_path
 from companion.port import WebPort
 from companion.web.app import SITE, make_app, start
 from tests.waiting import TIMEOUT_S, quiet, wait_for
@@ -90,7 +90,7 @@ class Live(Client):
 
 
 STREAMS = {"/api/dashboard/events": topics.DASHBOARD, "/api/sim/events": topics.SIM,
-           "/api/table/events": topics.TV}
+           "/api/tv/events": topics.TV}
 
 
 def stream_topics(path: str) -> frozenset:

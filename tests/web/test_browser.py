@@ -291,8 +291,8 @@ def test_the_dashboard_tells_the_host_what_the_box_set_aside(live_factory, pages
     journal.with_suffix(".key").unlink()                 # the key file is lost
     box = live_factory()
     page = pages(box.url + "dashboard")
-    wait_text(page, "#alerts", "could not be resumed")
-    assert "set aside" in page.inner_text("#alerts") and str(journal) in page.inner_text("#alerts")
+    wait_text(page, "#notes", "could not be resumed")
+    assert "set aside" in page.inner_text("#notes") and str(journal) in page.inner_text("#notes")
     shoot(page, "dashboard-alert.png")
     page.click("#dismiss")
     page.locator("#box").wait_for(state="hidden")

@@ -37,7 +37,7 @@ PATHS = ["/", "/dashboard", "/api/state", "/api/history", "/api/dashboard/events
          "/api/sim/press", "/api/names", "/api/host/undo", "/api/host/end-game", "/api/host/take-up",
          "/api/host/new-game", "/api/host/dismiss", "/api/host/lan-sim", "/api/host/login", "/api/host/logout", "/api/host/%00",
          "/static/app.js", "/static/..%2f..%2fetc%2fpasswd", "/nope",
-         "/table", "/api/table/events", "/join", "/api/join", "/api/seats", "/api/host/free-seat"]
+         "/tv", "/table", "/api/tv/events", "/join", "/api/join", "/api/seats", "/api/host/free-seat"]
 # A phone seat's routes, as the fuzzer sends them, and the route each is.
 SEAT_PATHS = {"/seat/2": "/seat/{seat}", "/seat/x": "/seat/{seat}", "/J/ABCDE": "/J/{code}", "/j/abcde": "/j/{code}",
               "/api/seat/2/events": "/api/seat/{seat}/events", "/api/seat/2/press": "/api/seat/{seat}/press",
@@ -49,7 +49,7 @@ ODD = ["%C2%B2", "%D9%A3", "%00", "%FF%FE", "..", "%2e%2e%2f", "9" * 40, "-1", "
 ODD_PATHS = ([f"/seat/{odd}" for odd in ODD] + [f"/api/seat/{odd}/events" for odd in ODD]
              + [f"/api/seat/{odd}/press" for odd in ODD] + [f"/J/{odd}" for odd in ODD] + [f"/static/{odd}" for odd in ODD]
              + [f"/api/host/{odd}" for odd in ODD])
-STREAMS = ("/api/dashboard/events", "/api/sim/events", "/api/table/events", "/api/seat/2/events")
+STREAMS = ("/api/dashboard/events", "/api/sim/events", "/api/tv/events", "/api/seat/2/events")
 
 
 def snapshot(live) -> str:

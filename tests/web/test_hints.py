@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from companion import scene as screens
+from companion import scene
 from companion.render import oled
 from companion.render.oled import WIDTH
 from rules import registry
@@ -35,11 +35,11 @@ DECISIONS = 40                      # a first turn takes far fewer; more means t
 
 def drawn(live, name: str) -> list[dict]:
     """What a display shows on the 2.42" glass docs/build.md recommends, placement by placement (text asked
-    for, lines drawn, box). A smaller glass names an option once its hole is pressed (docs/screens.md): a
+    for, lines drawn, box). A smaller glass names an option once its hole is pressed (docs/scene.md): a
     first-timer pages it by pressing, which this test does not, but on the game menu."""
     render, *args = live.session.screens._shown[name]
     with oled.recording() as placed:
-        render(*args[:-1], screens.panel_of("ssd1309"))
+        render(*args[:-1], scene.panel_of("ssd1309"))
     return placed
 
 

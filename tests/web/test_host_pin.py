@@ -16,8 +16,8 @@ from companion.render import lobby as lobby_screens
 from companion.web import auth
 from companion.web.auth import HOST_COOKIE
 from companion.web.guesses import LOCKOUT_S, WRONG_IN_A_ROW, PerAddress
-from companion.render.pin import screen as pin_screen
-from companion.web.pin import HostPin, pin_path
+from companion.render.host_pin import screen as pin_screen
+from companion.web.host_pin import HostPin, pin_path
 from tests.waiting import TIMEOUT_S, on_loop, wait_for
 from tests.webclient import frame_image
 

@@ -30,7 +30,7 @@ def assert_refused(answer, status: int, words: str) -> None:
 
 # Every route of the app, and the host actions among the POSTs (they need the PIN in LAN mode).
 GETS = ["/", "/dashboard", "/api/state", "/api/history", "/api/dashboard/events", "/api/sim/events", "/static/{name}",
-        "/table", "/api/table/events", "/api/seats"]
+        "/tv", "/api/tv/events", "/table", "/api/seats"]
 # A phone seat's routes: tested in test_seats.py.
 SEAT_GETS = ["/seat/{seat}", "/join", "/J/{code}", "/j/{code}", "/api/seat/{seat}/events"]
 SEAT_POSTS = ["/api/seat/{seat}/press"]
@@ -60,6 +60,13 @@ def test_pages_and_the_public_state_need_nothing(unchanged):
     assert state.status == 200 and state.body["view"]["seats"] == 2
     assert "held" not in json.dumps(state.body)
     assert unchanged.call("GET", "/static/app.js").status == 200
+    assert unchanged.call("GET", "/tv").status == 200
+
+
+def test_the_tv_view_s_old_address_leads_to_it_with_its_options(unchanged):
+    """A kiosk set up when the TV view was /table keeps working."""
+    moved = unchanged.call("GET", "/table?sound=on")
+    assert moved.status == 301 and moved.headers["Location"] == "/tv?sound=on"
 
 
 @pytest.mark.parametrize("method, path, status, words", [

@@ -23,7 +23,7 @@ from .test_seats import glass_qr
 zxingcpp = pytest.importorskip("zxingcpp", reason="zxing-cpp reads the QR codes as a phone's camera does")
 
 MIXED = ("--panels", "1", "--phones", "2", "--game", "whakka-mole", "--seats", "3")
-STREAMS = ("/api/dashboard/events", "/api/sim/events", "/api/table/events")
+STREAMS = ("/api/dashboard/events", "/api/sim/events", "/api/tv/events")
 
 
 def qr_codes(image: Image.Image) -> list[str]:
@@ -34,7 +34,7 @@ def qr_codes(image: Image.Image) -> list[str]:
 def everything_read(box, device) -> tuple[list[str], list[Image.Image]]:
     """Every page's and stream's text that ``device`` may read, and every frame it was sent."""
     texts, frames = [], []
-    for path in ("/", "/dashboard", "/table", "/join", "/seat/2", "/seat/3", "/api/state", "/api/seats",
+    for path in ("/", "/dashboard", "/tv", "/join", "/seat/2", "/seat/3", "/api/state", "/api/seats",
                  "/api/history"):
         answer = device.call("GET", path, headers={})
         texts.append(answer.body if isinstance(answer.body, str) else json.dumps(answer.body))
@@ -67,7 +67,7 @@ def test_a_guest_on_the_lan_reads_no_join_code_anywhere_and_the_table_s_glass_sh
 
 def offered_on_the_tv(box, device) -> list[str]:
     """The join addresses the TV view's stream offers ``device`` (its QR codes')."""
-    joins = [json.loads(data) for kind, data in box.opened("/api/table/events", device) if kind == "joins"]
+    joins = [json.loads(data) for kind, data in box.opened("/api/tv/events", device) if kind == "joins"]
     return [free["board"]["url"] for free in joins[-1]] if joins else []
 
 
@@ -85,12 +85,12 @@ def test_the_host_s_dashboard_and_the_pi_s_own_tv_view_show_the_qr_code(box):
 
 def test_the_tv_view_on_another_device_shows_the_table_and_its_codes_once_the_pin_is_entered(box):
     tv = box.as_device("127.0.0.9")
-    config = json.loads(html.unescape(re.search(r'name="molebox" content="([^"]*)"', tv.call("GET", "/table").body).group(1)))
+    config = json.loads(html.unescape(re.search(r'name="molebox" content="([^"]*)"', tv.call("GET", "/tv").body).group(1)))
     assert config["host"] is False                                  # the page offers the PIN for the codes
-    watched = box.opened("/api/table/events", tv, sees=False)
+    watched = box.opened("/api/tv/events", tv, sees=False)
     assert {kind for kind, _ in watched} == {"tv"}                  # the table, without the codes
     assert tv.post("/api/host/login", {"pin": box.guard.pin}).status == 200
-    config = json.loads(html.unescape(re.search(r'name="molebox" content="([^"]*)"', tv.call("GET", "/table").body).group(1)))
+    config = json.loads(html.unescape(re.search(r'name="molebox" content="([^"]*)"', tv.call("GET", "/tv").body).group(1)))
     assert config["host"] is True
     assert glass_qr(box) in offered_on_the_tv(box, tv)
 

@@ -151,7 +151,7 @@ def test_the_tv_view_offers_each_free_phone_seat_by_a_qr_code_a_camera_reads(liv
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     page = context.new_page()
     watch(page)
-    page.goto(box.url + "table")                               # on the Pi itself, as its kiosk: it may see codes
+    page.goto(box.url + "tv")                               # on the Pi itself, as its kiosk: it may see codes
     page.wait_for_function("document.getElementById('status').textContent === 'live'")
     page.locator("#tv-joins .code", has_text=box.site.phones.codes[3]).wait_for()
     screen = Image.open(io.BytesIO(page.screenshot())).convert("L")      # as a phone's camera sees the TV

@@ -102,7 +102,7 @@ def test_a_seat_s_stream_carries_that_seat_alone(mixed):
         assert all(len(json.loads(data)) == 5 for kind, data in p.events if kind == "lamps")
         assert p.latest("screen") == described(mixed, f"seat{p.seat}")               # its own screen, in words
     assert two.latest("screen") != three.latest("screen")
-    assert two.latest("tv") == three.latest("tv") == mixed.now("/api/table/events")["tv"]   # the room's table
+    assert two.latest("tv") == three.latest("tv") == mixed.now("/api/tv/events")["tv"]   # the room's table
 
 
 def test_phones_and_a_panel_play_a_turn_by_the_panel_s_path(mixed):
@@ -236,7 +236,7 @@ def test_every_other_seat_the_dashboard_and_the_table_learn_the_same_whatever_on
         phones = seated(box, 1, 2, 3)
         assert wait_for(lambda: table_qr(box) is None, TIMEOUT_S)
         heard = {"seat1": phones[0].stream, "seat2": phones[1].stream, "seat3": phones[2].stream,
-                 "dashboard": Recording(box, "/api/dashboard/events"), "table": Recording(box, "/api/table/events")}
+                 "dashboard": Recording(box, "/api/dashboard/events"), "table": Recording(box, "/api/tv/events")}
         timelines: dict[str, list] = {name: [] for name in heard}
         presses = [(phones[1], control) for control in ("hole1", "ok", "hole2")]      # seat 2 mid-draft, alike
         presses += [(phones[0], control) for control in pick]

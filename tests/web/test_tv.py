@@ -75,7 +75,7 @@ def phone(devices, box, seat: int, viewport: dict):
 
 def room(box) -> dict:
     """The room's description of the table now, as a TV opened now is sent it."""
-    return box.now("/api/table/events")["tv"]
+    return box.now("/api/tv/events")["tv"]
 
 
 def scored(box) -> bool:
@@ -177,7 +177,7 @@ def test_each_game_from_the_lobby_to_its_first_scored_turn_on_phones_and_on_the_
     upright.wait_for_function("document.getElementById('status').textContent === 'live'")
     at_its_place(upright, box, 1)                                           # ... comes back to the same place
     for size, viewport in TVS.items():
-        page = devices(box.url + "table", viewport)
+        page = devices(box.url + "tv", viewport)
         cap = tells_the_room(page, box, game)
         assert cap >= CAP_PX * viewport["height"] / 1080, f"{game} at {size}: capitals {cap:.1f} px"
         shoot(page, f"tv-{game}-{size}.png")
@@ -189,8 +189,8 @@ def test_the_tv_names_three_players_their_game_and_scores_after_one_whakka_mole_
     names = {1: "Ada Lovelace", 2: "Bo", 3: "Grace Hopper"}
     for seat, name in names.items():
         assert box.post("/api/names", {"seat": seat, "name": name}).status == 200
-    quiet_tv = devices(box.url + "table", TVS["1080"], RECORD_SOUND)
-    loud_tv = devices(box.url + "table?sound=on", TVS["720"], RECORD_SOUND)
+    quiet_tv = devices(box.url + "tv", TVS["1080"], RECORD_SOUND)
+    loud_tv = devices(box.url + "tv?sound=on", TVS["720"], RECORD_SOUND)
     wait_text(quiet_tv, "#tv-players", "Grace Hopper")
     assert quiet_tv.locator("#sound").inner_text() == "Sound off"             # off unless the host turns it on
     box.tap(1, "hole1", "ok", "hole5", "ok")
@@ -209,7 +209,7 @@ def test_the_tv_names_three_players_their_game_and_scores_after_one_whakka_mole_
         row = quiet_tv.locator(f'#tv-players li[data-seat="{player["seat"]}"]')
         assert (row.locator(".name").inner_text(), row.locator(".figure").inner_text()) == (
             names[player["seat"]], player["score"])
-    resting = devices(box.url + "table", TVS["1080"], COUNT_DRAWING)       # no moment: the board
+    resting = devices(box.url + "tv", TVS["1080"], COUNT_DRAWING)       # no moment: the board
     wait_text(resting, "#tv-players", "Grace Hopper")
     drawn = resting.evaluate("window.__drawn")
     box.tap(1, "hole4")                                                       # a draft: nothing the room may see
@@ -221,7 +221,7 @@ def test_the_tv_names_three_players_their_game_and_scores_after_one_whakka_mole_
 def test_the_tv_tells_the_end_and_its_winner_with_the_end_s_cue(live_factory, devices):
     box = live_factory(*GAME)
     assert box.post("/api/names", {"seat": 2, "name": "Bo Diddley"}).status == 200
-    page = devices(box.url + "table?sound=on", TVS["720"], RECORD_SOUND)
+    page = devices(box.url + "tv?sound=on", TVS["720"], RECORD_SOUND)
     for seat, control in WINNING_GAME:
         box.tap(seat, control)
     wait_text(page, "#tv-prompt", "Bo wins")
@@ -238,7 +238,7 @@ def test_the_tv_draws_mole_park_s_star_track_while_prizes_are_picked(live_factor
         box.quiet()
     box.quiet()
     play_until(box, lambda: box.session.public()["view"]["state"]["track"], (1, 2), press)
-    page = devices(box.url + "table", TVS["1080"])
+    page = devices(box.url + "tv", TVS["1080"])
     assert tells_the_room(page, box, "mole-park") >= CAP_PX                    # the track's shapes counted too
     assert page.locator("#tv-board .track").count() > 0
     shoot(page, "tv-mole-park-star-track-1080.png")
@@ -255,6 +255,6 @@ def test_the_tv_holds_a_full_table_of_the_longest_names_at_either_size(live_fact
     for seat in range(1, seats + 1):
         assert box.post("/api/names", {"seat": seat, "name": LONGEST_NAMES[seat - 1]}).status == 200
     for size, viewport in TVS.items():
-        page = devices(box.url + "table", viewport)
+        page = devices(box.url + "tv", viewport)
         cap = tells_the_room(page, box, game)
         assert cap >= CAP_PX * viewport["height"] / 1080, f"{game} for {seats} at {size}: capitals {cap:.1f} px"

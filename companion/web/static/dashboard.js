@@ -131,7 +131,7 @@
     renderProgress();
     renderBox();
     const enabled = {"undo": !lobby, "end-game": !lobby && !view.over, "new-game": !lobby && view.over,
-                     "dismiss": state.alerts.length > 0, "take-up": Boolean(state.ended)};
+                     "dismiss": state.notes.length > 0, "take-up": Boolean(state.ended)};
     $("end-game").disabled = !enabled["end-game"];
     if ($("end-game").disabled) $("confirm-end").hidden = true;
     $("ended").hidden = !state.ended;
@@ -185,12 +185,12 @@
 
   // What the host must know: why play is paused, and what the box set aside or repaired.
   function renderBox() {
-    const {fault, alerts} = state;
-    $("box").hidden = !fault && !alerts.length && $("guessing").hidden;
+    const {fault, notes} = state;
+    $("box").hidden = !fault && !notes.length && $("guessing").hidden;
     $("fault").hidden = !fault;
     $("fault").textContent = fault ? `Paused: ${fault.text}` : "";
-    $("alerts").replaceChildren(...alerts.map((alert) => item("li", `${when(alert.at)}: ${alert.text}`)));
-    $("dismiss").hidden = !alerts.length;
+    $("notes").replaceChildren(...notes.map((note) => item("li", `${when(note.at)}: ${note.text}`)));
+    $("dismiss").hidden = !notes.length;
   }
 
   // ---- the host's actions ----

@@ -13,7 +13,7 @@
   let lastReveal;                     // the log index of the last reveal drawn (-1: none; undefined: nothing drawn yet)
   let moment = null;                  // the timers of the moment showing
 
-  // ---- sound: off unless the host turns it on (the button, or /table?sound=on for a kiosk): the switch is
+  // ---- sound: off unless the host turns it on (the button, or /tv?sound=on for a kiosk): the switch is
   // the host's only (the Pi's own kiosk, or a device that entered the PIN), so a guest's TV stays silent ----
   let host = config.host;
   let audio = null;
@@ -150,7 +150,7 @@
   let stream = null;
   function follow() {
     stream?.close();
-    stream = listen("/api/table/events", {
+    stream = listen("/api/tv/events", {
       tv(tv) {
         const before = shown;
         draw(tv);

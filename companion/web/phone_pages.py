@@ -22,10 +22,10 @@ def _token(request: web.Request, seat: int) -> str:
     return request.cookies.get(seat_cookie(seat), "")
 
 
-class PhoneSeatPages:
+class PhonePages:
     def __init__(self, site: Site):
         self.site, self.phones = site, site.phones
-        self.guesses = site.guard.codes
+        self.guesses = site.guard.code_guesses
 
     async def page(self, request: web.Request) -> web.Response:
         """A phone seat's page: that seat's screen, lamps and buttons, and the table; the join form when this device
@@ -96,7 +96,7 @@ class PhoneSeatPages:
 
 
 def routes(site: Site) -> list[web.RouteDef]:
-    seats = PhoneSeatPages(site)
+    seats = PhonePages(site)
     return [web.get("/seat/{seat}", seats.page), web.get("/join", seats.page), web.get("/J/{code}", seats.page),
             web.get("/j/{code}", seats.page), web.post("/api/join", seats.join), web.get("/api/seats", seats.seats),
             web.get("/api/seat/{seat}/events", seats.events), web.post("/api/seat/{seat}/press", seats.press)]

@@ -1,4 +1,4 @@
-"""The host PIN: random digits that only the box's own glass shows (:mod:`companion.hardware.pin_glass`), and the
+"""The host PIN: random digits that only the box's own glass shows (:mod:`companion.hardware.host_pin_glass`), and the
 key that signs host cookies.
 
 Both live in a file beside the journal (``molebox.pin``, 0600, written whole): a restart (the

@@ -3,18 +3,18 @@
 It wraps the device, not the renderer: the frames the session renders (and the web streams) stay
 free of the PIN, so a phone watching never learns it. The table display stamps it in its
 bottom-right corner; seat 1's OLED (on a box with no table display) shows it on request
-(:meth:`PinGlass.reveal`), until the box hides it again.
+(:meth:`HostPinGlass.reveal`), until the box hides it again.
 """
 from __future__ import annotations
 
 import threading
 
-from companion.render import pin
+from companion.render import host_pin
 
 
-class PinGlass:
+class HostPinGlass:
     def __init__(self, device, host_pin, on_request: bool = False, panel=None):
-        """``host_pin``: the box's :class:`~companion.web.pin.HostPin` (read at every frame: a new PIN shows at once);
+        """``host_pin``: the box's :class:`~companion.web.host_pin.HostPin` (read at every frame: a new PIN shows at once);
         ``panel``: the glass, for the size of the PIN's digits."""
         self.device, self.host, self.on_request = device, host_pin, on_request
         self.panel = panel
@@ -37,8 +37,8 @@ class PinGlass:
     def _glass(self, image):
         panel = {"panel": self.panel} if self.panel else {}
         if self.on_request:
-            return pin.screen(self.host.pin, **panel) if self._shown else image
-        return pin.stamp(image, self.host.pin, **panel)
+            return host_pin.screen(self.host.pin, **panel) if self._shown else image
+        return host_pin.stamp(image, self.host.pin, **panel)
 
     def __getattr__(self, name: str):
         return getattr(self.device, name)

@@ -17,7 +17,7 @@ import urllib.request
 
 import pytest
 
-from companion.notify import Notifier, Watchdog
+from companion.sd_notify import Notifier, Watchdog
 from companion.render.fault import parting
 from companion import service
 from companion.script import FakeClock

@@ -1,5 +1,5 @@
-"""The session's news for whoever listens (the web's hub): the public state, the free phone seats, the lamps,
-each display's new screen (its drawing and arguments) and each new frame.
+"""The box's feed, for whoever listens (the web's hub): the public state, the free phone seats, the lamps, each
+display's new screen (its drawing and arguments) and each new frame.
 
 Listeners are called on the thread that has the news (the session loop; the display worker for
 frames) and must only hand it on.
@@ -11,7 +11,7 @@ from typing import Callable
 Listener = Callable[[str, object], None]
 
 
-class Publisher:
+class Feed:
     def __init__(self):
         self.listeners: list[Listener] = []
 
