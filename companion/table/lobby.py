@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 
 from rules import bots as rule_bots, registry
 
-from .outcomes import Changed, Refuse
+from .outcomes import Changed, Refusal
 
 
 @dataclass(frozen=True)
@@ -83,10 +83,10 @@ class Lobby:
         """What the chosen game draws by chance, which the table may do by hand instead."""
         return registry.game_class(self.game).chance
 
-    def tap(self, seat: int, control: str) -> tuple["Lobby", "Changed | Refuse | Start"]:
+    def tap(self, seat: int, control: str) -> tuple["Lobby", "Changed | Refusal | Start"]:
         """A tap of ``control`` at ``seat``: the lobby after it, and what it did."""
         if seat != 1:
-            return self, Refuse("seat 1 chooses the game")
+            return self, Refusal("seat 1 chooses the game")
         if self.stage == "game":
             return self._game(control)
         if self.stage == "players":
@@ -98,7 +98,7 @@ class Lobby:
             return self._clamped(stage="setup"), Changed()
         hole = int(control[4:])
         if hole > len(self.games):
-            return self, Refuse(f"hole {hole} has no game")
+            return self, Refusal(f"hole {hole} has no game")
         return replace(self, index=hole - 1), Changed()
 
     def _setup(self, control: str):
@@ -116,30 +116,30 @@ class Lobby:
         if control == "hole5":
             return replace(self, stage="game"), Changed()
         if control in ("hole3", "hole4"):
-            return self, Refuse(f"no {'dice' if control == 'hole3' else 'cards'} in this game")
-        return self, Refuse(f"{low} to {high} seats")
+            return self, Refusal(f"no {'dice' if control == 'hole3' else 'cards'} in this game")
+        return self, Refusal(f"{low} to {high} seats")
 
     def _players(self, control: str):
         if control == "ok":
             if len(self.bots) >= self.seats:
-                return self, Refuse("one seat must be a person")
+                return self, Refusal("one seat must be a person")
             return self, Start(self.game, self.seats, self.dice, self.cards, dict(self.bots))
         if control in ("hole1", "hole2"):
             return replace(self, cursor=(self.cursor - 1 + (1 if control == "hole2" else -1)) % self.seats + 1), Changed()
         if control == "hole3":
             if not self.levels():
-                return self, Refuse("no computer players in this game")
+                return self, Refusal("no computer players in this game")
             cycle = (None, *self.levels())
             level = cycle[(cycle.index(self.bots.get(self.cursor)) + 1) % len(cycle)]
             bots = {s: lv for s, lv in self.bots.items() if s != self.cursor}
             return replace(self, bots=bots if level is None else {**bots, self.cursor: level}), Changed()
         if control == "hole4":
             if self.cursor > self.panels:
-                return self, Refuse(f"seat {self.cursor} has no panel")
+                return self, Refusal(f"seat {self.cursor} has no panel")
             return replace(self, phones=self.phones ^ {self.cursor}), Changed()
         if control == "hole5":
             return replace(self, stage="setup"), Changed()
-        return self, Refuse("3 changes the seat")
+        return self, Refusal("3 changes the seat")
 
     def view(self) -> dict:
         return {"stage": self.stage, "games": [registry.game_class(g).title for g in self.games],

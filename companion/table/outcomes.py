@@ -14,7 +14,7 @@ class Submit:
 
 
 @dataclass(frozen=True)
-class Refuse:
+class Refusal:
     """The press is refused; ``reason`` says why, in a few words for the seat's own screen."""
 
     reason: str

@@ -13,7 +13,7 @@ from . import life, told
 from .drafts import Draft
 from .effects import Commit, Effect, Flash, Log, Refuse, Seating, ShowHostPin
 from .lobby import Start
-from .outcomes import Changed, Refuse as Refused, Submit
+from .outcomes import Changed, Refusal, Submit
 from .state import TableState
 
 UNDO_REVEAL_S = 5.0     # a second hold within this long undoes a reveal
@@ -28,7 +28,7 @@ def press(state: TableState, fx: list[Effect], g: Gesture) -> None:
         refuse(state, fx, g, f"paused: {state.paused}")
         return
     outcome = lobby_press(state, fx, g) if state.lobby is not None else play_press(state, fx, g)
-    if isinstance(outcome, Refused):
+    if isinstance(outcome, Refusal):
         refuse(state, fx, g, outcome.reason)
         return
     told.quiet(state, g.seat)
@@ -52,9 +52,9 @@ def lobby_press(state: TableState, fx: list[Effect], g: Gesture):
         if (g.seat, g.control, g.kind) == (1, "ok", "tap"):
             dismiss(state, fx, state.unread()[0].id, g.time)
             return Changed()
-        return Refused("seat 1: OK to read on")
+        return Refusal("seat 1: OK to read on")
     if g.kind != "tap":
-        return Refused("tap, don't hold")
+        return Refusal("tap, don't hold")
     lobby, outcome = state.lobby.tap(g.seat, g.control)
     if lobby.phones != state.phones:
         fx.append(Seating(lobby.phones, state.phones - lobby.phones))
@@ -76,9 +76,9 @@ def dismiss(state: TableState, fx: list[Effect], note_id: int | None, at: float)
 def play_press(state: TableState, fx: list[Effect], g: Gesture):
     match, seat = state.match, g.seat
     if seat > match.header.seats:
-        return Refused("this seat is not playing")
+        return Refusal("this seat is not playing")
     if seat in state.computers and not (seat == 1 and (g.kind == "hold" or match.over)):
-        return Refused("a computer player has this seat")
+        return Refusal("a computer player has this seat")
     state.fresh = state.fresh - {seat}
     if g.kind == "hold":
         return _hold(state, fx, g)
@@ -86,7 +86,7 @@ def play_press(state: TableState, fx: list[Effect], g: Gesture):
         if seat == 1 and g.control == "ok":
             life.new_game(state, fx, g.time)
             return Changed()
-        return Refused("game over: seat 1 OK for a new game")
+        return Refusal("game over: seat 1 OK for a new game")
     decision = next(iter(match.decisions_for(seat)), None)
     before = state.drafts[seat].follow(decision)
     draft, outcome = before.tap(g.control, decision, match.refusal)
@@ -96,7 +96,7 @@ def play_press(state: TableState, fx: list[Effect], g: Gesture):
     try:
         events = match.submit(seat, outcome.key, outcome.value)
     except IllegalMove as exc:
-        return Refused(str(exc))
+        return Refusal(str(exc))
     life.applied(state, fx, events, g.time)
     state.drafts = {**state.drafts, seat: Draft()}     # the next decision starts afresh, even if it looks the same
     return _committed(fx, Commit(g, before))           # the draft comes back should the card refuse the decision
@@ -109,9 +109,9 @@ def _hold(state: TableState, fx: list[Effect], g: Gesture):
         return _committed(fx, Commit(g))
     if g.control == "ok" and seat == 1:
         if g.phone and not g.host:              # seat 1 on a phone: the host's device only
-            return Refused(HOST_UNDO)
+            return Refusal(HOST_UNDO)
         return _host_undo(state, fx, g)
-    return Refused("nothing to take back")
+    return Refusal("nothing to take back")
 
 
 def _host_undo(state: TableState, fx: list[Effect], g: Gesture):
@@ -121,11 +121,11 @@ def _host_undo(state: TableState, fx: list[Effect], g: Gesture):
     """
     last = life.last_person_record(state)
     if last is None:
-        return Refused("nothing to undo")
+        return Refusal("nothing to undo")
     reveal = last in state.match.secret_records and not state.match.held
     if reveal and g.time > state.undo_confirm_until:
         state.undo_confirm_until = g.time + UNDO_REVEAL_S
-        return Refused("hold OK again to undo the reveal")
+        return Refusal("hold OK again to undo the reveal")
     state.undo_confirm_until = float("-inf")
     life.undo(state, fx, state.who(1), g.time)
     return Changed()

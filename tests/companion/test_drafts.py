@@ -1,6 +1,6 @@
 """A seat's draft on the generic panel, one decision kind at a time."""
 from companion.table.drafts import Draft
-from companion.table.outcomes import Changed, Refuse, Submit
+from companion.table.outcomes import Changed, Refusal, Submit
 from rules.model import Decision, Kind
 
 
@@ -35,7 +35,7 @@ def test_holes_toggle_and_commit_within_bounds():
     e = Pressing()
     e.follow(d)
     assert isinstance(e.tap("hole2", d), Changed) and isinstance(e.tap("hole4", d), Changed)
-    assert e.tap("hole5", d) == Refuse("2 holes at most")
+    assert e.tap("hole5", d) == Refusal("2 holes at most")
     e.tap("hole2", d)                                   # toggled off again
     assert e.tap("ok", d) == Submit("popup", (4,))
 
@@ -44,8 +44,8 @@ def test_choice_by_hole_number_needs_a_pick_before_ok():
     d = Decision(1, "whack", Kind.CHOICE, (1, 2, 3))
     e = Pressing()
     e.follow(d)
-    assert e.tap("ok", d) == Refuse("choose first, then OK")
-    assert e.tap("hole4", d) == Refuse("hole 4 cannot be chosen")
+    assert e.tap("ok", d) == Refusal("choose first, then OK")
+    assert e.tap("hole4", d) == Refusal("hole 4 cannot be chosen")
     e.tap("hole3", d)
     e.tap("hole1", d)
     assert e.tap("ok", d) == Submit("whack", 1)
@@ -69,7 +69,7 @@ def test_grid_cursor_moves_and_only_legal_targets_commit():
     e.tap("hole3", d)
     assert e.draft.value == (2, 2) and e.tap("ok", d) == Submit("move", (2, 2))
     e.tap("hole1", d)                                   # (1, 2) is not legal
-    assert e.tap("ok", d) == Refuse("not a legal choice")
+    assert e.tap("ok", d) == Refusal("not a legal choice")
 
 
 def test_edges_turn_with_hole_five():
@@ -86,12 +86,12 @@ def test_an_edge_cursor_stays_on_edges_of_its_side_and_says_when_it_cannot_go_on
     e = Pressing()
     e.follow(d)
     e.tap("hole4", d)
-    assert e.draft.value == (2, 1, "E") and e.tap("hole4", d) == Refuse("nothing further right")
+    assert e.draft.value == (2, 1, "E") and e.tap("hole4", d) == Refusal("nothing further right")
     e.tap("hole5", d)
     e.tap("hole4", d)
     assert e.draft.value == (3, 1, "S")
     e.tap("hole5", d)                                   # (3, 1, "E") would be off the board
-    assert e.draft.value == (2, 1, "E") and e.tap("hole2", d) == Refuse("nothing further up")
+    assert e.draft.value == (2, 1, "E") and e.tap("hole2", d) == Refusal("nothing further up")
 
 
 def test_ok_on_an_illegal_target_gives_the_games_reason():
@@ -99,8 +99,8 @@ def test_ok_on_an_illegal_target_gives_the_games_reason():
     e = Pressing()
     e.follow(d)
     e.tap("hole4", d)
-    assert e.tap("ok", d, lambda key, value: f"{key} {value} is visited") == Refuse("move (2, 1) is visited")
-    assert e.tap("ok", d, lambda key, value: None) == Refuse("not a legal choice")
+    assert e.tap("ok", d, lambda key, value: f"{key} {value} is visited") == Refusal("move (2, 1) is visited")
+    assert e.tap("ok", d, lambda key, value: None) == Refusal("not a legal choice")
 
 
 def test_a_new_decision_starts_a_fresh_draft():
@@ -111,7 +111,7 @@ def test_a_new_decision_starts_a_fresh_draft():
     e.tap("hole1", a)
     e.follow(b)
     assert e.draft.value is None
-    assert e.tap("ok", None) == Refuse("nothing to decide now")
+    assert e.tap("ok", None) == Refusal("nothing to decide now")
 
 
 def test_hole_faces_with_a_miss_start_on_the_miss_and_a_second_press_returns_to_it():
@@ -119,7 +119,7 @@ def test_hole_faces_with_a_miss_start_on_the_miss_and_a_second_press_returns_to_
     e = Pressing()
     e.follow(d)
     assert e.summary(d)["label"] == "X" and e.summary(d)["holes"] == [None, None, "3", "4", "5"]
-    assert e.tap("hole1", d) == Refuse("hole 1 cannot be chosen")
+    assert e.tap("hole1", d) == Refusal("hole 1 cannot be chosen")
     e.tap("hole4", d)
     assert e.summary(d)["label"] == "4"
     e.tap("hole4", d)

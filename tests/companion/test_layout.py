@@ -21,6 +21,7 @@ from companion import scene
 from companion.render import bot, fault, host_pin, join, oled, selftest
 from companion.render.reading import cap_mm
 from companion.render.fonts import Face
+from rules import registry
 from tests.companion.scripted import LOBBY_WALKS, SCRIPTED, every_lobby_screen, every_screen
 from wiring.profile import builtin_names, load
 
@@ -69,6 +70,11 @@ def assert_readable(shown_screens: list[tuple]) -> None:
     assert shown_screens, "no screens to check: a test that cannot fail"
     found = sorted({p for shown in shown_screens for panel in PANELS for p in problems(shown, panel)})
     assert not found, f"{len(found)} layout problems:\n" + "\n".join(found[:40])
+
+
+def test_every_registered_game_has_a_scripted_game_whose_screens_are_checked():
+    """A sixth game is played here (and in the names and turn-telling tests) once it has a press script."""
+    assert {scripted["game"] for scripted in SCRIPTED.values()} == set(registry.ids())
 
 
 @pytest.mark.parametrize("name", list(SCRIPTED))

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from companion.table import Lobby
-from companion.table.outcomes import Changed, Refuse
+from companion.table.outcomes import Changed, Refusal
 
 
 def players(lobby: Lobby) -> Lobby:
@@ -27,4 +27,4 @@ def test_a_seat_without_a_panel_stays_a_phone():
     lobby = players(Lobby.open(4, 3, frozenset({4})))
     lobby, _ = lobby.tap(1, "hole1")                             # back round to seat 4
     assert lobby.cursor == 4
-    assert lobby.tap(1, "hole4") == (lobby, Refuse("seat 4 has no panel"))
+    assert lobby.tap(1, "hole4") == (lobby, Refusal("seat 4 has no panel"))
