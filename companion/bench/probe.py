@@ -1,6 +1,7 @@
 """Start-up, idle CPU and memory: a process of its own gets ready, plays, idles and reports what it used."""
 from __future__ import annotations
 
+import queue
 import random
 import subprocess
 import sys
@@ -10,9 +11,12 @@ import time
 from . import raw
 from .usage import cpu_seconds, memory
 
+QUIET_S = 60.0      # a box still busy this long after its game's last press is never idle: the probe says so
+
 
 def probe(kind: str, idle_s: float) -> None:
-    """Child process: get ready, say READY, (``ours``) play a game, idle, report CPU and memory."""
+    """Child process: get ready, say READY, (``ours``) play a game and wait until the box has nothing left to do,
+    idle, report CPU and memory."""
     if kind == "raw":                   # held: what the process keeps while it idles
         held, children = raw.probe_devices(), []
         print("READY", flush=True)
@@ -27,8 +31,8 @@ def probe(kind: str, idle_s: float) -> None:
 
 
 def played_box() -> tuple[object, list[int]]:
-    """The box on the sim-8 panels, READY said once its displays are drawn, then a whole game played on it;
-    the box and the pid of its render process (the box's too)."""
+    """The box on the sim-8 panels, READY said once its displays are drawn, then a whole game played on it, until
+    the box is quiet (:func:`quiet`); the box and the pid of its render process (the box's too)."""
     # here, not above: the raw probe's process loads no molebox
     from companion.hardware.sim import open_sim
     from companion.table import Start
@@ -51,9 +55,25 @@ def played_box() -> tuple[object, list[int]]:
             time.sleep(0.001)
             hw.drive(seat, control, False)
             time.sleep(0.001)
+    quiet(session)
     session.screens.worker.flush()
-    time.sleep(1.5)                  # let the last flashes end
     return session, [painter.process.pid]
+
+
+def quiet(session) -> None:
+    """Wait until the box's loop has nothing left to do: no press or call queued, no timer pending (a flash, a
+    notice's end and the redraw after it), asked on the loop's own thread. Then what the probe measures is a
+    box at rest: the notices of a game's last presses keep its loop redrawing for seconds after them."""
+    deadline = time.monotonic() + QUIET_S
+    while True:
+        answer: queue.SimpleQueue = queue.SimpleQueue()
+        session.call(lambda: answer.put((session.queue.empty(), session.next_due())))
+        empty, due = answer.get(timeout=QUIET_S)
+        if empty and due is None:
+            return
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the box was still busy {QUIET_S:.0f} s after its game's last press")
+        time.sleep(max(0.001, (due or 0) - time.monotonic()))    # until its next timer is due, then ask again
 
 
 def measure_process(kind: str, idle_s: float) -> dict[str, float]:
