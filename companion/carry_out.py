@@ -45,8 +45,10 @@ class CarryOut:
                 keeper.abandon(effect.match, effect.ended)
             elif isinstance(effect, fx.Reopen):
                 keeper.reopen(effect.match)
-            elif isinstance(effect, fx.PutAside):
-                keeper.set_aside(effect.why)
+            elif isinstance(effect, fx.Wait):
+                keeper.put_waiting(effect.until)
+            elif isinstance(effect, fx.Wake):
+                keeper.wake(effect.game_id, effect.match)
             elif isinstance(effect, fx.Name):
                 keeper.name(effect.seat, effect.name)
         return waiting

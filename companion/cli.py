@@ -182,7 +182,8 @@ def cmd_pin(args) -> int:
 
 
 def cmd_history(args) -> int:
-    from companion.history import aside_table, history_table
+    from companion.history import history_table
+    from companion.resuming import aside_table
 
     reader = _reader(args)
     print(history_table(reader.finished_games(args.limit)))

@@ -1,7 +1,6 @@
 """History and stats of finished games, as tables for the terminal and data for the dashboard; players' names."""
 from __future__ import annotations
 
-import json
 import time
 import unicodedata
 from collections import Counter
@@ -38,19 +37,6 @@ def history_table(games: list[dict]) -> str:
         players = ", ".join(f"{n} ({s})" for n, s in zip(g["names"], g["scores"]))
         winners = " & ".join(g["names"][w - 1] for w in g["winners"])
         lines.append(f"| {g['id']} | {when} | {_title(g['game'])} | {players} | {winners} | {g['duration'] / 60:.0f} |")
-    return "\n".join(lines)
-
-
-def aside_table(games: list[dict]) -> str:
-    """Unfinished games a start set aside (:meth:`companion.journal.records.Reader.set_aside_games`): kept, never resumed."""
-    lines = [f"{len(games)} unfinished game{'s' if len(games) != 1 else ''} set aside (kept in the journal, not resumed):"]
-    for g in games:
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(g["started"]))
-        try:
-            game = _title(json.loads(g["header"])["game"])
-        except (ValueError, KeyError, TypeError):
-            game = "(header unreadable)"
-        lines.append(f"- #{g['id']} {when} {game}: {g['why']}")
     return "\n".join(lines)
 
 

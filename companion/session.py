@@ -22,7 +22,7 @@ from .carry_out import CarryOut
 from .inputs import DEBOUNCE_S, HOLD_S, Edge, Gesture, Inputs
 from .journal import Journal
 from .journal.card import JournalError
-from .journal.keeper import Keeper, NotResumed
+from .journal.keeper import Keeper
 from .loop import Loop
 from .outputs.lamps import Lamps
 from .outputs.screens import Screens
@@ -31,7 +31,8 @@ from .pause import Pause
 from .feed import Feed
 from .table import ACTIONS, Start, TableState, decide, public
 from .table.effects import Flash
-from .table.moves import Act, Faults, Forgotten, Move, Noted, NotTaken, Opened, Press, Resumed, SetAside, Unfinished
+from .table.moves import Act, Faults, Forgotten, Move, Noted, NotTaken, Opened, Press, Resumed
+from .resuming import journal_opened
 
 log = logging.getLogger("molebox.session")
 
@@ -186,19 +187,13 @@ class Session(Loop):
         self._dirty = True
 
     def _open(self) -> None:
-        """At start, or once the journal opens at last: its notes for the host, then its game resumed."""
-        notes, game = tuple(self.keeper.notes()), None
-        if self.keeper.fault is None:
-            try:
-                resumed = self.keeper.resume()
-                game = None if resumed is None else Unfinished(self.keeper.game_id, *resumed)
-            except NotResumed as exc:
-                log.error("game %d cannot be resumed (%s)", exc.game_id, exc.why, exc_info=exc.__cause__)
-                game = SetAside(exc.game_id, exc.why, exc.words, str(self.keeper.journal.path))
-            except JournalError:
-                self._played()                  # the pause tries the journal again
-                return
-        self._decide(Opened(notes, game, self.clock(), self.wall()))
+        """At start, or once the journal opens at last: its notes for the host, then the game this start asks for."""
+        try:
+            move = journal_opened(self.keeper, self.state.fixed, self.clock(), self.wall())
+        except JournalError:
+            self._played()                      # the pause tries the journal again
+            return
+        self._decide(move)
         self._played()
 
     def waited(self) -> bool:

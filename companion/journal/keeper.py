@@ -186,7 +186,7 @@ class Keeper:
     # ---- start, and the journal coming back ---------------------------------------------
 
     def resume(self) -> tuple[Match, dict[int, str]] | None:
-        """The journal's unfinished game, replayed, and its players' names; None when there is none.
+        """The journal's game in play, replayed, and its players' names; None when there is none.
 
         A game that cannot be replayed (its key lost, a row damaged, a game this molebox does not
         know) is set aside in the journal, never deleted: :class:`NotResumed` says why.
@@ -196,23 +196,41 @@ class Keeper:
         game_id = self.journal.read(lambda records: records.unfinished_id())
         if game_id is None:
             return None
+        match, names = self.load(game_id)
+        self.game_id = game_id
+        self._all_saved(match)
+        return match, names
+
+    def load(self, game_id: int) -> tuple[Match, dict[int, str]]:
+        """An unfinished game, replayed, and its players' names (:class:`NotResumed`: set aside, and why)."""
         try:
             match = Match.replay(self.journal.read(lambda records: records.load(game_id)).transcript)
         except Exception as exc:             # whatever one damaged game holds, the box starts
             why, words = why_not_resumed(exc)
             self._write(lambda records: records.set_aside(game_id, why))
             raise NotResumed(game_id, why, words) from exc
-        self.game_id = game_id
-        self._all_saved(match)
         return match, self.journal.read(lambda records: records.names(game_id))
 
-    def set_aside(self, why: str) -> int | None:
-        """The unfinished game in play is not to go on (the box was asked for another): kept in the journal, out of
-        the way, never resumed; its id."""
+    def waiting_games(self, until: str) -> list[tuple[int, dict]]:
+        """The unfinished games waiting for a start of kind ``until`` (``plain``, ``game``), newest first: each id
+        and header as written."""
+        if self.journal is None or self.journal.records is None:
+            return []
+        return self.journal.read(lambda records: records.waiting(until))
+
+    def put_waiting(self, until: str) -> int | None:
+        """The game in play waits for another start (``plain``: one without --game; ``game``: one with its own
+        --game), kept in the journal; its id."""
         game_id, self.game_id = self.game_id, None
         if game_id is not None:
-            self._write(lambda records: records.set_aside(game_id, why))
+            self._write(lambda records: records.wait(game_id, until))
         return game_id
+
+    def wake(self, game_id: int, match: Match) -> None:
+        """A waiting game (``match``, as :meth:`load` replayed it) is the one in play again."""
+        self._write(lambda records: records.wait(game_id, None))
+        self.game_id = game_id
+        self._all_saved(match)
 
     def retry(self, done: Callable[[bool], None]) -> None:
         """Try the journal again after a fault, on the writer's thread: ``done(True)`` once it takes writes."""

@@ -49,6 +49,11 @@ MIGRATIONS = [
     ALTER TABLE games ADD COLUMN aside TEXT;
     CREATE TABLE probe (body BLOB);
     """,
+    # 4: unfinished games waiting for another start: 'plain' goes on at the next start without --game, 'game' at
+    #    the next start with its own --game
+    """
+    ALTER TABLE games ADD COLUMN waits TEXT;
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 BUSY_S = 0.2                        # the longest the session loop waits for a reader to let the WAL go

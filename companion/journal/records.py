@@ -91,12 +91,16 @@ class Reader:
         return out
 
     def set_aside_games(self) -> list[dict]:
-        """Unfinished games a start set aside, newest first: id, when, the header as written, and why."""
-        if self.db.execute("PRAGMA user_version").fetchone()[0] < 3:
+        """Unfinished games a start set aside, newest first: id, when, the header as written, why it can never be
+        resumed (``why``), or which start it waits for (``waits``: ``plain``, ``game``)."""
+        version = self.db.execute("PRAGMA user_version").fetchone()[0]
+        if version < 3:
             return []
-        return [{"id": game_id, "started": started, "header": header, "why": why}
-                for game_id, started, header, why in self.db.execute(
-                    "SELECT id, started, header, aside FROM games WHERE aside IS NOT NULL ORDER BY id DESC")]
+        waits = "waits" if version >= 4 else "NULL"
+        return [{"id": game_id, "started": started, "header": header, "why": why, "waits": until}
+                for game_id, started, header, why, until in self.db.execute(
+                    f"SELECT id, started, header, aside, {waits} FROM games WHERE finished IS NULL "
+                    f"AND (aside IS NOT NULL OR {waits} IS NOT NULL) ORDER BY id DESC")]
 
     def close(self) -> None:
         self.db.close()
@@ -203,6 +207,13 @@ class Records(Reader):
             self.db.execute("UPDATE games SET aside = ? WHERE id = ?", (why, game_id))
         self.checkpoint()
 
+    def wait(self, game_id: int, until: str | None) -> None:
+        """An unfinished game waits for another start (``until``: ``plain``, one without --game; ``game``, one with
+        its own --game), or (None) is in play again."""
+        with self._transaction():
+            self.db.execute("UPDATE games SET waits = ? WHERE id = ?", (until, game_id))
+        self.checkpoint()
+
     def set_name(self, game_id: int, seat: int, name: str | None) -> None:
         """Name the player at ``seat`` of the game; None takes the name away."""
         with self._transaction():
@@ -248,10 +259,16 @@ class Records(Reader):
     # ---- reading back -----------------------------------------------------------------------
 
     def unfinished_id(self) -> int | None:
-        """The newest game that is neither finished nor set aside."""
-        row = self.db.execute("SELECT id FROM games WHERE finished IS NULL AND aside IS NULL "
+        """The newest game in play: neither finished, set aside nor waiting for another start."""
+        row = self.db.execute("SELECT id FROM games WHERE finished IS NULL AND aside IS NULL AND waits IS NULL "
                               "ORDER BY id DESC LIMIT 1").fetchone()
         return None if row is None else row[0]
+
+    def waiting(self, until: str) -> list[tuple[int, dict]]:
+        """The unfinished games waiting for a start of kind ``until``, newest first: each id and header."""
+        return [(game_id, json.loads(header)) for game_id, header in self.db.execute(
+            "SELECT id, header FROM games WHERE finished IS NULL AND aside IS NULL AND waits = ? ORDER BY id DESC",
+            (until,))]
 
     def unfinished(self) -> Saved | None:
         game_id = self.unfinished_id()

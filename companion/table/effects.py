@@ -60,10 +60,19 @@ class Reopen:
 
 
 @dataclass(frozen=True)
-class PutAside:
-    """The unfinished game the journal holds is not the one asked for: kept, set aside, never resumed."""
+class Wait:
+    """The game in play is not the one this start asks for: kept unfinished, waiting for another start (``until``:
+    ``plain``, one without --game; ``game``, one with its own --game)."""
 
-    why: str
+    until: str
+
+
+@dataclass(frozen=True)
+class Wake:
+    """A game that waited for this start is the one in play again (``match``, as the journal replayed it)."""
+
+    game_id: int
+    match: Match
 
 
 @dataclass(frozen=True)
@@ -74,7 +83,7 @@ class Name:
     name: str | None
 
 
-JOURNAL = (Commit, Begin, Undo, Abandon, Reopen, PutAside, Name)
+JOURNAL = (Commit, Begin, Undo, Abandon, Reopen, Wait, Wake, Name)
 
 # ---- the box's -----------------------------------------------------------------------------------
 
@@ -141,5 +150,5 @@ class Redraw:
     at: float
 
 
-Effect = Commit | Begin | Undo | Abandon | Reopen | PutAside | Name | Flash | Refuse | ShowHostPin | Moment | Log \
+Effect = Commit | Begin | Undo | Abandon | Reopen | Wait | Wake | Name | Flash | Refuse | ShowHostPin | Moment | Log \
     | Seating | Reply | Redraw

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 from rules.match import Header, Match
 from rules.model import IllegalMove
-from rules.settings import resolve
 
 from ..players import Computers
 from . import told
 from .drafts import Draft
-from .effects import Abandon, Begin, Commit, Effect, Moment, PutAside, Reopen, Undo
+from .effects import Abandon, Begin, Commit, Effect, Moment, Reopen, Undo, Wait, Wake
 from .lobby import Start
-from .moves import Opened, SetAside, Unfinished
+from .moves import Opened, Unfinished
 from .state import TableState
 
 
@@ -144,21 +143,36 @@ def undo(state: TableState, fx: list[Effect], by: str, at: float) -> bool:
 
 
 def opened(state: TableState, fx: list[Effect], move: Opened) -> None:
-    """At start, or once the journal opens at last: its notes for the host, then its game resumed (or set aside,
-    or the lobby or the fixed game)."""
+    """At start, or once the journal opens at last: its notes for the host, then the game this start asks for.
+
+    A start with --game goes on with the game in play if it is that game, else with the newest of that game
+    waiting for it, else deals it afresh; a start without --game goes on with the game a --game start set aside,
+    else with the game in play, else the lobby. A game in play that is not the one asked for waits for the
+    kind of start that brings it back, kept in the journal (``molebox history`` lists it).
+    """
     for text, words in move.notes:
         told.note(state, fx, text, words, move.wall)
-    game = move.game
-    if isinstance(game, SetAside):
-        told.note(state, fx, f"The unfinished game #{game.game_id} could not be resumed: {game.why}. It is kept in the "
-                             f"journal ({game.path}), set aside: `molebox history` lists it.",
-                  f"game #{game.game_id} set aside: {game.words}; kept in the journal", move.wall)
-    if isinstance(game, Unfinished) and state.fixed and not asked_for(state.fixed, game.match.header):
-        put_aside_for_fixed(state, fx, game, move.wall)
-        game = None
-    if not isinstance(game, Unfinished):
+    for aside in move.aside:
+        told.note(state, fx, f"The unfinished game #{aside.game_id} could not be resumed: {aside.why}. It is kept in "
+                             f"the journal ({aside.path}), set aside: `molebox history` lists it.",
+                  f"game #{aside.game_id} set aside: {aside.words}; kept in the journal", move.wall)
+    game, waiting, asked = move.game, move.waiting, state.fixed
+    if asked is not None and game is not None and asked.asks_for(game.match.header):
+        waiting = None                          # the game asked for is in play: it goes on, as after a cut
+    elif waiting is not None or asked is not None:
+        if game is not None:
+            _waits(state, fx, game, "plain" if asked else "game", move.wall)
+        game = waiting
+    if game is None:
         lobby_or_fixed(state, fx, move.at)
         return
+    if game is waiting:
+        fx.append(Wake(game.game_id, game.match))
+    _goes_on(state, fx, game, move.at)
+
+
+def _goes_on(state: TableState, fx: list[Effect], game: Unfinished, at: float) -> None:
+    """An unfinished game is the one in play: every seat and the table display say so."""
     state.match, state.names, state.seed = game.match, dict(game.names), game.match.header.seed
     revealed = any(e.kind == "reveal" for e in game.match.events)
     state.fresh = frozenset(s for s in range(1, game.match.header.seats + 1)
@@ -167,26 +181,24 @@ def opened(state: TableState, fx: list[Effect], move: Opened) -> None:
              game.match.seat_records())
     for seat in range(1, game.match.header.seats + 1):
         kept = game.match.held.get(seat)
-        told.notice(state, fx, seat, "Resumed: your lock-in is kept" if kept else "Resumed after a restart", move.at)
-    told.tell_table(state, fx, "Resumed", f"Game #{game.game_id} goes on after a restart", move.at)
-    play_on(state, fx, move.at)
+        told.notice(state, fx, seat, "Resumed: your lock-in is kept" if kept else "Resumed after a restart", at)
+    told.tell_table(state, fx, "Resumed", f"Game #{game.game_id} goes on after a restart", at)
+    play_on(state, fx, at)
 
 
-def asked_for(asked: Start, header: Header) -> bool:
-    """Whether the unfinished game is the one the command line asks for (then it goes on, as after a cut)."""
-    return (header.game, header.seats, header.dice, header.cards, header.bots) == \
-        (asked.game, asked.seats, asked.dice, asked.cards, asked.bots) and \
-        header.settings == resolve(asked.game, asked.settings)
-
-
-def put_aside_for_fixed(state: TableState, fx: list[Effect], game: Unfinished, wall: float) -> None:
-    """The box was started for another game than the unfinished one: that one is kept, set aside, and the host
-    told (the asked game starts once seat 1 has read it)."""
-    asked, header = state.fixed, game.match.header
-    fx.append(PutAside(f"molebox was started for {asked.game} ({asked.seats} seats)"))
-    told.log(fx, "warning", "the unfinished game %s (game %d) is set aside: this start asks for %s with %d seats",
-             header.game, game.game_id, asked.game, asked.seats)
-    told.note(state, fx, f"The unfinished game #{game.game_id} ({header.game}, {header.seats} seats) was set aside: "
-                         f"molebox was started with --game {asked.game} --seats {asked.seats}. It is kept in the "
-                         f"journal: `molebox history` lists it. To go on with it, start molebox without --game.",
-              f"game #{game.game_id} set aside: this start asks for another game", wall)
+def _waits(state: TableState, fx: list[Effect], game: Unfinished, until: str, wall: float) -> None:
+    """The game in play is not the one this start asks for: it waits for the start that brings it back, and the
+    host is told how (a note for the dashboard and the log: the asked game goes on at once)."""
+    header = game.match.header
+    fx.append(Wait(until))
+    told.log(fx, "warning", "the unfinished game %s (game %d) waits for a start %s", header.game, game.game_id,
+             "without --game" if until == "plain" else "with its --game")
+    if until == "plain":
+        why = f"molebox was started with {state.fixed.arguments()}"
+        again = "start `molebox run` without --game"
+    else:
+        why = "molebox was started without --game, and the game a start with --game had set aside goes on"
+        again = f"start `molebox run {Start.of(header).arguments()}`"
+    told.note(state, fx, f"The unfinished game #{game.game_id} ({header.game}, {header.seats} seats) waits: {why}. "
+                         f"It is kept in the journal; to go on with it, {again} (`molebox history` lists it).",
+              None, wall)

@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from rules import bots as rule_bots, registry
+from rules.match import Header
+from rules.settings import resolve
 
 from .outcomes import Changed, Refusal
 
@@ -28,6 +30,28 @@ class Start:
     cards: str = "virtual"
     bots: dict = field(default_factory=dict)      # seat -> computer player level
     settings: dict = field(default_factory=dict)  # variant settings (rules/settings.py)
+
+    @classmethod
+    def of(cls, header: Header) -> "Start":
+        """The start that asks for the game of ``header``: its variants where they are not the defaults."""
+        defaults = resolve(header.game)
+        return cls(header.game, header.seats, header.dice, header.cards, dict(header.bots),
+                   {name: value for name, value in header.settings.items() if defaults.get(name) != value})
+
+    def asks_for(self, header: Header | None) -> bool:
+        """Whether a game of ``header`` is the one this start asks for (then it goes on, as after a cut)."""
+        return header is not None and (header.game, header.seats, header.dice, header.cards, header.bots) == \
+            (self.game, self.seats, self.dice, self.cards, self.bots) and \
+            header.settings == resolve(self.game, self.settings)
+
+    def arguments(self) -> str:
+        """The start as the host types it after ``molebox run``: --game, --seats, and what is not the default."""
+        words = [f"--game {self.game}", f"--seats {self.seats}"]
+        words += [f"--bots {','.join(f'{seat}={level}' for seat, level in sorted(self.bots.items()))}"] * bool(self.bots)
+        words += [f"--{chance} physical" for chance in ("dice", "cards") if getattr(self, chance) == "physical"]
+        words += [f"--set {name}={str(value).lower() if isinstance(value, bool) else value}"
+                  for name, value in sorted(self.settings.items())]
+        return " ".join(words)
 
 
 def playable(seats: int) -> tuple[str, ...]:

@@ -59,7 +59,7 @@ class Resumed:
 
 @dataclass(frozen=True)
 class Unfinished:
-    """The game the journal kept unfinished, replayed: the match and its names (None: there is none)."""
+    """A game the journal kept unfinished, replayed: its id, the match and its names."""
 
     game_id: int
     match: Match
@@ -78,10 +78,15 @@ class SetAside:
 
 @dataclass(frozen=True)
 class Opened:
-    """The journal opened (at start, or at last): the notes of what it repaired (text, words), and its game."""
+    """The journal opened (at start, or at last): the notes of what it repaired (text, words), the game in play
+    (None: none), the game waiting for this start (set aside by an earlier one: for a start without --game, the
+    newest waiting for one; for a start with --game, the newest of that game waiting for it), and the games it
+    found it could not replay (set aside for good)."""
 
     notes: tuple[tuple[str, str | None], ...]
-    game: Unfinished | SetAside | None
+    game: Unfinished | None
+    waiting: Unfinished | None = None
+    aside: tuple[SetAside, ...] = ()
     at: float = 0.0
     wall: float = 0.0
 

@@ -1,5 +1,6 @@
 """Messages with a life: a refusal shows a few seconds and goes; a change made from elsewhere is said on the seat it
-changed and on the table display, with who made it; a restart asked for another game sets the unfinished one aside."""
+changed and on the table display, with who made it; a start asked for another game starts it, and the unfinished one
+waits for the start that brings it back."""
 from __future__ import annotations
 
 from companion.table.state import NOTICE_S
@@ -48,21 +49,41 @@ def test_a_resumed_game_says_so_on_every_seat_and_the_table(box_factory, tmp_pat
     assert again.session.scene().table_notice == ("Resumed", "Game #1 goes on after a restart")
 
 
-def test_a_restart_asked_for_another_game_sets_the_unfinished_one_aside_and_says_so(box_factory, tmp_path):
+def history(db, capsys) -> str:
+    """What `molebox history` prints of the journal at ``db``."""
+    from companion.cli import main
+
+    capsys.readouterr()
+    assert main(["history", "--db", str(db)]) == 0
+    return capsys.readouterr().out
+
+
+def test_a_start_with_another_game_starts_it_and_the_unfinished_one_waits_for_a_start_without_game(
+        box_factory, tmp_path, capsys):
     db = tmp_path / "molebox.db"
     box = box_factory("whakka-mole", 2, db=db)
     box.play(POPUP_1)
     box.pull_plug()
-    again = box_factory("mole-hill", 2, db=db)   # molebox run --game mole-hill: not the game in the journal
-    assert again.match is None                   # the host reads why first
-    (note,) = again.session.state.unread()
-    assert "game #1 (whakka-mole, 2 seats) was set aside" in note.text and "--game mole-hill" in note.text
-    assert again.pixels("seat1") == again.drawn("seat1", fault_screen.note, note.screen, 1, "OK: got it")
-    again.play("1 ok")                           # seat 1 reads it: the asked game starts
-    assert again.match.header.game == "mole-hill"
+    again = box_factory("mole-hill", 2, db=db, bots={2: "strong"})    # molebox run --game mole-hill --bots 2=strong
+    assert again.match.header.game == "mole-hill"                       # at once: nothing for seat 1 to read first
+    (note,) = again.session.state.notes
+    assert "game #1 (whakka-mole, 2 seats) waits: molebox was started with --game mole-hill --seats 2 --bots 2=strong" \
+        in note.text and "start `molebox run` without --game" in note.text
+    assert note.screen is None and "goes on at the next `molebox run` without --game" in history(db, capsys)
+    again.play("1 hole4\n1 ok")                                          # the mole is set down
     again.pull_plug()
-    third = box_factory(None, None, db=db)       # the set-aside game stays aside: nothing unfinished but the new one
-    assert third.match.header.game == "mole-hill"
+    third = box_factory(None, None, db=db)                     # molebox run: the game the --game start set aside
+    assert third.match.header.game == "whakka-mole" and third.match.view(None)["locked"] == [1]
+    assert third.session.scene().notices[1] == "Resumed: your lock-in is kept"
+    assert "goes on at the next `molebox run --game mole-hill --seats 2 --bots 2=strong`" in history(db, capsys)
+    third.pull_plug()
+    fourth = box_factory("mole-hill", 2, db=db, bots={2: "strong"})     # the mole-hill game, as it was
+    assert fourth.match.seat_records() == again.match.seat_records()
+    assert "Whakka Mole: goes on at the next `molebox run` without --game" in history(db, capsys)
+    fourth.play("1 ok")
+    fourth.pull_plug()
+    fifth = box_factory("mole-hill", 2, db=db, bots={2: "strong"})      # the same start again: as after a cut
+    assert fifth.match.seat_records() == fourth.match.seat_records() and fifth.session.state.notes == ()
 
 
 def test_a_restart_asked_for_the_same_game_goes_on_with_it(box_factory, tmp_path):
