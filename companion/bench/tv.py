@@ -17,7 +17,8 @@ SETTLE_S = 3.0          # a page just opened is still laying out: what it costs 
 
 def play(session, until: float, seed: int = 3) -> None:
     """An 8-seat Whakka Mole game on the panels at a table's pace (a press every 0.1-0.3 s, seats in turn, a
-    reveal every few seconds), a new game after each, until the monotonic clock reaches ``until``."""
+    reveal every few seconds), a new game after each, until the monotonic clock reaches ``until`` (asked before
+    each press: a round of the table takes seconds, and the window is as long as it was asked to be)."""
     rng, hw = random.Random(seed), session.hw
     while time.monotonic() < until:
         if session.state.match.over:
@@ -25,6 +26,8 @@ def play(session, until: float, seed: int = 3) -> None:
         for seat in range(1, 9):
             popped = [f"hole{h}" for h in rng.sample(range(1, 6), rng.randint(0, 2))]
             for control in [*popped, "ok", f"hole{rng.randint(1, 5)}", "ok"]:
+                if time.monotonic() >= until:
+                    return
                 hw.drive(seat, control, True)
                 time.sleep(0.05)
                 hw.drive(seat, control, False)
