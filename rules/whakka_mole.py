@@ -88,11 +88,13 @@ class WhakkaState(State):
             for hole in picks[seat]["popup"]:
                 self.sheets[seat - 1][hole - 1] += 1
             events.append(Event("popup", seat, {"holes": list(picks[seat]["popup"])}))
-        hits = {}
+        hits, lost = {}, {}
         for seat in seats:
             target, hole = self.game.target_of(seat), picks[seat]["whack"]
             tokens = self.sheets[target - 1][hole - 1]
             hits[seat] = tokens > 0
+            if tokens:
+                lost[target] = sum(self.sheets[target - 1])
             events.append(Event("whack", seat, {"target": target, "hole": hole, "hit": tokens > 0,
                                                 "tokens": sum(self.sheets[target - 1]) if tokens else 0}))
         for seat in seats:
@@ -105,7 +107,7 @@ class WhakkaState(State):
             self.scores[seat - 1] += bonus + tokens
             whacked_by = next((s for s in seats if hits[s] and self.game.target_of(s) == seat), None)
             self.last.append({"popup": list(picks[seat]["popup"]), "whack": picks[seat]["whack"],
-                              "hit": hits[seat], "whacked_by": whacked_by,
+                              "hit": hits[seat], "whacked_by": whacked_by, "lost": lost.get(seat, 0),
                               "points": bonus + tokens})
             events.append(Event("score", seat, {"points": bonus + tokens, "whack": bonus,
                                                 "tokens": tokens, "total": self.scores[seat - 1]}))

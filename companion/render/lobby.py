@@ -25,9 +25,11 @@ def describe_menu(lobby: dict, notice: str = "", pin_hint: bool = False) -> Scre
         if lobby["bot_levels"]:
             keys.append(Option("3", "computer"))
         computers = ", ".join(f"{seat} {level}" for seat, level in lobby["bots"].items())
+        seat = lobby["cursor"]
+        tiny = f"Seat {seat}: bot" if bot else f"Phone {seat}" if lobby["phone"] else f"Seat {seat}"
         return Screen(title="Players", status=f"{lobby['seats']} seats",
-                      prompt=(f"Seat {lobby['cursor']}: {f'{bot} computer' if bot else person}",
-                              f"Seat {lobby['cursor']}: {'computer' if bot else 'phone' if lobby['phone'] else 'person'}"),
+                      prompt=(f"Seat {seat}: {f'{bot} computer' if bot else person}",
+                              f"Seat {seat}: {'computer' if bot else 'phone' if lobby['phone'] else 'person'}", tiny),
                       options=(*keys, Option("4", "phone"), Option("OK", "start"), Option("5", "back")),
                       lines=(f"Computers: {computers}",) if computers else (), notice=notice)
     low, high = lobby["bounds"]

@@ -206,8 +206,13 @@ def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
 
 
 def seat(view: dict, entry: dict, notice: str = "", panel: Panel = SMALLEST):
+    """The board's window beside the words; at the end the words alone, on the whole glass (who won, and seat 1's
+    OK for a new game)."""
     image, draw = canvas()
     screen = describe_seat(view, entry, notice)
+    if view["over"]:
+        lay(draw, screen, panel)
+        return image
     grid = _window(panel, tuple(screen.board["focus"]))
     board(draw, view["state"], grid, screen.board["targets"])
     if screen.board["cursor"] is not None:

@@ -17,11 +17,15 @@ from . import naming
 from .choices import options
 from .oled import frame
 from .reading import SMALLEST, Panel
-from .screen import Option, Screen
+from .screen import Option, Screen, wordings
 
 HOLES = 5
 MISS = "X"
-SHORT = {"Boxing Glove": "Glove", "Frying Pan": "Pan", "Giant Mallet": "Mallet", "Go for the Crown": "Go for it"}
+SHORT = {"Boxing Glove": "Glove", "Frying Pan": "Pan", "Giant Mallet": "Mallet", "Go for the Crown": "Go for it",
+         "Prize die": "Prize"}
+#: each prize stand's name in a word, for a glass too small for the whole name
+STAND_SHORT = {"Candy Cavern": "Candy", "Burrowed Treasures": "Treasures", "Inflation Station": "Inflation",
+               "Plushie Paradise": "Plushies", "The Dugout": "Dugout", "King Mole's Stash": "Stash"}
 #: each question in a word or two, for a glass too small for the rules' own words
 ASKS = {"die": "Which die?", "crown": "Crown?", "discard": "Discard?", "prize": "Prize?", "order": "Who first?",
         "tie": "Winner?", "take": "Stars?"}
@@ -39,7 +43,7 @@ def _words(label: str, key: str = ""):
         return f"{label} star" if label == "1" else f"{label} stars"
     if key == "prize":                              # a stand: its name and stars
         name, stars = label.rsplit(" ", 1)
-        return (label, f"{name.split()[0]} {stars}", f"{stars} stars")
+        return (label, f"{STAND_SHORT.get(name, name)} {stars}", f"{stars} stars")
     return (label, SHORT[label]) if label in SHORT else label
 
 
@@ -88,12 +92,13 @@ def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
         if view.get("fresh") and _rolled(state, you) and not held:
             return Screen(**head, prompt=_rolled(state, you), options=chosen, lines=(_asked(entry)[0], *facts))
         if entry["holes"] is None and entry["kind"] == "choice":        # a long list stepped through: its draft
-            return Screen(**head, prompt=_words(entry["label"]), options=chosen, lines=(_asked(entry)[0], *facts))
+            return Screen(**head, prompt=_words(entry["label"], key), options=chosen, lines=(_asked(entry)[0], *facts))
         return Screen(**head, prompt=_asked(entry), options=chosen, lines=facts)
     if view.get("fresh") and _rolled(state, you) and not held:
         return Screen(**head, prompt=_rolled(state, you), lines=(*waits, *facts))
     if held:
-        return Screen(**head, prompt=(f"{DIE_NAMES[held]} locked in", f"{_words(DIE_NAMES[held])[-1]} locked", "Locked"),
+        return Screen(**head, prompt=(f"{DIE_NAMES[held]} locked in", f"{wordings(_words(DIE_NAMES[held]))[-1]} locked",
+                                      "Locked"),
                       options=(Option("hold OK", ("change die", "change")),), lines=(*waits, *facts))
     prompt = ("Going for the Crown!", "Crown!") if me["crown"] == "declared" else \
         _rolled(state, you) or (f"Round {state['round']}",)

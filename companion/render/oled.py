@@ -240,16 +240,20 @@ def _option_rows(face_: Face, options: tuple[Option, ...], width: int) -> list[l
 
 def _one_row(face_: Face, options: tuple[Option, ...], width: int) -> list[Option]:
     """Every option in one row, where all rows will not fit: the draft (before one, the range of holes that
-    answer, as ``1-4 choose``) and OK, in their shortest words, or with none but the first's."""
+    answer, as ``1-4 choose``) and OK, in their shortest words; where they do not fit, the first option's words,
+    but for a range of holes what OK does (``1-5 OK start``)."""
     holes = [o for o in options if o.button[0].isdigit()]
     rest = [o for o in options if not o.button[0].isdigit()]
     picked = [o for o in holes if o.chosen] or holes[:1]
-    if len(holes) > 1 and not any(o.chosen for o in holes):
+    ranged = len(holes) > 1 and not any(o.chosen for o in holes)
+    if ranged:
         digits = [int(d) for o in holes for d in o.button.split("-")]
         picked = [Option(f"{min(digits)}-{max(digits)}", "choose")]
     shortest = [Option(o.button, wordings(o.words)[-1], o.chosen) for o in picked + rest]
     bare = [Option(o.button, "", o.chosen) for o in shortest]
-    for row in (shortest, shortest[:1] + bare[1:], shortest[:1], bare):
+    draft_first, ok_first = shortest[:1] + bare[1:], bare[:1] + shortest[1:2] + bare[2:]
+    rows = (ok_first, draft_first, shortest[:1]) if ranged else (draft_first, shortest[:1], ok_first)
+    for row in (shortest, *rows, bare):     # the first option's words before OK's, but a range's
         if sum(_option_width(face_, o, width) for o in row) + face_.cap * (len(row) - 1) <= width:
             return row
     return bare[:1]

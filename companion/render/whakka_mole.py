@@ -9,6 +9,8 @@ what the last reveal came to and every seat's score, a star by those locked in.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from companion.lamps import Lamp
 
 from . import naming
@@ -23,15 +25,28 @@ def _pts(n: int) -> str:
 
 
 def _outcome(view: dict, you: int) -> tuple[str, ...]:
-    """What the seat's last turn came to, biggest first: its points, whom it hit, who hit it."""
+    """What the last turn did to the seat, in words and numbers, longest first: its points, and why (whom it hit
+    or missed, who hit it and what that cost)."""
     state = view["state"]
     last = state["last"][you - 1]
-    target, by = naming.who(view, state["whacks"][you - 1]), last["whacked_by"]
-    if last["hit"]:
-        return (f"+{last['points']}, hit {target}", f"+{last['points']} hit!", f"+{last['points']}")
+    points, hole, target = f"+{last['points']}", last["whack"], naming.who(view, state["whacks"][you - 1])
+    by = last["whacked_by"]
     if by:
-        return (f"Hit by {naming.who(view, by)}", f"+{last['points']}")
-    return (f"+{last['points']}, missed", f"+{last['points']}")
+        attacker, lost = naming.who(view, by), naming.count(last["lost"], "token")
+        where = state["last"][by - 1]["whack"]
+        if last["hit"]:
+            return (f"{points}: you hit {target}'s hole {hole}; {attacker} hit your hole {where}, {lost} lost",
+                    f"{points}: you hit {target}, {attacker} hit you", f"{points}, {last['lost']} lost")
+        return (f"{attacker} hit your hole {where}: {lost} lost, {points}", f"{attacker} hit you: {lost} lost",
+                f"Hit: {last['lost']} lost")
+    if last["hit"]:
+        return (f"{points}: you hit {target}'s hole {hole}", f"{points}: you hit {target}", f"{points}: a hit")
+    return (f"{points}: you missed {target}'s hole {hole}", f"{points}: you missed", f"{points}: a miss")
+
+
+def _told(view: dict) -> bool:
+    """Whether the seat's screen tells what the last turn did to it: until its first press after the reveal."""
+    return bool(view.get("fresh") and view["state"]["last"] and not view["over"])
 
 
 def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
@@ -48,17 +63,17 @@ def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
         won = you in view["winners"]
         prompt = "You win!" if won else (f"{naming.listed(view, view['winners'])} wins", "Game over")
         return Screen(**head, prompt=prompt, **new_game(you))
+    told = _outcome(view, you) if _told(view) else None        # until the seat's next press
     if key == "popup":
-        return Screen(**head, prompt=("Which pop up?", "Pop up?"),
+        asked = ("Which holes pop up?", "Which pop up?", "Pop up?")
+        return Screen(**head, prompt=told or asked, lines=(asked,) if told else (),
                       options=(Option("1-5", ("pop up or down", "pop up")), Option("OK", "lock in")))
     if key == "whack":
         hole = "?" if entry["draft"] is None else entry["draft"]
         return Screen(**head, prompt=(f"Whack {target}: {hole}", f"{target}: {hole}", f"Whack: {hole}"),
                       options=(Option("1-5", (f"a hole of {target}", "a hole")), Option("OK", "lock in")))
-    outcome = _outcome(view, you) if view.get("fresh") and state["last"] else ("Locked in", "Locked")
-    return Screen(**head, prompt=outcome, lines=(naming.waiting(view),),
-                  options=(Option("hold OK", ("change picks", "change")),) if not (view.get("fresh") and state["last"])
-                  else ())
+    return Screen(**head, prompt=told or ("Locked in", "Locked"), lines=(naming.waiting(view),),
+                  options=() if told else (Option("hold OK", ("change picks", "change")),))
 
 
 def _sheet(panel: Panel, holes: int) -> tuple[int, int, int]:
@@ -92,15 +107,20 @@ def _holes(draw, panel: Panel, sheet: list[int], marked) -> None:
 
 
 def seat(view: dict, entry: dict, notice: str = "", panel: Panel = SMALLEST):
-    """The sheet over the words; where the glass has no room for the sheet, the prompt and a notice, the
-    notice goes before the sheet."""
+    """The sheet over the words. Where the glass has no room for the sheet, the prompt and the buttons (or a
+    notice): while the sheet marks the seat's own pop-ups (drafted, or locked in), the sheet and the buttons, what
+    to do left to the buttons' words; else the words alone (the seat's lamps show its tokens)."""
     image, draw = canvas()
     screen = describe_seat(view, entry, notice)
-    words = face(panel, "prompt").height + face(panel, "body").height
+    prompt, below = face(panel, "prompt").height, face(panel, "option" if screen.options else "body").height
     rows = _sheet_rows(panel, len(screen.board["sheet"]))
-    if notice and HEIGHT - rows < words:
-        rows = 0
-    else:
+    if (notice or screen.options) and HEIGHT - rows < prompt + below:
+        marking = entry.get("key") != "whack" and not notice and not _told(view)    # the sheet marks its picks
+        if marking and HEIGHT - rows >= below:
+            screen = replace(screen, prompt="", lines=())
+        else:
+            rows = 0
+    if rows:
         _holes(draw, panel, screen.board["sheet"], screen.board["marked"])
     lay(draw, screen, panel, (0, rows, WIDTH - 1, HEIGHT - 1))
     return image

@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import copy
 import re
+import sys
 from dataclasses import replace
 
 import pytest
 
 from companion import scene
 from companion.render import bot, fault, host_pin, join, oled, selftest
+from companion.render import describe
 from companion.render.reading import cap_mm
+from companion.render.screen import first
 from companion.render.fonts import Face
 from rules import registry
 from tests.companion.scripted import LOBBY_WALKS, SCRIPTED, every_lobby_screen, every_screen
@@ -33,6 +36,11 @@ PANELS = sorted({scene.panel_of(spec.driver) for name in builtin_names()
 
 def test_the_built_in_profiles_name_every_panel_molebox_supports():
     assert [p.name for p in PANELS] == ['0.96"', '1.3"', '2.42"']
+
+
+def describes(render_fn) -> bool:
+    """Whether a drawing has its description beside it (a screen the phones and the TV read too)."""
+    return hasattr(sys.modules[render_fn.__module__], f"describe_{render_fn.__name__}")
 
 
 def problems(shown: tuple, panel) -> list[str]:
@@ -63,6 +71,10 @@ def problems(shown: tuple, panel) -> list[str]:
             out.append(f"option {p['lines']} does not start with its button")
         if p["role"] in ("prompt", "option") and not p["whole"]:
             out.append(f"{p['role']} {what!r} cut to {p['lines']}")
+    described = describe(render_fn, tuple(args)) if describes(render_fn) else None
+    if described and described.options and not described.notice and not any(p["role"] == "option" for p in placed):
+        out.append(f"{first(described.prompt)!r}: its buttons ({', '.join(o.button for o in described.options)}) "
+                   f"are not shown")
     return [f"{panel.name} {getattr(render_fn, '__module__', '')}.{render_fn.__name__}: {p}" for p in out]
 
 
