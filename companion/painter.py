@@ -244,10 +244,9 @@ def serve(conn, nice: int) -> None:
 def _warm_up() -> None:
     """Every game's screens loaded and the letters of every role measured on the smallest glass, the costs
     of a first frame."""
-    from .render import SCREENS, for_game
+    from .render import SCREENS, bot, fault, for_game, join, lobby  # noqa: F401 - the screens besides the games'
     from .render.fonts import Face
     from .render.reading import LEAST_PX, SMALLEST
-    from . import scene  # noqa: F401 - the lobby's, the faults' and the join screens
 
     for game_id in SCREENS:
         for_game(game_id)

@@ -15,8 +15,6 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import cache
 
-import segno
-
 from . import oled
 from .oled import HEIGHT, OFF, ON, WIDTH, canvas, face, frame, lay
 from .reading import SMALLEST, Panel
@@ -29,6 +27,8 @@ MODULE_MM = 0.33            # a QR module this large or more (a code of 10 mm) s
 @cache
 def qr_matrix(url: str) -> tuple[tuple[bool, ...], ...]:
     """The QR code of ``url`` as rows of dark modules (True), without its quiet zone."""
+    import segno        # only once a phone seat is free: its chain (urllib, email, ssl) costs the box 5 MB
+
     code = segno.make(url, error="l", micro=False, boost_error=False)
     return tuple(tuple(bool(module) for module in row) for row in code.matrix)
 

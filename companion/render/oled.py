@@ -64,9 +64,16 @@ def _wrapped(face_: Face, text: str, width: int) -> list[str]:
 
 
 def _cut(face_: Face, text: str, width: int) -> str:
-    while text and face_.width(text + ELLIPSIS) > width:
-        text = text[:-1]
-    return text.rstrip() + ELLIPSIS
+    """The longest start of ``text`` that fits ``width`` with an ellipsis, found by halving (a letter at a time
+    measured every start of a long line, and the measures' caches kept them all: megabytes on a busy box)."""
+    fits, over = 0, len(text) + 1
+    while over - fits > 1:
+        middle = (fits + over) // 2
+        if face_.width(text[:middle] + ELLIPSIS) <= width:
+            fits = middle
+        else:
+            over = middle
+    return text[:fits].rstrip() + ELLIPSIS
 
 
 def fitted(face_: Face, words: Words, width: int, lines: int = 1) -> tuple[list[str], bool]:
