@@ -181,11 +181,23 @@ def _table(scene: Scene) -> tuple:
     if scene.lobby is not None:
         return (lobby_screens.menu, scene.lobby.view(), "", False)
     match = scene.match
-    screens_of, view = render.for_game(match.header.game), _named(scene, "table", match.view(None))
+    screens_of, view = render.for_game(match.header.game), _named(scene, "table", match.view(None),
+                                                                   news=_reveal_is_news(match))
     since_roll = scene.now - scene.table.rolled_at
     if since_roll < ROLL_S and hasattr(screens_of, "rolling"):
         return (screens_of.rolling, view, int(since_roll * ROLL_FRAMES / ROLL_S))
     return (screens_of.table, view)
+
+
+def _reveal_is_news(match: Match) -> bool:
+    """Whether the last reveal is still what the table is reading: no seat has locked in, or taken a lock-in back,
+    since (then the table display says who the turn waits for)."""
+    for event in reversed(match.events):
+        if event.kind == "reveal":
+            return True
+        if event.kind in ("locked", "unlocked"):
+            return False
+    return False
 
 
 def lamps(scene: Scene, seat: int) -> tuple[Lamp, ...]:

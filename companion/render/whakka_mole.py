@@ -133,7 +133,7 @@ def describe_table(view: dict) -> Screen:
     numbers = " ".join(f"S{i}{'*' if i in view['locked'] else ''} {score}" for i, score in enumerate(state["scores"], 1))
     if view["over"]:
         prompt = (f"{naming.listed(view, view['winners'])} wins", "Game over")
-    elif state["last"] and not view["locked"]:
+    elif state["last"] and view.get("news", not view["locked"]):
         prompt = _turn(view)
     else:
         prompt = naming.waiting(view)

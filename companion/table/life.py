@@ -118,8 +118,9 @@ def last_person_record(state: TableState) -> int | None:
 
 def undo(state: TableState, fx: list[Effect], by: str, at: float) -> bool:
     """Take back the last decision a person made (a held pick, or the pick that completed a reveal), and the
-    computer players' answers after it (they answer again when it is their turn); its seat and the table
-    display say who did it."""
+    computer players' answers after it (they answer again when it is their turn). Every seat it touches is told
+    who did it and what it must do now (a reveal taken back touches every seat of it: their picks stay locked in,
+    the last seat's comes back), and the table display says it to the room."""
     last = None if state.match is None or state.lobby is not None else last_person_record(state)
     if last is None:
         return False
@@ -132,11 +133,16 @@ def undo(state: TableState, fx: list[Effect], by: str, at: float) -> bool:
     state.fresh = frozenset()
     told.quiet(state)
     state.drafts = {s: Draft() for s in state.drafts}
-    own = by == state.who(seat)
+    own, who = by == state.who(seat), state.who(seat)
     if not own:
-        told.notice(state, fx, seat, f"{by} undid your {'lock-in' if secret else 'move'}", at)
-    whose = "their own" if own else f"{state.who(seat)}'s"
-    told.tell_table(state, fx, "Undone", f"{by} undid {whose} {what}", at)
+        told.notice(state, fx, seat, f"{by} undid your {'lock-in' if secret else 'move'}: {'pick' if secret else 'move'} "
+                                     f"again", at)
+    if what == "reveal":
+        for other in set(state.match.held) - {seat}:
+            told.notice(state, fx, other, f"{by} undid the reveal: your lock-in is kept, {who} picks again", at)
+    whose = "their own" if own else f"{who}'s"
+    told.tell_table(state, fx, "Undone", (f"{by} undid {whose} {what}", f"{who}'s {what} undone",
+                                          f"{what.capitalize()} undone"), at)
     told.log(fx, "info", "undo: back to %d decisions", state.match.seat_records())
     play_on(state, fx, at)
     return True

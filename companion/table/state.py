@@ -26,7 +26,7 @@ class Notice:
     """Words on a seat's screen (``headline`` empty) or the table display's, shown until ``until`` (None: until
     taken back or replaced)."""
 
-    words: str
+    words: str | tuple[str, ...]         # one wording, or several longest first (a screen takes what fits)
     until: float | None = None
     headline: str = ""
 

@@ -25,7 +25,7 @@ def quiet(state: TableState, seat: int | None = None) -> None:
         state.notices = {s: n for s, n in state.notices.items() if s != seat}
 
 
-def tell_table(state: TableState, fx: list[Effect], headline: str, words: str, at: float) -> None:
+def tell_table(state: TableState, fx: list[Effect], headline: str, words: str | tuple[str, ...], at: float) -> None:
     """What changed the game from elsewhere, on the table display for a few seconds: a word or two, and who did
     what."""
     state.table_notice = Notice(words, at + NOTICE_S, headline)

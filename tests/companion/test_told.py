@@ -53,3 +53,15 @@ def test_whakka_mole_tells_each_seat_its_own_turn_on_every_panel_and_its_phone(w
 def test_the_seat_s_next_press_takes_the_news_back_to_the_question(whakka):
     whakka.press(1, "hole2")
     assert told(whakka, 1)[0][0] == "Which holes pop up?" and told(whakka, 2)[0][0].startswith("Adelheid hit your hole")
+
+
+def test_the_table_display_tells_the_turn_until_a_seat_locks_in_and_then_who_it_waits_for(whakka):
+    def table_says() -> str:
+        render_fn, *args = scene.screens(whakka.session.scene())["table"]
+        return wordings(describe(render_fn, tuple(args)).prompt)[0]
+
+    assert table_says() == "Adelheid hit Bartholomew"
+    whakka.play("2 ok\n2 hole1\n2 ok")                  # Bartholomew locks in...
+    assert table_says().startswith("Waiting for Adelheid")
+    whakka.press(2, "ok", hold=True)                    # ...and takes it back: still not the last turn's news
+    assert whakka.match.view(None)["locked"] == [] and table_says().startswith("Waiting for Adelheid")
