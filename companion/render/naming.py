@@ -11,7 +11,7 @@ def who(view: dict, seat: int) -> str:
 def title(view: dict, seat: int) -> tuple[str, ...]:
     """A seat's player for a title, longest first: the whole name, its first word, the seat."""
     name = view.get("names", {}).get(str(seat))
-    return (name, name.split()[0], f"Seat {seat}") if name else (f"Seat {seat}", f"S{seat}")
+    return (name, name.split()[0], f"Seat {seat}") if name else (f"Seat {seat}",)
 
 
 def listed(view: dict, seats) -> str:

@@ -134,21 +134,24 @@ def lay(draw, screen: Screen, panel: Panel = SMALLEST, box: tuple[int, int, int,
     def add(priority: int, order: int, kind: str, *forms) -> None:
         units.append((priority, order, [_Row(kind, height, paint) for height, paint in forms]))
 
-    def wrapping(words: Words, face_: Face, margins: int, paint, cut: bool = True) -> list[tuple[int, object]]:
-        """The forms of a text that may take two lines: two where a wording needs them, one where a wording fits
-        it (cut to fit where ``cut``, or where nothing else would)."""
+    def wrapping(words: Words, face_: Face, margins: int, paint, whole_only: bool = False) -> list[tuple[int, object]]:
+        """The forms of a text that may take two lines, each whole: two where a wording needs them, one where a
+        wording fits it; where none is whole, one line cut to fit (none at all where ``whole_only``: a line of
+        what else there is to read is left out rather than cut)."""
         two, whole = fitted(face_, words, width - margins, 2)
         counts = [2] if len(two) == 2 and whole else []
-        if cut or fitted(face_, words, width - margins)[1] or not counts:
+        if fitted(face_, words, width - margins)[1] or not counts and not whole_only:
             counts.append(1)
         return [(n * face_.height, lambda d, y, n=n: paint(d, y, n)) for n in counts]
 
     if screen.prompt:
         add(PROMPT, 20, "prompt", *wrapping(screen.prompt, big, 2, lambda d, y, n: text(
-            d, (left, y, right, y + n * big.height - 1), screen.prompt, big, "prompt", lines=n), cut=False))
-    if screen.notice:
-        add(NOTICE, 90, "notice", *wrapping(screen.notice, body, 2 * MARGIN, lambda d, y, n: _bar(
-            d, (left, y, right, y + n * body.height - 1), screen.notice, body, n)))
+            d, (left, y, right, y + n * big.height - 1), screen.prompt, big, "prompt", lines=n)))
+    if screen.notice:                   # a refusal's reason, whole: before the prompt where both will not fit
+        forms = wrapping(screen.notice, body, 2 * MARGIN, lambda d, y, n: _bar(
+            d, (left, y, right, y + n * body.height - 1), screen.notice, body, n))
+        first = PROMPT - 1 if units and units[0][2][-1].height + forms[-1][0] > room else NOTICE
+        add(first, 90, "notice", *forms)
     if screen.options:                  # in rows in their words, in fewer rows in their shortest, or in one row
         shortest = tuple(Option(o.button, wordings(o.words)[-1], o.chosen) for o in screen.options)
         blocks = [_option_rows(option, screen.options, width), _option_rows(option, shortest, width)]
@@ -164,8 +167,10 @@ def lay(draw, screen: Screen, panel: Panel = SMALLEST, box: tuple[int, int, int,
         add(STATUS, 10, "line", (body.height, lambda d, y: text(d, (left, y, right, y + body.height - 1), screen.status,
                                                            body, "body")))
     for i, line in enumerate(screen.lines):
-        add(FIRST_LINE if i == 0 else STATUS + 1 + i, 70 + i, "line", *wrapping(line, body, 2 * MARGIN, lambda d, y, n, line=line: text(
-            d, (left, y, right, y + n * body.height - 1), line, body, "body", lines=n)))
+        forms = wrapping(line, body, 2 * MARGIN, lambda d, y, n, line=line: text(
+            d, (left, y, right, y + n * body.height - 1), line, body, "body", lines=n), whole_only=True)
+        if forms:
+            add(FIRST_LINE if i == 0 else STATUS + 1 + i, 70 + i, "line", *forms)
     kept: dict[int, tuple[int, list[_Row], int]] = {}      # unit -> (display order, its forms, the form drawn)
     used = 0
     for unit, (priority, order, forms) in sorted(enumerate(units), key=lambda u: (u[1][0], u[1][1])):

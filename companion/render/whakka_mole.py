@@ -108,18 +108,20 @@ def _holes(draw, panel: Panel, sheet: list[int], marked) -> None:
 
 def seat(view: dict, entry: dict, notice: str = "", panel: Panel = SMALLEST):
     """The sheet over the words. Where the glass has no room for the sheet, the prompt and the buttons (or a
-    notice): while the sheet marks the seat's own pop-ups (drafted, or locked in), the sheet and the buttons, what
+    notice): right after a reveal, the sheet and what the turn did to the seat (its buttons come at its next
+    press); while the sheet marks the seat's own pop-ups (drafted, or locked in), the sheet and the buttons, what
     to do left to the buttons' words; else the words alone (the seat's lamps show its tokens)."""
     image, draw = canvas()
     screen = describe_seat(view, entry, notice)
     prompt, below = face(panel, "prompt").height, face(panel, "option" if screen.options else "body").height
     rows = _sheet_rows(panel, len(screen.board["sheet"]))
-    if (notice or screen.options) and HEIGHT - rows < prompt + below:
-        marking = entry.get("key") != "whack" and not notice and not _told(view)    # the sheet marks its picks
-        if marking and HEIGHT - rows >= below:
-            screen = replace(screen, prompt="", lines=())
-        else:
+    if notice or screen.options and HEIGHT - rows < prompt + below:
+        if notice or entry.get("key") == "whack" or HEIGHT - rows < below:   # a notice is read whole, then goes
             rows = 0
+        elif _told(view):               # the turn's news over the sheet; the buttons come at the seat's next press
+            screen = replace(screen, options=())
+        else:                           # the sheet marks the seat's own picks; what to do is on the buttons
+            screen = replace(screen, prompt="", lines=())
     if rows:
         _holes(draw, panel, screen.board["sheet"], screen.board["marked"])
     lay(draw, screen, panel, (0, rows, WIDTH - 1, HEIGHT - 1))
@@ -128,9 +130,12 @@ def seat(view: dict, entry: dict, notice: str = "", panel: Panel = SMALLEST):
 
 def describe_table(view: dict) -> Screen:
     state = view["state"]
-    scores = " ".join(f"{naming.who(view, i)}{'*' if i in view['locked'] else ''} {score}"
-                      for i, score in enumerate(state["scores"], 1))
-    numbers = " ".join(f"S{i}{'*' if i in view['locked'] else ''} {score}" for i, score in enumerate(state["scores"], 1))
+    best = max(state["scores"])
+    leaders = [seat for seat, score in enumerate(state["scores"], 1) if score == best]
+    lead = "lead" if len(leaders) > 1 else "leads"
+    scores = (f"{naming.listed(view, leaders)} {lead} with {best} of {state['target']}",
+              f"{naming.listed(view, leaders)} {lead}: {best}", f"Best: {best} of {state['target']}", f"Best: {best}")
+    locked = len(view["locked"])
     if view["over"]:
         prompt = (f"{naming.listed(view, view['winners'])} wins", "Game over")
     elif state["last"] and view.get("news", not view["locked"]):
@@ -138,7 +143,8 @@ def describe_table(view: dict) -> Screen:
     else:
         prompt = naming.waiting(view)
     return Screen(title="Whakka Mole", status="the end" if view["over"] else f"turn {state['turn']}", prompt=prompt,
-                  lines=((scores, numbers), *(("* locked in",) if view["locked"] and not view["over"] else ())),
+                  lines=(scores, *([(f"{locked} of {view['seats']} locked in", f"{locked} locked in")]
+                                   if locked and not view["over"] else [])),
                   board={"scores": list(state["scores"]), "locked": list(view["locked"]), "sheets": state["sheets"],
                          "whacks": state["whacks"], "last": state["last"]})
 

@@ -135,11 +135,13 @@ def undo(state: TableState, fx: list[Effect], by: str, at: float) -> bool:
     state.drafts = {s: Draft() for s in state.drafts}
     own, who = by == state.who(seat), state.who(seat)
     if not own:
-        told.notice(state, fx, seat, f"{by} undid your {'lock-in' if secret else 'move'}: {'pick' if secret else 'move'} "
-                                     f"again", at)
+        undone = "lock-in" if secret else "move"
+        told.notice(state, fx, seat, (f"{by} undid your {undone}: {'pick' if secret else 'move'} again",
+                                      f"{by} undid your {undone}", f"Your {undone} undone"), at)
     if what == "reveal":
         for other in set(state.match.held) - {seat}:
-            told.notice(state, fx, other, f"{by} undid the reveal: your lock-in is kept, {who} picks again", at)
+            told.notice(state, fx, other, (f"{by} undid the reveal: your lock-in is kept, {who} picks again",
+                                           f"Reveal undone: {who} picks again", "Reveal undone"), at)
     whose = "their own" if own else f"{who}'s"
     told.tell_table(state, fx, "Undone", (f"{by} undid {whose} {what}", f"{who}'s {what} undone",
                                           f"{what.capitalize()} undone"), at)

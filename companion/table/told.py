@@ -6,7 +6,7 @@ from .effects import Effect, Log, Redraw
 from .state import NOTICE_S, Note, Notice, TableState
 
 
-def notice(state: TableState, fx: list[Effect], seat: int, words: str, at: float) -> None:
+def notice(state: TableState, fx: list[Effect], seat: int, words: str | tuple[str, ...], at: float) -> None:
     """``words`` on the seat's own screen for a few seconds (a refusal's reason, what changed its game)."""
     state.notices = {**state.notices, seat: Notice(words, at + NOTICE_S)}
     fx.append(Redraw(at + NOTICE_S))

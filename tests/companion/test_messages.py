@@ -23,7 +23,7 @@ def test_seat_1_undoing_another_seat_s_lock_in_says_so_there_and_on_the_table(bo
     box.play("2 hole2\n2 ok\n2 hole1\n2 ok")     # seat 2 locks in
     box.press(1, "ok", hold=True)                # seat 1 holds OK: undo
     assert box.match.view(None)["locked"] == []
-    assert box.session.scene().notices[2] == "Ada undid your lock-in: pick again"
+    assert box.session.scene().notices[2][0] == "Ada undid your lock-in: pick again"
     news = ("Ada undid Seat 2's lock-in", "Seat 2's lock-in undone", "Lock-in undone")
     assert box.session.scene().table_notice == ("Undone", news)
     assert box.pixels("table") == box.drawn("table", fault_screen.table_notice, "Undone", news)
@@ -35,7 +35,7 @@ def test_the_host_s_undo_says_it_was_the_host(box_factory):
     box = box_factory(seats=2)
     box.play(POPUP_1)
     assert box.session.host("undo") is None
-    assert box.session.scene().notices[1] == "The host undid your lock-in: pick again"
+    assert box.session.scene().notices[1][0] == "The host undid your lock-in: pick again"
     assert box.session.scene().table_notice[1][0] == "The host undid Seat 1's lock-in"
 
 

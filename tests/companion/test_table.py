@@ -115,7 +115,7 @@ def test_seat_1_undoes_a_reveal_with_a_second_hold_within_five_seconds():
     state, effects = decide(state, hold(1, "ok", 4.0))
     (undo,) = of(fx.Undo, effects)
     assert undo.upto == 3 and state.match is undo.match and state.match.view(None)["state"]["turn"] == 1
-    assert state.notices[2].words == "Seat 1 undid your lock-in: pick again"
+    assert state.notices[2].words[0] == "Seat 1 undid your lock-in: pick again"
     assert 1 not in state.notices                         # the seat that undid it knows (its press is answered)
     assert state.table_notice.headline == "Undone" and state.table_notice.words[0] == "Seat 1 undid Seat 2's reveal"
 
@@ -124,8 +124,8 @@ def test_the_host_undoing_a_reveal_tells_every_seat_of_it_what_now():
     state, _ = play(dealt(), *turn())
     state, effects = decide(state, Act("undo", at=3.0))
     assert of(fx.Reply, effects) == [fx.Reply(None)]
-    assert state.notices[2].words == "The host undid your lock-in: pick again"
-    assert state.notices[1].words == "The host undid the reveal: your lock-in is kept, Seat 2 picks again"
+    assert state.notices[2].words[0] == "The host undid your lock-in: pick again"
+    assert state.notices[1].words[0] == "The host undid the reveal: your lock-in is kept, Seat 2 picks again"
     assert state.table_notice.words == ("The host undid Seat 2's reveal", "Seat 2's reveal undone", "Reveal undone")
 
 

@@ -13,7 +13,6 @@
   const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
   const names = () => (state && state.names) || {};
   const who = (seat) => names()[seat] || "Seat " + seat;
-  const short = (seat) => names()[seat] || "S" + seat;
 
   // Games whose view reads differently: Mouse Madness counts turns in `turns` and keeps each mouse's space in
   // `positions`.
@@ -25,16 +24,16 @@
     },
     // Mole Park: the score is each seat's prize stars.
     "mole-park": {
-      heading: (s) => `Round ${s.round}, King Mole: ${short(s.king_mole)}`,
+      heading: (s) => `Round ${s.round}, King Mole: ${who(s.king_mole)}`,
       scores: (s) => s.seats.map((seat) => seat.stars),
     },
     // Mole Hill: a round is one mole's walk; the heading says who plays which side.
     "mole-hill": {
-      heading: (s) => `Round ${s.round}: ${short(s.mole)} is the mole, ${short(s.gardener)} the gardener`,
+      heading: (s) => `Round ${s.round}: ${who(s.mole)} is the mole, ${who(s.gardener)} the gardener`,
     },
     // Mole: the heading keeps the roles and the target in sight.
     "mole": {
-      heading: (s) => `Round ${s.round}, turn ${s.turn}: ${short(s.mole)} is the mole; ${s.target} points by ${s.margin}`,
+      heading: (s) => `Round ${s.round}, turn ${s.turn}: ${who(s.mole)} is the mole; ${s.target} points by ${s.margin}`,
     },
   };
   const game = () => (state && state.view && GAMES[state.view.game]) || {};
@@ -72,7 +71,7 @@
       if (scores.length && scores[i] === best && best > 0 && !view.over) li.classList.add("lead");
       return li;
     }));
-    $("waiting").textContent = view.over ? "" : `Waiting for ${view.waiting.map(short).join(", ") || "nobody"}.`;
+    $("waiting").textContent = view.over ? "" : `Waiting for ${view.waiting.map(who).join(", ") || "nobody"}.`;
     $("winner").textContent = view.over
       ? `${view.winners.map(who).join(" and ")} won${game().won ? " " + game().won
         : scores.length ? " with " + plural(best, "point") : ""}!` : "";
