@@ -67,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
         from .oled import print_rows
         print_rows(size)
     elif args.tv_only:
-        from .table import print_tv_only
+        from .report import print_tv_only
         print_tv_only(size)
     elif args.probe:
         from .probe import probe
@@ -89,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
         port, *codes = args.press_phones
         press_phones(int(port), codes, 0)
     else:
-        from .table import print_table
+        from .report import print_table
         print_table(size, args.press_only)
     return 0
 

@@ -14,7 +14,7 @@ import threading
 
 import pytest
 
-from companion.bench import oled, raw, table
+from companion.bench import oled, raw, report
 from companion.bench.common import FULL
 from companion.bench.disk import Card, DiskWatch
 from companion.bench.kiosk import have_chromium
@@ -76,15 +76,15 @@ def nothing_measured(workdir: str):
         raise AssertionError("the table measured something the test has no stand-in for")
 
     standins = [
-        (table, "companion_latency", latency), (table, "raw_chain", lambda samples: ([0.001], 1.0)),
-        (table, "slow_card", card), (oled, "slow_card", card), (raw, "press_to_lamp", lambda samples: [0.001]),
-        (table, "measure_process", lambda kind, idle_s: {"ready": 1, "idle": 1, "rss": 1, "pss": 1, "pages": 1}),
-        (table, "phone_latency", lambda samples, kind="molebox": ([0.001], {"rss": 1, "pss": 1, "pages": 1})),
-        (table, "mixed_panel_latency", lambda samples: [0.001]),
-        (table, "tv_page", lambda seconds: {phase: {"cpu": 1, "pss": 1} for phase in ("rest", "game", "blank")}),
-        (table, "commit_points", lambda samples, workdir: {mode: [0.001] for mode in ("kept", "emptied", "raw")}),
-        (table, "resume_time", lambda workdir: (0.01, 0.001)),
-        (table, "ioboard_latency", lambda samples, baud: ([0.001], 0.001)),
+        (report, "companion_latency", latency), (report, "raw_chain", lambda samples: ([0.001], 1.0)),
+        (report, "slow_card", card), (oled, "slow_card", card), (raw, "press_to_lamp", lambda samples: [0.001]),
+        (report, "measure_process", lambda kind, idle_s: {"ready": 1, "idle": 1, "rss": 1, "pss": 1, "pages": 1}),
+        (report, "phone_latency", lambda samples, kind="molebox": ([0.001], {"rss": 1, "pss": 1, "pages": 1})),
+        (report, "mixed_panel_latency", lambda samples: [0.001]),
+        (report, "tv_page", lambda seconds: {phase: {"cpu": 1, "pss": 1} for phase in ("rest", "game", "blank")}),
+        (report, "commit_points", lambda samples, workdir: {mode: [0.001] for mode in ("kept", "emptied", "raw")}),
+        (report, "resume_time", lambda workdir: (0.01, 0.001)),
+        (report, "ioboard_latency", lambda samples, baud: ([0.001], 0.001)),
         (oled, "play", play), (arena, "play", bot_game), (subprocess, "Popen", measuring)]
     with pytest.MonkeyPatch.context() as patch:
         for module, name, standin in standins:
@@ -161,7 +161,7 @@ def test_the_tv_rows_measure_the_page_in_chromium():
 def test_the_quick_table_prints_every_row_the_full_table_prints_with_a_figure_in_each(quick_table, tmp_path):
     full = io.StringIO()
     with nothing_measured(str(tmp_path)), contextlib.redirect_stdout(full):
-        table.print_table(FULL)
+        report.print_table(FULL)
     expected, quick = [name for name, _ in rows(full.getvalue())], rows(quick_table)
     assert expected
     assert [name for name, _ in quick] == expected
