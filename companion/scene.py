@@ -153,7 +153,7 @@ def _seat(scene: Scene, seat: int) -> tuple:
     decision = next(iter(match.decisions_for(seat)), None)
     draft = scene.table.drafts[seat]
     return (render.for_game(match.header.game).seat,
-            _named(scene, f"seat{seat}", match.view(seat), fresh=seat in scene.table.fresh),
+            _named(scene, f"seat{seat}", match.view(seat), news=news(scene, seat)),
             scene.made.get(f"draft{seat}", (decision, draft), lambda: draft.summary(decision)), notice)
 
 
@@ -189,6 +189,13 @@ def _table(scene: Scene) -> tuple:
     return (screens_of.table, view)
 
 
+def news(scene: Scene, seat: int) -> tuple[dict, ...]:
+    """What the seat may be told of the game since its last press: the events since, as it may see them (its own
+    private ones too), in order."""
+    match = scene.match
+    return tuple(match.events_for(seat, match.events[scene.table.heard.get(seat, 0):]))
+
+
 def _reveal_is_news(match: Match) -> bool:
     """Whether the last reveal is still what the table is reading: no seat has locked in, or taken a lock-in back,
     since (then the table display says who the turn waits for)."""
@@ -206,7 +213,8 @@ def lamps(scene: Scene, seat: int) -> tuple[Lamp, ...]:
         return lobby_screens.lamps(scene.lobby.view(), seat)
     if seat > scene.match.header.seats:
         return (Lamp.OFF,) * 5
-    game, view, fresh = scene.match.header.game, scene.match.view(None), seat in scene.table.fresh
+    game, view = scene.match.header.game, scene.match.view(None)
+    fresh = any(event["kind"] == "reveal" for event in news(scene, seat))
     return scene.made.get(f"lamps{seat}", (game, view, fresh), lambda: render.for_game(game).lamps(view, seat, fresh))
 
 

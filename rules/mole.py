@@ -28,7 +28,7 @@ MOLE, MIGNETTES, TIE = "mole", "mignettes", "tie"
 CALLS = {"mignettes": (("flick", "Flick all"), ("nasdaq", "Nasdaq")),
          "mole": (("flick", "Flick"), ("taupiniere", "Taupiniere"), ("nasdaq", "Nasdaq"))}
 #: where the mole went, by whose flick moved it: (option, label)
-WHERE = {"mignettes": (("board", "On board"), ("gad", "Gad"), ("line", "Over line"), ("back", "Off back"),
+WHERE = {"mignettes": (("board", "On board"), ("gad", "Touching a mignette"), ("line", "Over line"), ("back", "Off back"),
                        ("side", "Off side")),
          "mole": (("board", "On board"), ("line", "Over line"), ("side", "Off side"), ("back", "Off back"),
                   ("under", "Under mignette"))}
@@ -36,7 +36,8 @@ HOW = (("rosserie", "Rosserie"), ("circle", "Mole circle"), ("off", "Off board")
 GAD = (("touching", "Touching"), ("on_top", "On top"))
 YES_NO = (("no", "No"), ("yes", "Yes"))
 #: where the mole crossed the winning line from: only "fully encompassed" loses, so a partly inside mole is "open"
-START = (("open", "Open/partly in"), ("encompassed", "Fully in R/C"), ("loup", "Behind loup"))
+START = (("open", "In the open or partly in"), ("encompassed", "Fully in Rosserie or circle"),
+         ("loup", "Behind the loup"))
 PUSH = (("push", "Push!"),)
 #: the edges the mole leaves the board by when the mignettes knock it
 KNOCKED = ("line", "back", "side")
@@ -52,7 +53,7 @@ REASONS = {
     "hitter_died": "the hitting mignette died",
     "recompense": "mole off, all mignettes dead",
     "all_dead": "every mignette dead",
-    "gad": "winning Gad",
+    "gad": "a mignette on top of the mole (Gad)",
     "fell_side": "mole fell off a side",
     "fell_back": "mole fell off the back",
     "under": "mole under a mignette",
@@ -148,10 +149,10 @@ class MoleState(State):
             return _choice(seat, "where", WHERE[self.side], "Where is the mole?", "board")
         where = r["where"]
         if where == "gad" and "gad" not in r:
-            return _choice(seat, "gad", GAD, "Gad: one on top?", "touching")
+            return _choice(seat, "gad", GAD, "Touching (Gad): a mignette on top?", "touching")
         covered = mignettes and where in PROTECTED[self.game.settings["protection"]]
         if covered and not self.first_go and "protected" not in r:
-            return _choice(seat, "protected", YES_NO, "Partly/fully in R/C?", "no")
+            return _choice(seat, "protected", YES_NO, "In Rosserie or the circle?", "no")
         if self._decided_early():
             return None
         if "dead" not in r:
@@ -166,7 +167,7 @@ class MoleState(State):
         if self._judge()[0] is None:
             for n in r["dead"]:
                 if f"how-{n}" not in r:
-                    return _choice(seat, f"how-{n}", HOW, f"How did M{n} die?", "rosserie" if mignettes else "off")
+                    return _choice(seat, f"how-{n}", HOW, f"How did mignette {n} die?", "rosserie" if mignettes else "off")
         return None
 
     def _put_back(self) -> str | None:

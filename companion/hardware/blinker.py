@@ -2,7 +2,7 @@
 
 gpiozero's ``LED.blink`` starts a thread for each lamp and, when the lamp is set again, stops that thread
 and waits for it to end. A press that turned a blinking lamp steady therefore waited for another thread
-to be scheduled, holding the seat's lamps meanwhile; on the slow machine of docs/benchmarks.md that wait
+to be scheduled, holding the seat's lamps meanwhile; on the slow machine of docs/benchmarks-history.md that wait
 was most of the press-to-lamp p99. Here setting a lamp is one write, whatever it showed before: a blink
 starts lit, and one :class:`Blinker` thread per box toggles the lamps that blink, at their half-periods.
 """

@@ -3,7 +3,7 @@
 A press is answered on the thread its edge came on (a hole's lamps flip there: companion/loop.py). On
 one busy core that thread, woken by the press, otherwise waits its turn behind the session loop, the
 journal's writer and the render process: Linux's fair scheduler lets the running thread finish its
-slice, and the tick that ends it may be 4 ms away (docs/benchmarks.md: on the one-core VM, press-to-lamp
+slice, and the tick that ends it may be 4 ms away (docs/benchmarks-history.md: on the one-core VM, press-to-lamp
 p99 8-11 ms, and 1.5-2 ms with the pressing thread at real-time priority). So such a thread asks, at its
 first edge, for ``SCHED_FIFO`` at priority 1, the lowest real-time one: it goes before every ordinary
 thread the moment a press wakes it, and sleeps again a tenth of a millisecond later. Whatever real-time

@@ -59,6 +59,11 @@ class GameScreens(Protocol):
     def tell(self, view: dict, event: dict) -> str | None:
         """A public event in words (after its seat's name, or a sentence of its own); None: nothing to tell."""
 
+    def told_you(self, view: dict, event: dict) -> str | tuple[str, ...] | None:
+        """An event told to the seat it concerns (``view["you"]``), in the second person, longest first; None: it
+        does not concern the seat. A seat's screen says what the events since its last press did to it
+        (:func:`companion.render.news.heard`)."""
+
     def standings(self, view: dict) -> list[dict]:
         """Each seat's standing for the TV: its score and what it has, in the game's words."""
 

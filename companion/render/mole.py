@@ -15,33 +15,35 @@ from __future__ import annotations
 from companion.lamps import Lamp
 
 from . import naming
+from .news import deed, heard
 from .choices import new_game, options
 from .oled import frame
 from .reading import SMALLEST, Panel
 from .screen import Option, Screen
 
 HOLES = 5
-WHERE = {"board": "on board", "gad": "in Gad", "line": "over the line", "back": "off the back", "side": "off a side",
+WHERE = {"board": "on board", "gad": "touching a mignette", "line": "over the line", "back": "off the back", "side": "off a side",
          "under": "under a mignette"}
 HOW = {"rosserie": "Rosserie", "circle": "mole circle", "off": "off board"}
 REASONS = {
     "line": "crossed", "knocked_line": "knocked over", "knocked_back": "off the back", "knocked_side": "off a side",
-    "hitter_died": "hitter died", "recompense": "recompense", "all_dead": "all mignettes dead", "gad": "winning Gad",
+    "hitter_died": "hitter died", "recompense": "recompense", "all_dead": "all mignettes dead",
+    "gad": "a mignette on top",
     "fell_side": "fell off a side", "fell_back": "fell off the back", "under": "under a mignette",
-    "killed_crossing": "killed while crossing", "encompassed": "from Rosserie/circle", "loup": "from behind the loup",
+    "killed_crossing": "killed while crossing", "encompassed": "from fully in Rosserie or circle", "loup": "from behind the loup",
     "too_many": "two kills", "taupiniere": "taupiniere", "push": "push",
 }
 #: each question in a word or two, for a glass too small for the rules' own words
-ASKS = {"call": "Your call", "where": "Where?", "gad": "On top?", "protected": "In R/C?", "dead": "Who died?",
+ASKS = {"call": "Your call", "where": "Where?", "gad": "On top?", "protected": "Protected?", "dead": "Who died?",
         "hitter": "Which hit?", "start": "From?", "how": "How died?"}
-SHORT = {"Under mignette": "Under mig.", "Open/partly in": "Open", "Fully in R/C": "Fully in", "Mole circle": "Circle",
-         "Behind loup": "Loup", "Taupiniere": "Taupin."}
+SHORT = {"In the open or partly in": "In the open", "Fully in Rosserie or circle": "Fully in",
+         "Touching a mignette": "Touching", "Mole circle": "Circle", "Behind the loup": "Behind loup"}
 
 
 def _words(label: str):
     """An answer as a line says it: a mignette by its number, else the rules' own words (then a short form)."""
     if label.isdigit():
-        return (f"Mignette {label}", f"Mig. {label}", f"M{label}")
+        return f"Mignette {label}"
     return (label, SHORT[label]) if label in SHORT else label
 
 
@@ -72,9 +74,11 @@ def _last(state: dict) -> tuple[str, ...]:
     side = "Mole" if last["side"] == "mole" else "Mignettes"
     if last["call"] == "nasdaq" and last["side"] == "mole":
         return (f"{side}: Nasdaq",)
-    dead = ", ".join(f"M{n}" for n in last["dead"])
-    said = f"{side}: {'in Gad' if last['gad'] else 'all right'}"
-    return (said + (f", {dead} died" if dead else ""), said + (f", {len(last['dead'])} died" if dead else ""), said)
+    said = f"{side}: {'touching a mignette' if last['gad'] else 'all right'}"
+    if not last["dead"]:
+        return (said, f"{side}: {'touching' if last['gad'] else 'all right'}")
+    dead = f"mignette{'s' if len(last['dead']) > 1 else ''} {naming.joined(map(str, last['dead']))} died"
+    return (f"{said}, {dead}", f"{side}: {dead}", f"{naming.count(len(last['dead']), 'mignette')} died")
 
 
 def _context(state: dict, entry: dict) -> tuple:
@@ -84,7 +88,7 @@ def _context(state: dict, entry: dict) -> tuple:
     report = state["report"]
     parts = [WHERE.get(report.get("where"), "")] if "where" in report else []
     if report.get("dead"):
-        parts.append("dead " + ", ".join(f"M{n}" for n in report["dead"]))
+        parts.append("dead: mignette " + naming.joined(map(str, report["dead"])))
     said = ", ".join(p for p in parts if p)
     return (f"So far: {said}",) if said else ()
 
@@ -99,15 +103,46 @@ def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
         return Screen(**head, prompt="You win!" if you in view["winners"] else (
             f"{naming.who(view, view['winners'][0])} wins", "You lose"), **new_game(you, score, what="match"))
     key = entry.get("key")
+    told = heard(view, told_you)                    # until the seat's next press
     if key == "push":                               # the waiting seat's optional claim: not a move it must make
-        return Screen(**head, prompt=_doing(view), lines=("You may claim a push",) + _last(state)[:1],
+        return Screen(**head, prompt=_doing(view), news=told, lines=("You may claim a push",) + _last(state)[:1],
                       options=(Option("1", ("push (optional)", "may push"), entry["draft"] == "push"),
                                Option("OK", "claim it")))
     if key:
-        return Screen(**head, prompt=(entry["prompt"], ASKS[key.split("-")[0]]), options=options(entry, "answer" if key != "call" else "call it",
-                                                                      _words),
-                      lines=_context(state, entry))
-    return Screen(**head, prompt=(f"{a} - {b}", f"{a}-{b}"), lines=(_doing(view), _last(state)))
+        asked = (entry["prompt"], ASKS[key.split("-")[0]])
+        return Screen(**head, prompt=asked, news=told, options=options(entry, "answer" if key != "call" else "call it",
+                                                                     _words),
+                      lines=((asked,) if told else ()) + _context(state, entry))
+    return Screen(**head, prompt=(f"{a} - {b}", f"{a}-{b}"), news=told, lines=(_doing(view), _last(state)))
+
+
+def told_you(view: dict, event: dict) -> str | tuple[str, ...] | None:
+    """An event told to a player: both play every flick, so each is told every call, flick, death and push, and
+    how the round ended for it."""
+    kind, you, state = event["kind"], view["you"], view["state"]
+    if kind == "died":
+        whose = "Your" if state["mignettes"] == you else "A"
+        return (f"{whose} mignette {event['mignette']} died ({HOW.get(event['how'], event['how'])}), "
+                f"{event['alive']} left", f"{whose} mignette {event['mignette']} died")
+    if kind == "push" and event["against"] == you:
+        return f"{naming.who(view, event['seat'])} claimed a push against you"
+    if kind == "round_over":
+        if event["winner"] == "tie":
+            return (f"Round {event['round']}: a tie, {event['text']}", f"Round {event['round']}: a tie")
+        won = (event["winner"] == "mole") == (event["seat"] == you)
+        return (f"Round {event['round']}: you {'win' if won else 'lose'}, {event['text']}",
+                f"You {'win' if won else 'lose'} round {event['round']}")
+    if kind == "flick":
+        where = WHERE.get(event["where"])
+        dead = f", {naming.count(len(event['dead']), 'mignette')} died" if event["dead"] else ""
+        side = "You" if event["seat"] == you else "The mole" if event["side"] == "mole" else "Mignettes"
+        return (deed(view, event, tell(view, event)), deed(view, event, f"flicked: {where}{dead}" if where else
+                                                            "flicked"), deed(view, event, "flicked"), f"{side} flicked")
+    if kind == "call":
+        return (deed(view, event, tell(view, event)), deed(view, event, f"called {CALLS[event['call']]}"))
+    if kind == "push":
+        return deed(view, event, tell(view, event))
+    return tell(view, event) if kind == "mole_back" else None
 
 
 def describe_table(view: dict) -> Screen:
@@ -115,7 +150,7 @@ def describe_table(view: dict) -> Screen:
     a, b = state["scores"]
     mole, migs = naming.who(view, state["mole"]), naming.who(view, state["mignettes"])
     dead = {d["mignette"]: d["how"] for d in state["deaths"]}
-    alive = ", ".join(f"M{n}" if n in state["alive"] else f"M{n} {HOW[dead[n]]}" for n in range(1, state["count"] + 1))
+    alive = ", ".join(str(n) if n in state["alive"] else f"{n} {HOW[dead[n]]}" for n in range(1, state["count"] + 1))
     target = f"to {state['target']}" + (f" by {state['margin']}" if state["margin"] > 1 else "")
     board = {"alive": list(state["alive"]), "dead": {str(n): HOW[how] for n, how in dead.items()},
              **{key: state[key] for key in ("count", "scores", "target", "margin", "mole", "mignettes", "flicker",
@@ -125,7 +160,7 @@ def describe_table(view: dict) -> Screen:
         return Screen(title="Mole", status=target, prompt=(f"{winner} wins {max(a, b)}-{min(a, b)}", f"{winner} wins",
                                                            "Game over"),
                       lines=(_last(state),), board=board)
-    return Screen(title=(f"Mole, round {state['round']}", f"Mole R{state['round']}"), status=target,
+    return Screen(title=(f"Mole, round {state['round']}", f"Round {state['round']}"), status=target,
                   prompt=(f"{naming.who(view, 1)} {a} - {b} {naming.who(view, 2)}", f"{a} - {b}"),
                   lines=(_doing(view), _last(state), (f"Mole {mole}, mignettes {migs}", f"Mole: {mole}"),
                          (f"Mignettes: {alive}", f"{len(state['alive'])} of {state['count']} alive")),
@@ -161,7 +196,7 @@ def lamps(view: dict, seat: int, fresh: bool):
 #: what starts a turn (its call), and what a turn is called
 TURN = (("call",), "Turn")
 CALLS = {"flick": "a flick", "nasdaq": "Nasdaq", "taupiniere": "taupiniere"}
-FLICKED = {"board": "stayed on the board", "gad": "landed in Gad", "line": "crossed the winning line",
+FLICKED = {"board": "stayed on the board", "gad": "landed touching a mignette", "line": "crossed the winning line",
            "back": "went off the back", "side": "went off a side", "under": "went under a mignette"}
 
 
@@ -173,7 +208,7 @@ def tell(view: dict, event: dict) -> str | None:
     if kind == "flick":
         dead = f", mignette {naming.joined(map(str, e['dead']))} dead" if e["dead"] else ""
         where = f": the mole {FLICKED[e['where']]}" if e["where"] in FLICKED else ""
-        return f"flicked{where}{', touching Gad' if e['gad'] else ''}{dead}"
+        return f"flicked{where}{', touching a mignette' if e['gad'] else ''}{dead}"
     if kind == "mole_back":
         return f"The mole goes back ({e['why']})"
     if kind == "died":

@@ -20,6 +20,7 @@ from companion.lamps import Lamp
 from rules.mole_hill import COLS, ROWS as BOARD_ROWS
 
 from . import naming
+from .news import deed, heard
 from .choices import new_game
 from .oled import HEIGHT, OFF, ON, WIDTH, canvas, face, lay
 from .reading import SMALLEST, Panel
@@ -153,7 +154,7 @@ def _score(view: dict, seat: int) -> tuple[str, ...]:
     if state["round"] == 2 and state["rounds"]:
         first = state["rounds"][0]["score"]
         return (f"{mole} {state['score']} vs {first}", f"{state['score']} vs {first}")
-    return (f"{mole} {state['score']}", f"Score {state['score']}")
+    return (f"{mole} {state['score']}", f"{'You' if seat == state['mole'] else 'Mole'}: {state['score']}")
 
 
 def _supply(state: dict, seat: int | None) -> tuple[str, ...]:
@@ -169,7 +170,7 @@ def _rounds(view: dict) -> tuple:
     state, out = view["state"], []
     for number, record in enumerate(state["rounds"], 1):
         out.append((f"Round {number}: {naming.who(view, record['mole'])} {record['score']}",
-                    f"R{number} {record['score']}"))
+                    f"Round {number}: {record['score']}"))
     return tuple(out)
 
 
@@ -199,18 +200,38 @@ def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
         keys = [Option("OK", OK[phase] if entry["legal"] else ("not here", "no")), Option("1-4", ("move", ""))]
         if phase == "rod":
             keys.append(Option("5", ("turn", "")))
-        return Screen(**head, prompt=DOES[phase], options=tuple(keys), lines=(_score(view, you), _supply(state, you)))
+        told = heard(view, told_you)            # until the seat's next press
+        return Screen(**head, prompt=DOES[phase], news=told, options=tuple(keys),
+                      lines=(_score(view, you), _supply(state, you)))
     doer = naming.who(view, state["to_act"])
-    return Screen(**head, prompt=(f"{doer} {VERBS[state['phase']]}", f"{doer}'s go", "Wait"),
-                  lines=(_score(view, you), _supply(state, you)))
+    doing = (f"{doer} {VERBS[state['phase']]}", f"{doer}'s go", "Wait")
+    told = heard(view, told_you)
+    return Screen(**head, prompt=doing, news=told, lines=(_score(view, you), _supply(state, you)))
+
+
+def told_you(view: dict, event: dict) -> str | tuple[str, ...] | None:
+    """An event told to a player: both play every move, so each is told the other's rod or move and its own, and
+    how the round ended."""
+    if event["kind"] == "round_over":
+        mole = "You" if event["seat"] == view["you"] else naming.who(view, event["seat"])
+        return (f"Round {event['round']} over: {mole} scored {event['score']} as the mole",
+                f"Round {event['round']}: {event['score']}")
+    said = tell(view, event)
+    if said is None:
+        return None
+    if event["kind"] in ("move", "jump"):
+        verb = "jumped" if event["kind"] == "jump" else "moved"
+        return (deed(view, event, said), deed(view, event, f"{verb} to {_space(event['to'])}"),
+                deed(view, event, verb))
+    return deed(view, event, said)
 
 
 def seat(view: dict, entry: dict, notice: str = "", panel: Panel = SMALLEST):
-    """The board's window beside the words; at the end the words alone, on the whole glass (who won, and seat 1's
-    OK for a new game)."""
+    """The board's window beside the words; at the end, and while the seat is told what happened (until its next
+    press brings the board back), the words alone, on the whole glass."""
     image, draw = canvas()
     screen = describe_seat(view, entry, notice)
-    if view["over"]:
+    if view["over"] or heard(view, told_you):
         lay(draw, screen, panel)
         return image
     grid = _window(panel, tuple(screen.board["focus"]))
@@ -226,7 +247,7 @@ def describe_table(view: dict) -> Screen:
     doer = naming.who(view, state["to_act"]) if state["to_act"] else ""
     verb = VERBS.get(state["phase"], "")
     doing = _outcome(view) if view["over"] else (f"{doer} {verb}", doer, DOES[state["phase"]][-1])
-    return Screen(title=(f"Round {state['round']}", f"R{state['round']}"), prompt=doing,
+    return Screen(title=f"Round {state['round']}", prompt=doing,
                   lines=(_score(view, 0), *_rounds(view), _supply(state, None), _supply(state, state["mole"])),
                   board={key: state[key] for key in ("cols", "rows", "centre", "flowers", "rods", "trail", "position",
                                                      "mole", "to_act")})

@@ -14,6 +14,7 @@ from companion.lamps import Lamp
 from rules.mole_park import DIE_NAMES
 
 from . import naming
+from .news import deed, heard
 from .choices import options
 from .oled import frame
 from .reading import SMALLEST, Panel
@@ -49,16 +50,54 @@ def _words(label: str, key: str = ""):
 
 def _rolled(state: dict, seat: int) -> tuple[str, ...]:
     """What the seat's die did in the last roll, its die named in full (alternatives, longest first)."""
-    for roll in state["rolls"]:
-        if roll["seat"] != seat or roll["face"] is None:
-            continue
-        face, die = roll["face"], DIE_NAMES[roll["die"]]
-        if roll["die"] == "prize":
-            return (f"Prize die rolled {face}", f"Prize die: {face}")
-        if face == MISS:
-            return (f"{die} missed", f"{SHORT[die]} missed", "Missed")
-        return (f"{die}: hole {face}", f"{SHORT[die]}: hole {face}", f"Hole {face}")
-    return ()
+    return next((_rolled_by_you(roll) for roll in state["rolls"] if roll["seat"] == seat and roll["face"] is not None),
+                ())
+
+
+def told_you(view: dict, event: dict) -> str | tuple[str, ...] | None:
+    """An event told to the seat it concerns: its die's roll, the moles its die whacked, a mole it took, its cash-in
+    and prize (or why none), the Crown, the King's choice of who goes next."""
+    kind, you, who = event["kind"], view["you"], lambda seat: naming.who(view, seat)
+    if kind == "whack" and any(seat == you for seat, _ in event["dice"]):
+        others = [who(seat) for seat, _ in event["dice"] if seat != you]
+        took = naming.count(event["each"], "mole")
+        with_ = f" (as does {naming.joined(others)})" if others else ""
+        return (f"Hole {event['hole']}: you whack {took}{with_}", f"Hole {event['hole']}: {took} for you",
+                f"You whack {took}")
+    if kind == "order" and you in (event["seat"], event["next"]):
+        return (f"{who(event['seat'])}, King Mole, lets you go next", "You go next") if event["next"] == you \
+            else f"You let {who(event['next'])} go next"
+    if event["seat"] != you:
+        return None
+    if kind == "roll":
+        return _rolled_by_you(event)
+    if kind == "take":
+        return (f"You took a {event['stars']}-star mole", f"A {event['stars']}-star mole")
+    if kind == "cash_in":
+        return (f"You cashed in {naming.count(len(event['moles']), 'mole')}, Prize die {event['die']} and "
+                f"{event['prizes']} in prizes: {event['total']} stars", f"You cashed in {event['total']} stars")
+    if kind == "prize":
+        return (f"You won {event['name']} ({event['stars']} stars): {event['total_stars']} in all",
+                f"You won {STAND_SHORT.get(event['name'], event['name'])}", f"Prize: {event['stars']} stars")
+    if kind == "no_prize":
+        shown = [s["stars"] for s in view["state"]["stands"] if s["shown"]]
+        cheapest = f", the cheapest stand asks {min(shown)}" if shown else ""
+        return (f"No prize: {event['total']} stars{cheapest}", f"No prize at {event['total']} stars", "No prize")
+    if kind == "crown_failed":
+        return (f"You fell short of the Crown with {event['total']} stars", f"Crown missed: {event['total']}")
+    if kind == "crown_won":
+        return ("You win the Crown: you are King Mole!", "You are King Mole!")
+    return deed(view, event, tell(view, event)) if kind in ("crown", "discard", "showdown_score") else None
+
+
+def _rolled_by_you(event: dict) -> tuple[str, ...]:
+    """The seat's own die as it landed, named in full, then shorter."""
+    face, die = event["face"], DIE_NAMES[event["die"]]
+    if event["die"] == "prize":
+        return (f"Your Prize die rolled {face}", f"Prize die: {face}")
+    if face == MISS:
+        return (f"Your {die} missed", f"{SHORT[die]} missed", "Missed")
+    return (f"Your {die} hit hole {face}", f"{SHORT[die]}: hole {face}", f"Hole {face}")
 
 
 def _asked(entry: dict) -> tuple[str, ...]:
@@ -73,8 +112,8 @@ def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
     king = state["king_mole"] == you
     hand = state["hand"]
     stands = {s["stand"]: s["stars"] for s in state["stands"]}
-    facts = ((f"Hand {' '.join(map(str, hand))} = {sum(hand)}", f"Hand: {len(hand)}, {sum(hand)} stars") if hand
-             else "No moles in hand",
+    facts = ((f"Your moles: {', '.join(map(str, hand))} = {sum(hand)} stars",
+              f"{naming.count(len(hand), 'mole')} in hand, {sum(hand)} stars") if hand else "No moles in hand",
              (f"Prizes: {', '.join(str(stands[p]) for p in me['prizes'])} stars", f"{len(me['prizes'])} prizes")
              if me["prizes"] else "No prizes yet")
     head = dict(title=naming.title(view, you), notice=notice,
@@ -87,22 +126,21 @@ def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
         return Screen(**head, prompt=prompt, **new)
     held = view.get("held", {}).get("die")
     waits = (naming.waiting(view),) if view["waiting"] else ()
+    told = () if held else heard(view, told_you)      # until the seat's next press
     if key:
         chosen = options(entry, "lock in", lambda label: _words(label, key))
-        if view.get("fresh") and _rolled(state, you) and not held:
-            return Screen(**head, prompt=_rolled(state, you), options=chosen, lines=(_asked(entry)[0], *facts))
+        if told:
+            return Screen(**head, prompt=_asked(entry), news=told, options=chosen, lines=facts)
         if entry["holes"] is None and entry["kind"] == "choice":        # a long list stepped through: its draft
             return Screen(**head, prompt=_words(entry["label"], key), options=chosen, lines=(_asked(entry)[0], *facts))
         return Screen(**head, prompt=_asked(entry), options=chosen, lines=facts)
-    if view.get("fresh") and _rolled(state, you) and not held:
-        return Screen(**head, prompt=_rolled(state, you), lines=(*waits, *facts))
     if held:
         return Screen(**head, prompt=(f"{DIE_NAMES[held]} locked in", f"{wordings(_words(DIE_NAMES[held]))[-1]} locked",
                                       "Locked"),
                       options=(Option("hold OK", ("change die", "change")),), lines=(*waits, *facts))
     prompt = ("Going for the Crown!", "Crown!") if me["crown"] == "declared" else \
         _rolled(state, you) or (f"Round {state['round']}",)
-    return Screen(**head, prompt=prompt, lines=(*waits, *facts))
+    return Screen(**head, prompt=prompt, news=told, lines=(*waits, *facts))
 
 
 def _landed(view: dict) -> tuple[str, ...]:
@@ -115,7 +153,7 @@ def _landed(view: dict) -> tuple[str, ...]:
         what = f"rolled {roll['face']}" if roll["die"] == "prize" else "missed" if roll["face"] == MISS \
             else f"hole {roll['face']}"
         out.append(f"{naming.who(view, roll['seat'])} {die} {what}")
-        short.append(f"{roll['seat']}: {SHORT.get(die, 'prize')} {what}")
+        short.append(f"{naming.who(view, roll['seat'])} {what}")
     return (", ".join(out), ", ".join(short)) if out else ()
 
 
@@ -144,11 +182,10 @@ def describe_table(view: dict) -> Screen:
     seats = ", ".join(f"{naming.who(view, s['seat'])} {s['stars']}" for s in state["seats"])
     stands = " ".join(str(s["stars"]) if s["shown"] else "-" for s in state["stands"])
     name = "Showdown" if state["showdown"] and not view["over"] else f"Mole Park, round {state['round']}"
-    return Screen(title=(name, f"Round {state['round']}"), status=(f"King {king}", f"K {king}"), prompt=_status(view),
+    return Screen(title=(name, f"Round {state['round']}"), status=f"King {king}", prompt=_status(view),
                   lines=(*((_landed(view),) if _landed(view) else ()),
-                         (f"Holes: {' '.join(map(str, state['holes']))}", f"Holes {' '.join(map(str, state['holes']))}"),
-                         (f"Stars: {seats}", "Stars: " + ", ".join(f"{s['seat']}: {s['stars']}" for s in state["seats"])),
-                         (f"Stands: {stands}", f"Stands {stands}")),
+                         f"Moles in holes 1-5: {' '.join(map(str, state['holes']))}",
+                         f"Prize stars: {seats}", f"Prize stands: {stands}"),
                   board={"holes": list(state["holes"]), "stands": state["stands"], "rolls": state["rolls"],
                          "track": state["track"], "king": state["king_mole"]})
 

@@ -18,6 +18,7 @@ from dataclasses import replace
 from companion.lamps import Lamp
 
 from . import naming
+from .news import deed, heard
 from .choices import options
 from .oled import HEIGHT, OFF, ON, WIDTH, canvas, face, lay, text
 from .reading import SMALLEST, Panel
@@ -40,7 +41,7 @@ def _story(view: dict) -> str:
     parts: list[str] = []
     for kind, seat, start, to in view["state"]["trail"]:
         if kind == "move":
-            parts.append(f"{naming.who(view, seat)} {start} to {to}")
+            parts.append(f"{naming.who(view, seat)} moved to {to}")
         elif kind == "push":
             parts.append(f"pushed {naming.who(view, seat)} to {to}")
         else:
@@ -65,12 +66,12 @@ def _status(view: dict) -> tuple[str, ...]:
     if state["phase"] == "start":
         return ("Roll for the first turn", "Roll for first")
     if state["phase"] == "roll":
-        return (f"{mover}: roll the die", f"{mover} rolls", "Roll")
+        return (f"{mover}: roll the die", f"{mover} rolls", "Mover rolls")
     if state["phase"] == "direction":
         return (f"{mover} rolled {state['last_roll']}: which way?", f"{mover} rolled {state['last_roll']}",
                 f"Rolled {state['last_roll']}")
     on_token = state["positions"].count(state["positions"][state["turn"] - 1]) > 1
-    return (f"{mover}: {'push or jump' if on_token else 'jump'}?", f"{mover} chooses", "Choosing")
+    return (f"{mover}: {'push or jump' if on_token else 'jump'}?", f"{mover} chooses", "Mover picks")
 
 
 def _where(view: dict, seat: int) -> str:
@@ -81,7 +82,7 @@ def _where(view: dict, seat: int) -> str:
 def _positions(view: dict) -> tuple[str, ...]:
     seats = range(1, len(view["state"]["positions"]) + 1)
     return (", ".join(f"{naming.who(view, s)} {_where(view, s)}" for s in seats),
-            ", ".join(f"{s}: {view['state']['positions'][s - 1]}" for s in seats))
+            ", ".join(f"{naming.who(view, s)} {view['state']['positions'][s - 1]}" for s in seats))
 
 
 def _start_rolls(view: dict) -> tuple[str, ...]:
@@ -102,20 +103,48 @@ def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
     if view["over"]:
         new = {"options": (Option("OK", ("new game", "new")),)} if you == 1 else {"lines": ("Seat 1 OK: new game",)}
         return Screen(**head, prompt="You win!" if state["winner"] == you else _status(view), **new)
+    told = heard(view, told_you)                    # until the seat's next press
     if key in CHOOSING:
         if key == "push":
-            prompt = (f"On {naming.who(view, _under(state))}: push or jump?", "Push or jump?", "Push/jump?")
+            prompt = (f"On {naming.who(view, _under(state))}: push or jump?", "Push or jump?", "Your move?")
         else:
             prompt = (entry["prompt"], *(("Which way?", "Go where?") if key == "direction" else ("Jump?",)))
-        return Screen(**head, prompt=prompt, options=options(entry, "go", _words))
+        return Screen(**head, prompt=prompt, news=told, options=options(entry, "go", _words))
     if key:                                         # a physical die: holes 1 and 2 step its face
-        return Screen(**head, prompt=(f"Die shows {entry['label']}", f"Die: {entry['label']}"),
+        return Screen(**head, prompt=(f"Die shows {entry['label']}", f"Die: {entry['label']}"), news=told,
                       options=options(entry, "enter"), lines=(entry["prompt"],))
     if state["phase"] == "start":
-        return Screen(**head, prompt=("Roll for the first turn", "Roll for first"), lines=(_start_rolls(view),))
+        return Screen(**head, prompt=("Roll for the first turn", "Roll for first"), news=told, lines=(_start_rolls(view),))
     after = state["turn"] % len(state["positions"]) + 1
-    return Screen(**head, prompt=_status(view), lines=(
+    return Screen(**head, prompt=_status(view), news=told, lines=(
         "You play next" if after == you else f"Then {naming.who(view, after)}", _positions(view)))
+
+
+def told_you(view: dict, event: dict) -> str | tuple[str, ...] | None:
+    """An event told to the seat it concerns: its own roll, move, jump and fall; a push or a jump that moved or
+    passed it; who goes first."""
+    kind, you, who = event["kind"], view["you"], lambda seat: naming.who(view, seat)
+    if kind == "push" and you in (event["seat"], event["by"]):
+        pushed = "you" if event["seat"] == you else who(event["seat"])
+        by = "You" if event["by"] == you else who(event["by"])
+        return (f"{by} pushed {pushed} from {event['from']} to {event['to']}", f"{by} pushed {pushed} to {event['to']}",
+                f"{by} pushed {pushed}", "You pushed a mouse" if by == "You" else "You were pushed")
+    if kind == "jump" and event["over"] == you:
+        return (f"{who(event['seat'])} jumped over you to {event['to']}", f"{who(event['seat'])} jumped you")
+    if kind == "reroll" and you in event["seats"]:
+        return (f"Tie at {event['roll']}: you roll again", "Tie: roll again")
+    if kind == "first":
+        return "You go first" if event["seat"] == you else f"{who(event['seat'])} goes first"
+    if event["seat"] != you or kind not in ("start_roll", "roll", "move", "jump", "fall"):
+        return None
+    if kind == "move":
+        return (f"You moved {'' if event['forced'] else event['direction'] + ' '}from {event['from']} to {event['to']}",
+                f"You moved to {event['to']}")
+    if kind == "fall":
+        return (f"You fell down the mouse hole to {event['to']}", f"You fell to {event['to']}")
+    if kind == "jump":
+        return (f"You jumped over {who(event['over'])} to {event['to']}", f"You jumped to {event['to']}")
+    return deed(view, event, tell(view, event))
 
 
 def _under(state: dict) -> int:
@@ -178,14 +207,14 @@ def _stretch(draw, state: dict, board: dict, panel: Panel, top: int) -> int:
     return chip_h + 12
 
 
-def _drawn(screen: Screen, state: dict, panel: Panel):
+def _drawn(screen: Screen, state: dict, panel: Panel, told: bool = False):
     """The stretch over the words where the glass holds both the prompt and a row of options or a line under
-    it; else the words alone."""
+    it; else, or while the seat is ``told`` what happened (until its next press), the words alone."""
     image, draw = canvas()
     words = face(panel, "prompt").height + face(panel, "body").height
     rows = face(panel, "body").height + 12
     top = 0
-    if HEIGHT - rows >= words:                  # the stretch heads the screen, in the title bar's place
+    if HEIGHT - rows >= words and not told:     # the stretch heads the screen, in the title bar's place
         top = _stretch(draw, state, screen.board, panel, 0)
         screen = replace(screen, title="", status="")
     lay(draw, screen, panel, (0, top, WIDTH - 1, HEIGHT - 1))
@@ -193,7 +222,7 @@ def _drawn(screen: Screen, state: dict, panel: Panel):
 
 
 def seat(view: dict, entry: dict, notice: str = "", panel: Panel = SMALLEST):
-    return _drawn(describe_seat(view, entry, notice), view["state"], panel)
+    return _drawn(describe_seat(view, entry, notice), view["state"], panel, bool(heard(view, told_you)))
 
 
 def table(view: dict, panel: Panel = SMALLEST):

@@ -16,7 +16,7 @@ whether it was drawn whole (else it was cut, with an ellipsis).
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PIL import Image, ImageDraw
 
@@ -129,6 +129,8 @@ def lay(draw, screen: Screen, panel: Panel = SMALLEST, box: tuple[int, int, int,
     left, top, right, bottom = box
     width = right - left + 1
     room = bottom - top + 1
+    if screen.news:
+        screen = _told(screen, big, option.height, width - 2, room)
     units: list[tuple[int, int, list[_Row]]] = []   # (priority, display order, the row's forms, largest first)
 
     def add(priority: int, order: int, kind: str, *forms) -> None:
@@ -201,6 +203,17 @@ def lay(draw, screen: Screen, panel: Panel = SMALLEST, box: tuple[int, int, int,
     for row in lower:
         row.draw(draw, y)
         y += row.height
+
+
+def _told(screen: Screen, big: Face, option_height: int, width: int, room: int) -> Screen:
+    """The seat's news in the prompt's place, the prompt going first among the lines: on one line beside the
+    buttons, or on two with the buttons left to the seat's next press where both will not fit. Where no wording is
+    whole even so, the prompt stays (the phone tells the news in full)."""
+    if not fitted(big, screen.news, width, 2)[1]:
+        return replace(screen, news="")
+    keep = not screen.options or fitted(big, screen.news, width)[1] or 2 * big.height + option_height <= room
+    return replace(screen, prompt=screen.news, news="", lines=(screen.prompt, *screen.lines),
+                   options=screen.options if keep else ())
 
 
 def _bar(draw, box, words: Words, face_: Face, lines: int = 1) -> None:

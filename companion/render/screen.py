@@ -37,6 +37,7 @@ class Screen:
     options: tuple[Option, ...] = ()
     lines: tuple[Words, ...] = ()       # what else there is to read, the most important first
     notice: Words = ""                  # a refusal's reason, or what changed this seat's game from elsewhere
+    news: Words = ""                    # what happened to the seat since its last press: said before the prompt
     board: object = field(default=None, compare=True)  # the game's board as data, for its own drawing
 
 
@@ -52,6 +53,6 @@ def wordings(words: Words) -> tuple[str, ...]:
 def as_dict(screen: Screen) -> dict:
     """The screen as a page draws it, ready for JSON: each text in its longest wording (a page has room to wrap
     it), each option its button, words and whether it is the draft, the board as it is."""
-    return {"title": first(screen.title), "status": first(screen.status), "prompt": first(screen.prompt),
+    return {"title": first(screen.title), "status": first(screen.status), "prompt": first(screen.news or screen.prompt),
             "options": [{"button": o.button, "words": first(o.words), "chosen": o.chosen} for o in screen.options],
-            "lines": [first(line) for line in screen.lines if first(line)], "notice": first(screen.notice), "board": screen.board}
+            "lines": [first(line) for line in ((screen.prompt,) if screen.news else ()) + screen.lines if first(line)], "notice": first(screen.notice), "board": screen.board}

@@ -14,6 +14,7 @@ from dataclasses import replace
 from companion.lamps import Lamp
 
 from . import naming
+from .news import heard
 from .choices import new_game
 from .oled import HEIGHT, OFF, ON, WIDTH, canvas, face, frame, lay, text
 from .reading import SMALLEST, Panel
@@ -24,10 +25,12 @@ def _pts(n: int) -> str:
     return f"{n} pt" if n == 1 else f"{n} pts"
 
 
-def _outcome(view: dict, you: int) -> tuple[str, ...]:
-    """What the last turn did to the seat, in words and numbers, longest first: its points, and why (whom it hit
-    or missed, who hit it and what that cost)."""
-    state = view["state"]
+def told_you(view: dict, event: dict) -> tuple[str, ...] | None:
+    """A reveal told to the seat: what the turn did to it, in words and numbers, longest first: its points, and why
+    (whom it hit or missed, who hit it and what that cost). Nothing else concerns it."""
+    if event["kind"] != "reveal" or not view["state"]["last"]:
+        return None
+    state, you = view["state"], view["you"]
     last = state["last"][you - 1]
     points, hole, target = f"+{last['points']}", last["whack"], naming.who(view, state["whacks"][you - 1])
     by = last["whacked_by"]
@@ -44,11 +47,6 @@ def _outcome(view: dict, you: int) -> tuple[str, ...]:
     return (f"{points}: you missed {target}'s hole {hole}", f"{points}: you missed", f"{points}: a miss")
 
 
-def _told(view: dict) -> bool:
-    """Whether the seat's screen tells what the last turn did to it: until its first press after the reveal."""
-    return bool(view.get("fresh") and view["state"]["last"] and not view["over"])
-
-
 def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
     state, you = view["state"], view["you"]
     held = view.get("held", {})
@@ -63,16 +61,16 @@ def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
         won = you in view["winners"]
         prompt = "You win!" if won else (f"{naming.listed(view, view['winners'])} wins", "Game over")
         return Screen(**head, prompt=prompt, **new_game(you))
-    told = _outcome(view, you) if _told(view) else None        # until the seat's next press
+    told = heard(view, told_you)                # until the seat's next press
     if key == "popup":
         asked = ("Which holes pop up?", "Which pop up?", "Pop up?")
-        return Screen(**head, prompt=told or asked, lines=(asked,) if told else (),
+        return Screen(**head, prompt=asked, news=told,
                       options=(Option("1-5", ("pop up or down", "pop up")), Option("OK", "lock in")))
     if key == "whack":
         hole = "?" if entry["draft"] is None else entry["draft"]
         return Screen(**head, prompt=(f"Whack {target}: {hole}", f"{target}: {hole}", f"Whack: {hole}"),
                       options=(Option("1-5", (f"a hole of {target}", "a hole")), Option("OK", "lock in")))
-    return Screen(**head, prompt=told or ("Locked in", "Locked"), lines=(naming.waiting(view),),
+    return Screen(**head, prompt=("Locked in", "Locked"), news=told, lines=(naming.waiting(view),),
                   options=() if told else (Option("hold OK", ("change picks", "change")),))
 
 
@@ -118,7 +116,7 @@ def seat(view: dict, entry: dict, notice: str = "", panel: Panel = SMALLEST):
     if notice or screen.options and HEIGHT - rows < prompt + below:
         if notice or entry.get("key") == "whack" or HEIGHT - rows < below:   # a notice is read whole, then goes
             rows = 0
-        elif _told(view):               # the turn's news over the sheet; the buttons come at the seat's next press
+        elif heard(view, told_you):     # the turn's news over the sheet; the buttons come at the seat's next press
             screen = replace(screen, options=())
         else:                           # the sheet marks the seat's own picks; what to do is on the buttons
             screen = replace(screen, prompt="", lines=())

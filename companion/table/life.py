@@ -23,7 +23,7 @@ def start(state: TableState, fx: list[Effect], game: Start, at: float) -> None:
                          dice=game.dice, cards=game.cards, bots=dict(game.bots)))
     names = {s: n for s, n in state.names.items() if s <= game.seats}
     fx.append(Begin(match, names))
-    state.ended, state.match, state.names, state.fresh = None, match, names, frozenset()
+    state.ended, state.match, state.names, state.heard = None, match, names, {}
     told.quiet(state)
     told.log(fx, "info", "started %s for %d seats (seed %d, computer players %s)", game.game, game.seats,
              state.seed, game.bots or "none")
@@ -64,8 +64,6 @@ def applied(state: TableState, fx: list[Effect], events, at: float) -> None:
     match = state.match
     public = match.events_for(None, events)
     kinds = {e["kind"] for e in public}
-    if "reveal" in kinds:
-        state.fresh = frozenset(range(1, match.header.seats + 1))
     if match.over or "reveal" in kinds:
         fx.append(Moment("over" if match.over else "reveal"))
     if match.header.dice == "virtual" and "roll" in kinds:
@@ -130,7 +128,7 @@ def undo(state: TableState, fx: list[Effect], by: str, at: float) -> bool:
     upto = sum(1 for r in match.records[:last] if r["seat"] is not None)
     state.match = Match.replay(match.transcript(), upto=upto)
     fx.append(Undo(state.match, upto))
-    state.fresh = frozenset()
+    state.heard = {s: len(state.match.events) for s in range(1, state.match.header.seats + 1)}
     told.quiet(state)
     state.drafts = {s: Draft() for s in state.drafts}
     own, who = by == state.who(seat), state.who(seat)
@@ -182,9 +180,9 @@ def opened(state: TableState, fx: list[Effect], move: Opened) -> None:
 def _goes_on(state: TableState, fx: list[Effect], game: Unfinished, at: float) -> None:
     """An unfinished game is the one in play: every seat and the table display say so."""
     state.match, state.names, state.seed = game.match, dict(game.names), game.match.header.seed
-    revealed = any(e.kind == "reveal" for e in game.match.events)
-    state.fresh = frozenset(s for s in range(1, game.match.header.seats + 1)
-                            if revealed and not game.match.held.get(s))
+    events = game.match.events
+    reveal = next((i for i in range(len(events) - 1, -1, -1) if events[i].kind == "reveal"), len(events))
+    state.heard = {s: len(events) if game.match.held.get(s) else reveal for s in range(1, game.match.header.seats + 1)}
     told.log(fx, "warning", "resumed %s (game %d) after %d decisions", game.match.header.game, game.game_id,
              game.match.seat_records())
     for seat in range(1, game.match.header.seats + 1):

@@ -79,7 +79,7 @@ def play_press(state: TableState, fx: list[Effect], g: Gesture):
         return Refusal("this seat is not playing")
     if seat in state.computers and not (seat == 1 and (g.kind == "hold" or match.over)):
         return Refusal("a computer player has this seat")
-    state.fresh = state.fresh - {seat}
+    state.heard = {**state.heard, seat: len(match.events)}
     if g.kind == "hold":
         return _hold(state, fx, g)
     if match.over:

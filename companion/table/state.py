@@ -61,7 +61,8 @@ class TableState:
     computers: Computers | None = None
     drafts: dict[int, Draft] = field(default_factory=dict)
     names: dict[int, str] = field(default_factory=dict)      # players' names, kept for the next game
-    fresh: frozenset[int] = frozenset()   # seats yet to press since the last reveal
+    heard: dict[int, int] = field(default_factory=dict)   # each seat's news starts here in the match's events:
+                                                          # where they stood at its last press (0 if none)
     notices: dict[int, Notice] = field(default_factory=dict)
     table_notice: Notice | None = None    # what changed the game from elsewhere, on the table display a while
     notes: tuple[Note, ...] = ()          # for the host

@@ -17,7 +17,7 @@ SQUEEZED = re.compile(r"^[1-5]-[1-5]( choose)?$")     # a small glass pages opti
 
 def said(screen: Screen) -> set[str]:
     """Every text a medium may draw of ``screen``: each wording of each text, each option with or without its words."""
-    texts = {w for words in (screen.title, screen.status, screen.prompt, screen.notice, *screen.lines)
+    texts = {w for words in (screen.title, screen.status, screen.prompt, screen.news, screen.notice, *screen.lines)
              for w in wordings(words)}
     for option in screen.options:
         texts |= {option.button, *(option.text(w) for w in wordings(option.words))}

@@ -2,12 +2,14 @@
 built-in panel and on its phone, until the seat's next press; the question stays on the buttons meanwhile."""
 from __future__ import annotations
 
+
 import pytest
 
 from companion import scene
 from companion.render import describe, oled
 from companion.render.screen import wordings
 from tests.companion.test_layout import PANELS
+from tests.presses import presses_for
 
 NAMES = {1: "Adelheid", 2: "Bartholomew", 3: "Cy"}
 
@@ -16,7 +18,8 @@ def told(box, seat: int) -> tuple[tuple[str, ...], list[tuple[str, list[str]]]]:
     """What the seat's screen says first (its description's prompt, every wording: the phone shows the first), and
     on each panel the prompt its drawing placed, whole."""
     render_fn, *args = scene.screens(box.session.scene())[f"seat{seat}"]
-    said = wordings(describe(render_fn, tuple(args)).prompt)
+    described = describe(render_fn, tuple(args))
+    said = wordings(described.news or described.prompt)
     drawn = []
     for panel in PANELS:
         with oled.recording() as placed:
@@ -65,3 +68,68 @@ def test_the_table_display_tells_the_turn_until_a_seat_locks_in_and_then_who_it_
     assert table_says().startswith("Waiting for Adelheid")
     whakka.press(2, "ok", hold=True)                    # ...and takes it back: still not the last turn's news
     assert whakka.match.view(None)["locked"] == [] and table_says().startswith("Waiting for Adelheid")
+
+
+def played_until(box, kind: str, names: dict[int, str]) -> dict:
+    """Each seat answers its decisions as a first-timer might (the usual answer, else the first; never Mole's
+    optional push claim), through its panel, until an event of ``kind`` happens; that event."""
+    box.name_players(names)
+    for _ in range(200):
+        decision = min(box.match.open_decisions(), key=lambda d: (d.key == "push", d.seat or 0))
+        value = decision.default if decision.default is not None else \
+            () if decision.kind.name == "HOLES" and decision.min == 0 else decision.options[0]
+        if decision.kind.name == "HOLES" and value != ():
+            value = (value,)
+        for control in presses_for(decision, value):
+            box.press(decision.seat if decision.seat is not None else decision.enter_by, control)
+        box.session.pump()
+        happened = [event for event in box.match.public_log() if event["kind"] == kind]
+        if happened:
+            return happened[-1]
+    raise AssertionError(f"no {kind} in 200 decisions")
+
+
+def says_on_every_panel(box, seat: int, *expected: str) -> str:
+    """The seat's phone description and every panel tell it, first of all, a sentence with each of ``expected``."""
+    said, drawn = told(box, seat)
+    assert all(part in said[0] for part in expected), (seat, said)
+    for panel, prompts in drawn:
+        assert len(prompts) == 1 and prompts[0] in said, (seat, panel, prompts, said)
+    return said[0]
+
+
+def test_mole_park_tells_each_seat_where_its_own_die_landed(box_factory):
+    box = box_factory("mole-park", 3, seed=3)
+    played_until(box, "whack", NAMES)
+    for seat in NAMES:
+        roll = next(r for r in box.match.view(None)["state"]["rolls"] if r["seat"] == seat)
+        said = says_on_every_panel(box, seat)
+        landed = "missed" if roll["face"] == "X" else f"{roll['face']}"
+        assert ("Your " in said or "you whack" in said) and landed in said, (seat, said, roll)
+
+
+def test_mole_tells_the_flicker_its_flick_and_the_other_player_whose_flick_it_was(box_factory):
+    box = box_factory("mole", 2)
+    played_until(box, "flick", {1: "Adelheid", 2: "Bartholomew"})
+    flicker = next(e for e in reversed(box.match.public_log()) if e["kind"] == "flick")["seat"]
+    other = 3 - flicker
+    says_on_every_panel(box, flicker, "You flicked")
+    says_on_every_panel(box, other, {1: "Adelheid", 2: "Bartholomew"}[flicker], "flicked")
+
+
+def test_mole_hill_tells_both_players_where_the_mole_went(box_factory):
+    box = box_factory("mole-hill", 2)
+    moved = played_until(box, "move", {1: "Adelheid", 2: "Bartholomew"})
+    where = f"column {moved['to'][0]}, row {moved['to'][1]}"
+    says_on_every_panel(box, moved["seat"], "You moved to", where)
+    says_on_every_panel(box, 3 - moved["seat"], {1: "Adelheid", 2: "Bartholomew"}[moved["seat"]], "moved to", where)
+
+
+def test_mouse_madness_tells_the_pusher_and_the_pushed_what_the_push_did(box_factory):
+    box = box_factory("mouse-madness", 3)
+    push = played_until(box, "push", NAMES)
+    says_on_every_panel(box, push["by"], f"You pushed {NAMES[push['seat']]} from {push['from']} to {push['to']}")
+    says_on_every_panel(box, push["seat"], f"{NAMES[push['by']]} pushed you from {push['from']} to {push['to']}")
+    third = ({*NAMES} - {push["by"], push["seat"]}).pop()       # the push did nothing to it: its own news, if any
+    assert NAMES[push["seat"]] not in told(box, third)[0][0]
+

@@ -44,12 +44,14 @@ def views(match: Match) -> dict:
 
 
 def draw(match: Match, fresh: bool) -> None:
-    """The game's screens for this position: every seat's OLED with its draft, the table, the lamps."""
+    """The game's screens for this position: every seat's OLED with its draft (and, ``fresh``, told the last few
+    events as news), the table, the lamps."""
     screens = render.for_game(match.header.game)
     public = match.view(None)
     for seat in range(1, match.header.seats + 1):
         decision = next(iter(match.decisions_for(seat)), None)
-        image = screens.seat(match.view(seat), Draft().follow(decision).summary(decision), "a notice")
+        view = {**match.view(seat), "news": match.events_for(seat, match.events[-8:])} if fresh else match.view(seat)
+        image = screens.seat(view, Draft().follow(decision).summary(decision), "a notice")
         assert image.size == (128, 64)
         assert all(isinstance(lamp, Lamp) for lamp in screens.lamps(public, seat, fresh))
     assert screens.table(public).size == (128, 64)
