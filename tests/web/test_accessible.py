@@ -1,8 +1,11 @@
 """The pages for everyone, in chromium: every word stands out from what is drawn behind it (WCAG AA, 4.5:1, large
-words too) on every page in the states that colour it differently."""
+words too) on every page in the states that colour it differently, a phone seat's buttons are 9 mm on the glass at
+a phone's and a tablet's sizes, each of them is named for what it does in the decision at hand, and the turns are
+a live region on the TV and on a phone, told to a screen reader as they come (docs/web.md, "Accessible pages")."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -14,10 +17,14 @@ from tests.waiting import wait_for
 from .browsing import PHONE, click, quiet, watch
 from .conftest import GAME
 from .contrast import faint, read
+from .layout import MM_PER_PX, THUMB_MM
 from .test_http import WINNING_GAME
+from .test_seats import described
 from .test_tv import TVS, UPRIGHT, phone, play_the_first_turn, room
 
+VIEWPORTS = [{"width": 360, "height": 640}, {"width": 390, "height": 844}, {"width": 768, "height": 1024}]
 DECISIONS = 60             # Mole's decisions until a mignette dies off the board: far fewer
+BUTTON = re.compile(r'button "([^"]*)"')
 
 
 @pytest.fixture
@@ -150,3 +157,74 @@ def test_every_word_of_each_game_s_board_stands_out_on_the_tv_and_a_phone(live_f
     labels = ["off board"] if game == "mole" else []
     stands_out(one, *labels)
     stands_out(tv, *labels)
+
+
+def buttons_too_small(page) -> list[str]:
+    """Each button shown whose box is under 9 mm either way on a phone's glass, with its size in mm."""
+    sizes = page.eval_on_selector_all(
+        "button", """bs => bs.filter((b) => b.getClientRects().length && getComputedStyle(b).visibility !== "hidden")
+                             .map((b) => [b.textContent.trim(), b.getBoundingClientRect().width,
+                                          b.getBoundingClientRect().height])""")
+    assert sizes, f"{page.url}: no button shown"
+    return [f"{said!r} {w * MM_PER_PX:.1f} x {h * MM_PER_PX:.1f} mm" for said, w, h in sizes
+            if min(w, h) * MM_PER_PX < THUMB_MM]
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS, ids=lambda v: f"{v['width']}x{v['height']}")
+def test_a_phone_seat_s_buttons_are_9_mm_on_the_glass(live_factory, devices, joining, viewport):
+    box = phones_box(live_factory)
+    join = joining(box, viewport)
+    assert not buttons_too_small(join), buttons_too_small(join)
+    one = phone(devices, box, 1, viewport)
+    assert not buttons_too_small(one), buttons_too_small(one)           # the lobby
+    choose(box, one, "whakka-mole")
+    phone(devices, box, 2, viewport)
+    quiet(box, one)
+    assert one.locator(".seat .holes .hole").count() == 5
+    assert not buttons_too_small(one), buttons_too_small(one)           # a game
+
+
+def names(page) -> list[str]:
+    """The accessible names of the seat's six buttons, from chromium's accessibility tree."""
+    return BUTTON.findall(page.locator(".seat").aria_snapshot())
+
+
+def meant(box, seat: int) -> list[str]:
+    """What the seat's screen (the description its OLED draws) says each button does now: a hole's options' words
+    ("1-5 pop up or down" is each hole's), OK's and hold OK's."""
+    options = described(box, f"seat{seat}")["options"]
+
+    def gives(button: str, hole: int) -> bool:
+        low, _, high = button.partition("-")
+        return low.isdigit() and int(low) <= hole <= int(high or low)
+    holes = [[o["words"] for o in options if gives(o["button"], hole)] for hole in range(1, 6)]
+    ok = [o["words"] for o in options if o["button"] in ("OK", "hold OK")]
+    return [*(words[0] if words else "not used now" for words in holes), ok[0] if ok else "not used now"]
+
+
+def says_what_each_does(page, box, seat: int) -> list[str]:
+    """Each button's name says what it does now, as the seat's screen has it; never a bare digit or OK."""
+    quiet(box, page)
+    wanted = meant(box, seat)
+    assert wait_for(lambda: len(names(page)) == 6 and all(words in name for name, words in zip(names(page), wanted))), \
+        (names(page), wanted)
+    found = names(page)
+    assert not [name for name in found if re.fullmatch(r"\d|OK|hole \d", name, re.I)], found
+    return found
+
+
+def test_each_button_of_a_phone_seat_is_named_for_what_it_does_in_the_decision_at_hand(live_factory, devices):
+    box = phones_box(live_factory)
+    one = phone(devices, box, 1, UPRIGHT)
+    lobby = says_what_each_does(one, box, 1)
+    assert lobby[0] == "Hole 1: Whakka Mole, chosen" and lobby[5] == "OK: set it up", lobby
+    choose(box, one, "whakka-mole")
+    phone(devices, box, 2, UPRIGHT)
+    popup = says_what_each_does(one, box, 1)
+    assert popup[2] == "Hole 3: pop up or down" and popup[5] == "OK: lock in", popup
+    click(one, 1, "hole1", "ok")
+    whack = says_what_each_does(one, box, 1)
+    assert whack[2].startswith("Hole 3: a hole of") and whack != popup, whack
+    click(one, 1, "hole2", "ok")
+    locked = says_what_each_does(one, box, 1)
+    assert locked[2] == "Hole 3: not used now" and locked[5] == "Hold OK: change picks", locked
