@@ -228,3 +228,30 @@ def test_each_button_of_a_phone_seat_is_named_for_what_it_does_in_the_decision_a
     click(one, 1, "hole2", "ok")
     locked = says_what_each_does(one, box, 1)
     assert locked[2] == "Hole 3: not used now" and locked[5] == "Hold OK: change picks", locked
+
+
+def test_the_turns_are_a_polite_live_region_on_the_tv_and_a_phone_told_only_what_is_new(live_factory, devices):
+    box = phones_box(live_factory)
+    one = phone(devices, box, 1, UPRIGHT)
+    choose(box, one, "whakka-mole")
+    two = phone(devices, box, 2, UPRIGHT)
+    tv = devices(box.url + "tv", TVS["1080"])
+    regions = {tv: "#tv-story", one: "#room-turns"}
+    for page, region in regions.items():
+        assert page.locator(region).get_attribute("aria-live") == "polite"
+        assert page.locator(region).get_attribute("role") == "log"
+        assert page.locator(region).get_attribute("aria-label") == "the last turns"
+    click(one, 1, "hole1", "ok", "hole2", "ok")
+    click(two, 2, "hole3", "ok", "hole1", "ok")
+    quiet(box, one, two, tv)
+    first = room(box)["turns"][-1]
+    for page, region in regions.items():
+        page.locator(f"{region} h3", has_text=first["title"]).wait_for()
+        page.evaluate("region => { document.querySelector(region).firstElementChild.__told = true; }", region)
+    click(one, 1, "hole4", "ok", "hole1", "ok")                          # news for the table, not a turn:
+    quiet(box, one, two, tv)
+    assert room(box)["turns"][-1] == first
+    for page, players in {tv: "#tv-players", one: "#room-players"}.items():   # seat 1 locked in, drawn again
+        page.locator(f'{players} li[data-seat="1"].is-locked-in').wait_for()
+    for page, region in regions.items():                                # the turn told is not told again
+        assert page.evaluate("region => document.querySelector(region).firstElementChild.__told === true", region)
