@@ -3,6 +3,9 @@ words drawn over each other, buttons too small for a thumb, and the smallest wor
 from __future__ import annotations
 
 CAP = 0.729                 # DejaVu Sans's capitals, as a share of its font size (1493 of 2048 units)
+MM_PER_PX = 0.156           # a CSS px on the glass of an iPhone SE (326 ppi, 2 device px each): the densest common phone
+THUMB_MM = 9.0              # a button a thumb finds, on the glass
+THUMB_PX = THUMB_MM / MM_PER_PX
 
 # Returns {problems: [...], smallest: the smallest text's font size in CSS px, as drawn}. Every visible element
 # must lie on the screen (``scrolls``: a page that scrolls down may go below it) and inside each ancestor that

@@ -20,13 +20,12 @@ from tests.waiting import wait_for
 
 from .browsing import click, quiet, shoot, wait_text
 from .conftest import GAME
-from .layout import laid_out
+from .layout import THUMB_PX, laid_out
 from .test_http import WINNING_GAME
 from .test_seats import described
 
 TVS = {"1080": {"width": 1920, "height": 1080}, "720": {"width": 1280, "height": 720}}
 UPRIGHT, SIDEWAYS = {"width": 390, "height": 844}, {"width": 844, "height": 390}
-THUMB = 48                          # CSS px: a button a thumb finds
 CAP_PX = 29.5                       # the smallest capitals on a 1080p TV (about 30 px)
 DECISIONS = 60                      # a first scored turn takes fewer; more means the game is stuck
 GAMES = registry.ids()               # every game, a new one too: each must be told on the TV and played on phones
@@ -158,7 +157,7 @@ def at_its_place(page, box, seat: int) -> None:
     told = room(box)
     assert page.locator("#room").is_visible() == (told["mode"] == "play")             # the lobby: seat 1's menu alone
     assert page.locator("#room-players .name").all_inner_texts() == [p["name"] for p in told.get("players", [])]
-    laid_out(page, scrolls=True, thumb=THUMB)
+    laid_out(page, scrolls=True, thumb=THUMB_PX)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -179,12 +179,12 @@ const boards = (() => {
                   text(x + (standW - 16) / 2, y + 112, `stand ${stand.stand}`, {class: "label"})));
     });
     // The star track while prizes are picked: each seat's total in picking order, in its colour; the seats done
-    // with prizes dimmed, those going for the Crown outlined.
+    // with prizes dark inside their colour (their figures light, so as readable), those going for the Crown outlined.
     const track = board.track || [], trackW = Math.min(220, w / Math.max(1, track.length));
     track.forEach((entry, i) => {
       const x = trackW * i + 8, y = 510;
       out.push(el("g", {class: "track" + (entry.done ? " done" : "") + (entry.declared ? " crown" : ""),
-                        "data-seat": entry.seat},
+                        "data-seat": entry.seat, style: `--seat: ${colour(entry.seat)}`},
                   el("rect", {x, y, width: trackW - 16, height: 90, rx: 14, fill: colour(entry.seat)}),
                   text(x + (trackW - 16) / 2, y + 45, `${entry.total}★`, {class: "figure on-token"})));
     });

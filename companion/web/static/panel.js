@@ -47,6 +47,23 @@ const panels = (() => {
     button.addEventListener("contextmenu", (event) => event.preventDefault());
   }
 
+  // Each button's accessible name, from the seat's screen (its description): what the button does now, in the
+  // screen's own words ("Hole 3: pop up or down", "OK: lock in", "Hold OK: change picks"), or that it does nothing.
+  function name(panel, screen) {
+    const gives = (button, hole) => {
+      const range = button.match(/^([1-5])(?:-([1-5]))?$/);
+      return range && Number(range[1]) <= hole && hole <= Number(range[2] || range[1]);
+    };
+    panel.querySelectorAll(".holes .hole").forEach((button, i) => {
+      const does = screen.options.filter((option) => gives(option.button, i + 1))
+        .map((option) => option.words + (option.chosen ? ", chosen" : ""));
+      button.setAttribute("aria-label", `Hole ${i + 1}: ${does.join("; ") || "not used now"}`);
+    });
+    const ok = screen.options.filter((option) => option.button === "OK" || option.button === "hold OK")
+      .map((option) => `${option.button === "OK" ? "OK" : "Hold OK"}: ${option.words}`);
+    panel.querySelector(".ok").setAttribute("aria-label", ok.join(". ") || "OK: not used now");
+  }
+
   function showPressed(panel, control, pressed) {
     panel?.querySelector(`[data-control="${control}"]`)?.classList.toggle("pressed", pressed);
   }
@@ -85,5 +102,5 @@ const panels = (() => {
     apply();
   }
 
-  return {CONTROLS, build, showPressed, paintLamps, realSize};
+  return {CONTROLS, build, name, showPressed, paintLamps, realSize};
 })();

@@ -24,23 +24,30 @@ const room = (() => {
   }
 
   // The last turns, the latest first, each its title and its sentences; ``fits()`` says whether what is drawn
-  // still fits its box: a sentence that would not is left out whole, and older turns with it.
+  // still fits its box: a sentence that would not is left out whole, and older turns with it. A turn drawn already
+  // and unchanged keeps its elements, so a live region (a screen reader) is told only the new and the changed.
   function turns(into, room, fits = () => true) {
-    into.replaceChildren();
-    for (const turn of [...room.turns].reverse()) {
-      if (!turn.lines.length) continue;
-      const block = node("div", "turn");
-      block.append(node("h3", "", turn.title));
-      into.append(block);
-      for (const line of turn.lines) {
-        const said = node("p", "", line);
-        block.append(said);
-        if (!fits()) {
-          said.remove();
-          if (block.childElementCount === 1) block.remove();
-          return;
-        }
+    const drawn = new Map([...into.children].map((block) => [block.dataset.told, block]));
+    const blocks = [...room.turns].reverse().filter((turn) => turn.lines.length).map((turn) => {
+      const told = JSON.stringify([turn.title, turn.lines]);
+      const kept = drawn.get(told);
+      if (kept) {                                                   // whole again if cut short last time, to be fitted
+        kept.append(...turn.lines.slice(kept.childElementCount - 1).map((line) => node("p", "", line)));
+        return kept;
       }
+      const block = node("div", "turn");
+      block.dataset.told = told;
+      block.append(node("h3", "", turn.title), ...turn.lines.map((line) => node("p", "", line)));
+      return block;
+    });
+    [...into.children].filter((block) => !blocks.includes(block)).forEach((block) => block.remove());
+    blocks.forEach((block, i) => {
+      if (into.children[i] !== block) into.insertBefore(block, into.children[i] || null);
+    });
+    while (into.lastElementChild && !fits()) {                     // the oldest sentence drawn goes first
+      const block = into.lastElementChild;
+      block.lastElementChild.remove();
+      if (block.childElementCount === 1) block.remove();
     }
   }
 

@@ -97,6 +97,7 @@
         mine = screen;
         const shown = panel.querySelector(".screen");
         screens.draw(shown, screen);
+        panels.name(panel, screen);
         const own = boards.own(screen.board);
         if (own) shown.querySelector(".prompt, .bar")?.after(own);
         drawRoom();                                 // the seat's cursor or choice, over the table's board
