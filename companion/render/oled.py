@@ -55,7 +55,9 @@ def face(panel: Panel, role: str) -> Face:
 
 def _wrapped(face_: Face, text: str, width: int) -> list[str]:
     lines: list[str] = []
-    for word in text.split():
+    for word in text.split(" "):              # at spaces, not a name's no-break spaces (render/naming.py)
+        if not word:
+            continue
         if lines and face_.width(f"{lines[-1]} {word}") <= width:
             lines[-1] += f" {word}"
         else:
