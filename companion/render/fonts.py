@@ -6,15 +6,24 @@ Japanese and Korean (Debian's fonts-dejavu-extra and fonts-wqy-microhei, both in
 archive, which ``systemd/install.sh`` and ``.ci/apt-packages`` install). A face that is not installed is
 skipped; with none at all, Pillow's own font draws what it can. A character no face has is drawn as
 its first face's empty box: a name never faults a screen.
+
+A line is an English sentence, read left to right, that may hold a name written right to left (Arabic,
+Hebrew): the Unicode bidirectional algorithm (FriBiDi's, which Pillow's Raqm layout loads too) orders
+its runs, the line's direction left to right whatever its first letter, and Raqm (HarfBuzz) draws each
+right-to-left run from the right, its Arabic letters joined. Without FriBiDi (``molebox doctor`` names
+``libfribidi0``) there is no Raqm either, and a line is drawn in the order it is written.
 """
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import math
+import unicodedata
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, features
 
 FONTS = Path("/usr/share/fonts/truetype")
 CHAIN = (FONTS / "dejavu/DejaVuSansCondensed.ttf", FONTS / "dejavu/DejaVuSans.ttf", FONTS / "wqy/wqy-microhei.ttc")
@@ -23,6 +32,52 @@ LAYOUT_PACKAGE = "libfribidi0"      # Pillow lays text out with Raqm only where 
 MISSING = "\U0010FFFF"          # no font has it: what a face draws for a character it lacks
 ACCENTED = "ÅÉŘŻÖ"              # capitals with a mark above: a line leaves room for them
 DESCENDING = "gjpqy,李"          # letters below the baseline: a line leaves room for them
+PAR_LTR = 0x110                 # FriBiDi's FRIBIDI_PAR_LTR: a line's own direction, left to right
+
+
+@cache
+def _fribidi() -> ctypes.CDLL | None:
+    """FriBiDi, as Raqm uses it: only where Pillow lays text out with Raqm (directions need it)."""
+    if not features.check("raqm"):
+        return None
+    try:
+        return ctypes.CDLL(ctypes.util.find_library("fribidi") or "libfribidi.so.0")
+    except OSError:
+        return None
+
+
+def _levels(text: str) -> list[int]:
+    """Each character's embedding level in a left-to-right line (odd: right to left), by the Unicode
+    bidirectional algorithm; every level 0 where no letter is right to left or FriBiDi is missing."""
+    lib = _fribidi()
+    if lib is None or not any(unicodedata.bidirectional(char) in ("R", "AL") for char in text):
+        return [0] * len(text)
+    n = len(text)
+    chars, types, brackets = (ctypes.c_uint32 * n)(*map(ord, text)), (ctypes.c_uint32 * n)(), (ctypes.c_uint32 * n)()
+    levels, direction = (ctypes.c_int8 * n)(), ctypes.c_uint32(PAR_LTR)
+    lib.fribidi_get_bidi_types(chars, n, types)
+    lib.fribidi_get_bracket_types(chars, n, types, brackets)
+    lib.fribidi_get_par_embedding_levels_ex(types, brackets, n, ctypes.byref(direction), levels)
+    return list(levels)
+
+
+def _visual(pieces: list[list]) -> list[list]:
+    """Runs ``[level, ...]`` in the order they are written, in the order they are drawn, left to right (the
+    algorithm's rule L2: from the highest level to the lowest odd one, each sequence at least that high reversed)."""
+    out = list(pieces)
+    top = max((p[0] for p in out), default=0)
+    for level in range(top, 0, -1):
+        i = 0
+        while i < len(out):
+            if out[i][0] < level:
+                i += 1
+                continue
+            j = i
+            while j < len(out) and out[j][0] >= level:
+                j += 1
+            out[i:j] = out[i:j][::-1]
+            i = j
+    return out
 
 
 @cache
@@ -86,8 +141,9 @@ class Face:
         """A line's rows, accents to descenders: the pitch of lines of this face."""
         return self.above + self.cap + self.below
 
-    def runs(self, text: str) -> tuple[tuple[ImageFont.FreeTypeFont, str], ...]:
-        """``text`` as runs of characters drawn by one font each."""
+    def runs(self, text: str) -> tuple[tuple[ImageFont.FreeTypeFont, str, str | None], ...]:
+        """``text`` as runs of characters drawn by one font in one direction each (``"rtl"``, else None: left to
+        right), in the order they are drawn from the left."""
         return _runs(self.cap, text)
 
     def width(self, text: str) -> int:
@@ -100,48 +156,48 @@ class Face:
     def draw(self, draw: ImageDraw.ImageDraw, x: int, baseline: int, text: str, fill: int) -> tuple | None:
         """``text`` from ``x`` on ``baseline``; its ink's box (as :meth:`box`)."""
         at = float(x)
-        for font, run in self.runs(text):
-            glyphs, left, top = _glyphs(font, run)
+        for font, run, direction in self.runs(text):
+            glyphs, left, top = _glyphs(font, run, direction)
             if glyphs is not None:
                 draw.bitmap((int(at) + left, baseline + top), glyphs, fill=fill)
-            at += _length(font, run)
+            at += _length(font, run, direction)
         return self.box(text, x, baseline)
 
 
 @lru_cache(maxsize=4096)
-def _glyphs(font: ImageFont.FreeTypeFont, run: str) -> tuple[Image.Image | None, int, int]:
+def _glyphs(font: ImageFont.FreeTypeFont, run: str, direction: str | None) -> tuple[Image.Image | None, int, int]:
     """A run drawn one bit deep, once: its ink as a mask, and where the mask sits from (start, baseline)."""
-    left, top, right, bottom = font.getbbox(run, anchor="ls")
+    left, top, right, bottom = font.getbbox(run, anchor="ls", direction=direction)
     if right <= left or bottom <= top:
         return None, 0, 0
     mask = Image.new("1", (right - left, bottom - top))
     draw = ImageDraw.Draw(mask)
     draw.fontmode = "1"
-    draw.text((-left, -top), run, font=font, fill=1, anchor="ls")
+    draw.text((-left, -top), run, font=font, fill=1, anchor="ls", direction=direction)
     return mask, left, top
 
 
 @lru_cache(maxsize=4096)
-def _runs(cap: int, text: str) -> tuple[tuple[ImageFont.FreeTypeFont, str], ...]:
-    out: list[tuple[ImageFont.FreeTypeFont, str]] = []
-    for char in text:
+def _runs(cap: int, text: str) -> tuple[tuple[ImageFont.FreeTypeFont, str, str | None], ...]:
+    pieces: list[list] = []                 # [level, font, characters], in the order they are written
+    for char, level in zip(text, _levels(text)):
         path = _face_of(char)
         font = _font(path, _size_for(path, cap))
-        if out and out[-1][0] is font:
-            out[-1] = (font, out[-1][1] + char)
+        if pieces and pieces[-1][:2] == [level, font]:
+            pieces[-1][2] += char
         else:
-            out.append((font, char))
-    return tuple(out)
+            pieces.append([level, font, char])
+    return tuple((font, run, "rtl" if level % 2 else None) for level, font, run in _visual(pieces))
 
 
 @lru_cache(maxsize=8192)
 def _width(cap: int, text: str) -> int:
-    return math.ceil(sum(_length(font, run) for font, run in _runs(cap, text)))
+    return math.ceil(sum(_length(font, run, direction) for font, run, direction in _runs(cap, text)))
 
 
 @lru_cache(maxsize=8192)
-def _length(font: ImageFont.FreeTypeFont, run: str) -> float:
-    return font.getlength(run)
+def _length(font: ImageFont.FreeTypeFont, run: str, direction: str | None) -> float:
+    return font.getlength(run, direction=direction)
 
 
 @cache
@@ -158,13 +214,13 @@ def _box(cap: int, text: str, x: int, baseline: int) -> tuple | None:
 @lru_cache(maxsize=8192)
 def _ink_at_origin(cap: int, text: str) -> tuple | None:
     ink, at = None, 0.0
-    for font, run in _runs(cap, text):
-        left, top, right, bottom = font.getbbox(run, anchor="ls")
+    for font, run, direction in _runs(cap, text):
+        left, top, right, bottom = font.getbbox(run, anchor="ls", direction=direction)
         if right > left and run.strip():
             drawn = (int(at) + left, top, int(at) + right - 1, bottom - 1)
             ink = drawn if ink is None else (min(ink[0], drawn[0]), min(ink[1], drawn[1]),
                                              max(ink[2], drawn[2]), max(ink[3], drawn[3]))
-        at += _length(font, run)
+        at += _length(font, run, direction)
     return ink
 
 

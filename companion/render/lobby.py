@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from companion.lamps import Lamp
 
+from . import naming
 from .oled import frame
 from .reading import SMALLEST, Panel
 from .screen import Option, Screen
@@ -47,7 +48,7 @@ def menu(lobby: dict, notice: str = "", pin_hint: bool = False, panel: Panel = S
 
 def describe_waiting(seat: int, name: str = "") -> Screen:
     """A seat in the lobby, or one the game in play leaves out: whose seat it is, and that seat 1 chooses."""
-    return Screen(title="molebox", status=f"seat {seat}", prompt=(name, name.split()[0], f"Seat {seat}") if name else f"Seat {seat}",
+    return Screen(title="molebox", status=f"seat {seat}", prompt=naming.title({"names": {str(seat): name}}, seat),
                   lines=(("Seat 1 is choosing the game", "Seat 1 chooses", "Please wait"),))
 
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import math
 
+from PIL import Image, ImageDraw
+
 from companion.lamps import Lamp
 from rules.mole_hill import COLS, ROWS as BOARD_ROWS
 
@@ -27,6 +29,7 @@ from .reading import SMALLEST, Panel
 from .screen import Option, Screen
 
 SPACE_MM = 2.0              # a seat's spaces at least this far apart on the glass
+STROKE = 2                  # the board's marks' pen, in pixels square
 WORDS_CAPS = 5              # a seat's words keep room beside the board for a prompt this many capitals wide
 VERBS = {"place": "places", "rod": "puts a rod", "move": "moves", "jump": "jumps"}
 DOES = {"place": ("Place your stack", "Place"), "rod": ("Put a rod", "Rod"), "move": ("Move the mole", "Move"),
@@ -63,26 +66,45 @@ def _window(panel: Panel, focus: tuple[int, int]) -> Grid:
 
 
 def _mark(draw, grid: Grid, cell, kind: str, fill: int = ON, inset: int = 1) -> None:
-    """A space's mark: ``dot``, ``ring``, ``diamond`` (red flower), ``cross`` (white flower), ``corners``."""
+    """A space's mark: ``dot``, ``ring``, ``diamond`` (red flower), ``cross`` (white flower), ``corners``; each
+    drawn with a pen :data:`STROKE` pixels square, as a single pixel is too fine to read on the smaller glasses."""
     x, y = grid.origin(*cell)
     p = grid.pitch
     left, top, right, bottom = x + inset, y + inset, x + p - 1 - inset, y + p - 1 - inset
-    cx, cy = (left + right) / 2, (top + bottom) / 2
     if kind == "dot":
-        r = 1 if p >= 12 else 0
-        draw.rectangle((math.floor(cx) - r, math.floor(cy) - r, math.floor(cx) + r, math.floor(cy) + r), fill=fill)
-    elif kind == "ring":
-        r = max(2, p // 4)
-        draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=fill)
+        side = STROKE + (1 if p >= 12 else 0)
+        cx, cy = (left + right + 1 - side) // 2, (top + bottom + 1 - side) // 2
+        draw.rectangle((cx, cy, cx + side - 1, cy + side - 1), fill=fill)
+    elif kind == "ring":                    # round a hole, inside the space's whole pitch where it needs it
+        r = max(3, p // 4)
+        cx, cy = (2 * x + p) // 2, (2 * y + p) // 2
+        _pen(draw, (cx - r, cy - r, cx + r - 1, cy + r - 1), lambda d, w, h: d.ellipse((0, 0, w, h), outline=1), fill)
     elif kind == "diamond":
-        draw.polygon(((cx, top), (right, cy), (cx, bottom), (left, cy)), fill=fill)
+        _pen(draw, (left, top, right, bottom), lambda d, w, h: d.polygon(
+            ((w / 2, 0), (w, h / 2), (w / 2, h), (0, h / 2)), fill=1), fill)
     elif kind == "cross":
-        width = 2 if p >= 12 else 1
-        draw.line((left, top, right, bottom), fill=fill, width=width)
-        draw.line((left, bottom, right, top), fill=fill, width=width)
+        _pen(draw, (left, top, right, bottom), lambda d, w, h: (d.line((0, 0, w, h), fill=1), d.line((0, h, w, 0), fill=1)),
+             fill)
     elif kind == "corners":
-        for px, py in ((left, top), (right, top), (left, bottom), (right, bottom)):
-            draw.point((px, py), fill=fill)
+        for px, py in ((left, top), (right - STROKE + 1, top), (left, bottom - STROKE + 1),
+                       (right - STROKE + 1, bottom - STROKE + 1)):
+            draw.rectangle((px, py, px + STROKE - 1, py + STROKE - 1), fill=fill)
+
+
+def _pen(draw, box, figure, fill: int) -> None:
+    """The one-pixel ``figure(draw, right, bottom)`` gone over with the pen, its ink inside ``box``; where a box
+    (a flower cut into a piece on the table's smallest board) has no room for the pen, a point at its middle."""
+    left, top, right, bottom = box
+    w, h = right - left + 1 - STROKE, bottom - top + 1 - STROKE
+    if w < 0 or h < 0:
+        draw.point(((left + right) // 2, (top + bottom) // 2), fill=fill)
+        return
+    skeleton = Image.new("1", (w + 1, h + 1))
+    figure(ImageDraw.Draw(skeleton), w, h)
+    for px in range(w + 1):
+        for py in range(h + 1):
+            if skeleton.getpixel((px, py)):
+                draw.rectangle((left + px, top + py, left + px + STROKE - 1, top + py + STROKE - 1), fill=fill)
 
 
 FLOWERS = {2: "diamond", 1: "cross"}
@@ -99,7 +121,8 @@ def board(draw, state: dict, grid: Grid, targets=()) -> None:
             cell, (x, y) = (col, row), grid.origin(col, row)
             flower = flowers.get(cell)
             if cell not in pieces:
-                _mark(draw, grid, cell, FLOWERS.get(flower) or ("ring" if cell == centre else "dot"))
+                _mark(draw, grid, cell, FLOWERS.get(flower) or ("ring" if cell == centre else "dot"),
+                      inset=1 if p >= 8 else 0)     # a small space's flower takes its whole pitch: the pen's gaps show
                 continue
             dark = pieces[cell] != "light"
             draw.rectangle((x + 1, y + 1, x + p - 2, y + p - 2), fill=ON if dark else OFF, outline=ON)
@@ -253,10 +276,15 @@ def describe_table(view: dict) -> Screen:
                                                      "mole", "to_act")})
 
 
+def table_grid(panel: Panel) -> Grid:
+    """The table display's whole board: as large as the glass's height allows, beside its words."""
+    return Grid(min(HEIGHT // BOARD_ROWS, (WIDTH - WORDS_CAPS * face(panel, "body").cap) // COLS))
+
+
 def table(view: dict, panel: Panel = SMALLEST):
     """The whole board, as large as the glass's height allows, and the words beside it."""
     image, draw = canvas()
-    grid = Grid(min(HEIGHT // BOARD_ROWS, (WIDTH - WORDS_CAPS * face(panel, "body").cap) // COLS))
+    grid = table_grid(panel)
     board(draw, view["state"], grid)
     lay(draw, describe_table(view), panel, (grid.width + 1, 0, WIDTH - 1, HEIGHT - 1))
     return image

@@ -1,17 +1,65 @@
-"""Players as the screens name them: by the names they gave, else by seat; who the table waits for."""
+"""Players as the screens name them: by the names they gave, else by seat; who the table waits for.
+
+A name is said whole where it is short enough for a line of the smallest glass to hold it beside its
+sentence (:data:`ROOM`), its words kept together on one line; else by its short form, still recognisable
+and told apart from the table's other names: its first word that has a letter (an emoji alone is no
+name), else that word and the initials of the rest ("Anna K."), else whole. A word is never cut.
+"""
 from __future__ import annotations
+
+import unicodedata
+
+from .fonts import Face
+from .reading import SMALLEST
+
+ROOM = 96           # pixels of the smallest glass's 128 a name may take in a line, at its body text's size
 
 
 def who(view: dict, seat: int) -> str:
-    """A seat's player as a line names them: the first word of their name, else Seat and its number."""
+    """A seat's player as a line names them: the whole name where it is short enough, else its short form,
+    else Seat and its number."""
     name = view.get("names", {}).get(str(seat))
-    return name.split()[0] if name else f"Seat {seat}"
+    if not name:
+        return f"Seat {seat}"
+    said = name if Face(SMALLEST.cap_px("body")).width(name) <= ROOM else short(view, seat)
+    return said.replace(" ", "\N{NO-BREAK SPACE}")        # a name is wrapped whole onto one line
 
 
 def title(view: dict, seat: int) -> tuple[str, ...]:
-    """A seat's player for a title, longest first: the whole name, its first word, the seat."""
+    """A seat's player for a title, longest first: the whole name, its short form, the seat."""
     name = view.get("names", {}).get(str(seat))
-    return (name, name.split()[0], f"Seat {seat}") if name else (f"Seat {seat}",)
+    return tuple(dict.fromkeys((name, short(view, seat), f"Seat {seat}"))) if name else (f"Seat {seat}",)
+
+
+def short(view: dict, seat: int) -> str:
+    """The shortest form of a seat's name that is still its player's at this table: its first word with a
+    letter where no other name there starts with that word, else that word and the initials of the rest where
+    those are the only ones, else the whole name."""
+    names = {int(s): n for s, n in view.get("names", {}).items() if n}
+    name = names.get(seat)
+    if not name:
+        return f"Seat {seat}"
+    others = [n for s, n in names.items() if s != seat]
+    taken = {form.casefold() for other in others for form in (other, *_forms(other))}
+    return next((form for form in _forms(name) if form.casefold() not in taken), name)
+
+
+def _forms(name: str) -> tuple[str, ...]:
+    """A name's short forms, shortest first: its first word with a letter, then with the initials of the rest."""
+    words = [w for w in name.split() if any(unicodedata.category(c)[0] in "LN" for c in w)]
+    if not words:
+        return ()
+    initials = " ".join(_initial(w) + "." for w in words[1:])
+    return tuple(dict.fromkeys((words[0], f"{words[0]} {initials}".strip())))
+
+
+def _initial(word: str) -> str:
+    """A word's first letter, with the marks written on it (Ł, Ñ)."""
+    start = next(i for i, c in enumerate(word) if unicodedata.category(c)[0] in "LN")
+    end = start + 1
+    while end < len(word) and unicodedata.combining(word[end]):
+        end += 1
+    return word[start:end]
 
 
 def listed(view: dict, seats) -> str:

@@ -55,7 +55,9 @@ def face(panel: Panel, role: str) -> Face:
 
 def _wrapped(face_: Face, text: str, width: int) -> list[str]:
     lines: list[str] = []
-    for word in text.split():
+    for word in text.split(" "):              # at spaces, not a name's no-break spaces (render/naming.py)
+        if not word:
+            continue
         if lines and face_.width(f"{lines[-1]} {word}") <= width:
             lines[-1] += f" {word}"
         else:
@@ -111,7 +113,7 @@ def text(draw, box: tuple[int, int, int, int], words: Words, face_: Face, role: 
             ink = got if ink is None else (min(ink[0], got[0]), min(ink[1], got[1]), max(ink[2], got[2]),
                                            max(ink[3], got[3]))
     if _records is not None:
-        caps = [cap_height(font) for line in drawn for font, run in face_.runs(line) if run.strip()]
+        caps = [cap_height(font) for line in drawn for font, run, _ in face_.runs(line) if run.strip()]
         _records.append({"role": role, "box": box, "asked": words, "lines": drawn, "ink": ink, "whole": whole,
                          "caps": caps})
 

@@ -8,7 +8,7 @@ menu. Join codes are not in it: they go only where the table is (:mod:`companion
 """
 from __future__ import annotations
 
-from . import for_game, lobby
+from . import for_game, lobby, naming
 from .screen import as_dict
 
 TURNS = 4           # the last turns a description carries
@@ -33,12 +33,14 @@ def describe(public: dict, turns: list[dict]) -> dict:
 
 
 def _players(view: dict, game, bots: dict) -> list[dict]:
-    """Each seat: its player's whole name, score, and what it is doing (locked in, choosing), never what it chose."""
+    """Each seat: its player's whole name and its short form (for a board's name column with no room), score,
+    and what it is doing (locked in, choosing), never what it chose."""
     out = []
     for seat, standing in enumerate(game.standings(view), 1):
         doing = "won" if seat in view["winners"] else "" if view["over"] else \
             "locked in" if seat in view["locked"] else "choosing" if seat in view["waiting"] else ""
         bot = bots.get(seat) or bots.get(str(seat))
-        out.append({"seat": seat, "name": view["names"].get(str(seat)) or f"Seat {seat}", "doing": doing,
+        out.append({"seat": seat, "name": view["names"].get(str(seat)) or f"Seat {seat}",
+                    "short": naming.short(view, seat), "doing": doing,
                     **standing, "more": ([f"{bot} computer"] if bot else []) + standing["more"]})
     return out

@@ -1,5 +1,5 @@
 """Any name a table types reaches the screens: every scripted game played with players named in six
-scripts draws no fault screen and draws the names (their first words, as the screens name players).
+scripts draws no fault screen and draws the names (whole, or by their short forms: render/naming.py).
 
 Before the screens' fonts covered them, "Łukasz", "Dvořák", "Nguyễn", "李雷" and "Ада" made every screen
 that showed them fault with UnicodeEncodeError (the bitmap font was Latin-1). The names are looked for
@@ -7,11 +7,13 @@ on the 2.42" glass, where the screens have room for them.
 """
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from companion import scene
 from companion.history import clean_name
-from companion.render import fault, oled
+from companion.render import fault, naming, oled
 from tests.companion.scripted import SCRIPTED, SCRIPTS, collecting
 
 NAMES = ["Łukasz Dvořák", "Ελένη", "Ада", "Nguyễn Văn An", "李雷", "Sam", "Zoë", "Ñúñez"]     # seats 1-8
@@ -44,3 +46,50 @@ def test_a_game_played_with_names_in_six_scripts_draws_them_and_never_faults(box
 
 def test_a_name_is_kept_composed_as_the_fonts_draw_it():
     assert clean_name("Nguye\u0302\u0303n  ") == "Nguyễn"
+
+
+TABLE = ["Anna K", "🐭 Mo", "Mary Ann", "Anna L", "Jean-Pierre", "Bartholomew Finn", "Anna Karenina L",
+         "Mo"]                                                                      # seats 1-8
+PANELS = [scene.panel_of(driver) for driver in ("ssd1306", "sh1106", "ssd1309")]     # 0.96", 1.3", 2.42"
+
+
+def test_a_name_is_whole_where_it_fits_else_a_short_form_its_table_tells_apart():
+    view = {"names": dict(zip("12345678", TABLE))}
+    said = {seat: naming.who(view, seat).replace("\N{NO-BREAK SPACE}", " ") for seat in range(1, 9)}
+    assert said == {1: "Anna K", 2: "🐭 Mo", 3: "Mary Ann", 4: "Anna L", 5: "Jean-Pierre", 6: "Bartholomew",
+                    7: "Anna K. L.", 8: "Mo"}
+    assert [naming.title(view, seat) for seat in (1, 2, 6)] == [("Anna K", "Anna K.", "Seat 1"),
+                                                                ("🐭 Mo", "Seat 2"),       # "Mo" is seat 8's
+                                                                ("Bartholomew Finn", "Bartholomew", "Seat 6")]
+    alone = {"names": {"1": "Anna K", "2": "🐭 Mo"}}
+    assert [naming.short(alone, seat) for seat in (1, 2, 3)] == ["Anna", "Mo", "Seat 3"]   # an emoji alone is no name
+
+
+@pytest.mark.parametrize("name", list(SCRIPTED))
+def test_every_glass_names_each_player_whole_or_by_a_form_no_other_player_has(box_factory, name):
+    """A name is never its first word alone where another player's starts with it too ("Anna" of "Anna K" and
+    "Anna L"), never an emoji alone ("🐭" of "🐭 Mo"), never cut mid-word ("Jean-Pi…"); and every name is drawn
+    whole somewhere on the 2.42" glass, where a line has room for it (a smaller glass may leave out the title)."""
+    box = box_factory(**SCRIPTED[name])
+    names = {seat: TABLE[seat - 1] for seat in range(1, box.match.header.seats + 1)}
+    box.name_players(names)
+    seen = collecting(box)
+    box.play((SCRIPTS / f"{name}.txt").read_text())
+    box.session.screens.worker.flush()
+    view = {"names": {str(seat): n for seat, n in names.items()}}
+    forms = {form for seat, full in names.items() for form in (full, naming.short(view, seat))}
+    for panel in PANELS:
+        drawn = []
+        for render, *args in seen.values():
+            with oled.recording() as placed:
+                render(*args[:-1], panel)
+            drawn += [line.replace("\N{NO-BREAK SPACE}", " ") for p in placed for line in p["lines"]]
+        text = "\n".join(drawn)
+        for seat, full in names.items():
+            starts = [m.start() for m in re.finditer(rf"(?<!\w){re.escape(full.split()[0])}(?!\w)", text)]
+            wrong = [text[i:i + len(full) + 2] for i in starts if not any(text.startswith(f, i) for f in forms)]
+            assert not wrong, f"{panel.name} {name}: {full!r} drawn as {wrong[:3]}"
+            cut = [w[:k] + "…" for w in full.split() for k in range(1, len(w)) if w[:k] + "…" in text]
+            assert not cut, f"{panel.name} {name}: {full!r} cut to {cut}"
+            fits = oled.face(panel, "body").width(full) <= oled.WIDTH - 2 * oled.MARGIN
+            assert full in text or not fits or panel != PANELS[-1], f"{panel.name} {name}: {full!r} is never drawn whole"

@@ -223,7 +223,7 @@ def test_the_tv_tells_the_end_and_its_winner_with_the_end_s_cue(live_factory, de
     page = devices(box.url + "tv?sound=on", TVS["720"], RECORD_SOUND)
     for seat, control in WINNING_GAME:
         box.tap(seat, control)
-    wait_text(page, "#tv-prompt", "Bo wins")
+    wait_text(page, "#tv-prompt", "Bo Diddley wins")
     assert page.locator("#tv.over").count() == 1
     assert page.locator('#tv-players li[data-seat="2"] .doing').inner_text() == "won"
     assert wait_for(lambda: page.evaluate("window.__tones")[-3:] == [660, 880, 1320])    # three rising: the end
@@ -257,3 +257,25 @@ def test_the_tv_holds_a_full_table_of_the_longest_names_at_either_size(live_fact
         page = devices(box.url + "tv", viewport)
         cap = tells_the_room(page, box, game)
         assert cap >= CAP_PX * viewport["height"] / 1080, f"{game} for {seats} at {size}: capitals {cap:.1f} px"
+
+
+TABLE_NAMES = {1: "🐭 Mo", 2: "Mary Ann", 3: "Jean-Pierre", 4: "Anna K", 5: "Anna L", 6: "Evangeline Price"}
+
+
+def test_the_tv_and_a_phone_name_each_player_whole_or_by_a_form_the_others_do_not_share(live_factory, devices):
+    """The players' list has every name whole; the board's name column too where the name fits it, else its short
+    form ("Evangeline"), never its first word where that is an emoji ("🐭") or another player's ("Anna")."""
+    box = live_factory("--game", "whakka-mole", "--seats", str(len(TABLE_NAMES)), "--panels", "0", "--phones", "6")
+    for seat, name in TABLE_NAMES.items():
+        assert box.post("/api/names", {"seat": seat, "name": name}).status == 200
+    expected = list(TABLE_NAMES.values())[:-1] + ["Evangeline"]
+    tv = devices(box.url + "tv", TVS["720"])
+    wait_text(tv, "#tv-players", "Evangeline Price")
+    mobile = phone(devices, box, 1, UPRIGHT)
+    wait_text(mobile, "#room-players", "Evangeline Price")
+    for page, players, board in ((tv, "#tv-players", "#tv-board"), (mobile, "#room-players", "#room-board")):
+        assert page.locator(f"{players} .name").all_inner_texts() == list(TABLE_NAMES.values())
+        assert page.locator(f"{board} text.who").all_text_contents() == expected
+        room_w = page.evaluate(f"""Math.max(...[...document.querySelectorAll('{board} text.who')]
+                                   .map((t) => t.getComputedTextLength()))""")
+        assert room_w <= 300, f"a name runs into the holes: {room_w:.0f} of the column's 300 units"

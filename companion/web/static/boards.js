@@ -23,7 +23,16 @@ const boards = (() => {
   const text = (x, y, words, attrs = {}) =>
     el("text", {x, y, "font-size": TEXT, "text-anchor": "middle", "dominant-baseline": "central", ...attrs}, words);
   const colour = (seat) => COLOURS[(seat - 1) % COLOURS.length];
-  const first = (name) => (/^Seat \d+$/.test(name) ? name : name.split(" ")[0]);     // "Ada", or "Seat 3"
+  const measure = document.createElement("canvas").getContext("2d");
+
+  // A player's name as a board's name column of ``room`` units holds it: whole where it fits, else its short form
+  // (companion/render/naming.py: "Mary", "Anna K."), pressed to fit where even that does not; never a cut word.
+  function who(x, y, player, room, attrs) {
+    measure.font = `700 ${TEXT}px "DejaVu Sans Condensed", "DejaVu Sans", sans-serif`;
+    const name = measure.measureText(player.name).width <= room ? player.name : player.short;
+    const pressed = measure.measureText(name).width > room ? {textLength: room, lengthAdjust: "spacingAndGlyphs"} : {};
+    return text(x, y, name, {class: "who", ...attrs, ...pressed});
+  }
 
   // Whakka Mole: each seat's sheet, a row each: its five holes and their tokens; the last reveal's pop-ups ringed,
   // the hole whacked crossed.
@@ -34,7 +43,7 @@ const boards = (() => {
     board.sheets.forEach((sheet, i) => {
       const seat = i + 1, y = rowH * i + rowH / 2, last = (board.last || [])[i];
       const whacked = last && last.whacked_by ? board.last[last.whacked_by - 1].whack : null;
-      out.push(text(nameW - 20, y, first(players[i].name), {"text-anchor": "end", class: "who", fill: colour(seat)}));
+      out.push(who(nameW - 20, y, players[i], nameW - 30, {"text-anchor": "end", fill: colour(seat)}));
       sheet.forEach((tokens, h) => {
         const x = nameW + step * h + step / 2;
         const popped = last && last.popup.includes(h + 1);
@@ -197,7 +206,7 @@ const boards = (() => {
     const w = 1100, out = [];
     board.scores.forEach((points, i) => {
       const y = 70 + i * 130, seat = i + 1;
-      out.push(text(0, y, first(players[i].name), {"text-anchor": "start", class: "who", fill: colour(seat)}));
+      out.push(who(0, y, players[i], 290, {"text-anchor": "start", fill: colour(seat)}));
       for (let p = 0; p < board.target; p++) {
         out.push(el("circle", {cx: 330 + p * 68, cy: y, r: 26, class: "pip" + (p < points ? " won" : ""),
                                "data-seat": seat}));
