@@ -24,12 +24,16 @@ const boards = (() => {
     el("text", {x, y, "font-size": TEXT, "text-anchor": "middle", "dominant-baseline": "central", ...attrs}, words);
   const colour = (seat) => COLOURS[(seat - 1) % COLOURS.length];
   const first = (name) => (/^Seat \d+$/.test(name) ? name : name.split(" ")[0]);     // "Ada", or "Seat 3"
+  const ruler = document.createElement("canvas").getContext("2d");
+  ruler.font = `700 ${TEXT}px "DejaVu Sans Condensed", "DejaVu Sans", sans-serif`;     // as .board-svg draws names
+  // The room a column of the players' first names takes (at least ``least``), so the longest is whole.
+  const namesWidth = (players, least) => Math.max(least, ...players.map((p) => 30 + ruler.measureText(first(p.name)).width));
 
   // Whakka Mole: each seat's sheet, a row each: its five holes and their tokens; the last reveal's pop-ups ringed,
   // the hole whacked crossed.
   function whakka(board, players) {
     const rows = board.sheets.length, rowH = Math.min(110, Math.max(64, 560 / rows)), r = rowH * 0.4;
-    const width = 1100, nameW = 330, step = (width - nameW) / 5;
+    const nameW = namesWidth(players, 330), step = 154, width = nameW + 5 * step;
     const out = [];
     board.sheets.forEach((sheet, i) => {
       const seat = i + 1, y = rowH * i + rowH / 2, last = (board.last || [])[i];
@@ -194,12 +198,12 @@ const boards = (() => {
 
   // Mole: each side's points on the way to the target, and the mignettes alive or dead.
   function mole(board, players) {
-    const w = 1100, out = [];
+    const nameW = namesWidth(players, 330), w = Math.max(1100, nameW + board.target * 68), out = [];
     board.scores.forEach((points, i) => {
       const y = 70 + i * 130, seat = i + 1;
       out.push(text(0, y, first(players[i].name), {"text-anchor": "start", class: "who", fill: colour(seat)}));
       for (let p = 0; p < board.target; p++) {
-        out.push(el("circle", {cx: 330 + p * 68, cy: y, r: 26, class: "pip" + (p < points ? " won" : ""),
+        out.push(el("circle", {cx: nameW + p * 68, cy: y, r: 26, class: "pip" + (p < points ? " won" : ""),
                                "data-seat": seat}));
       }
     });
