@@ -82,7 +82,7 @@ class Match:
         settings = variant_settings.resolve(header.game, header.settings)
         self.header = Header(**{**asdict(header), "settings": settings})
         self.game = game_cls(header.seats, settings)
-        self.state = self.game.initial_state()
+        self.state, opened = self.game.opening()
         self.records: list[dict] = []
         self.secret_records: set[int] = set()      # indexes of records that were secret picks
         self.held: dict[int, dict[str, Any]] = {}
@@ -93,7 +93,7 @@ class Match:
         self._views: dict[int | None, dict] = {}
         self._states: dict[int | None, dict] = {}   # each seat's view of the state alone: a lock-in leaves it as it is
         self._log: tuple[list[dict], int] = ([], 0)     # the public log so far, and how many events it covers
-        self._emit(self._settle())
+        self._emit(opened + self._settle())
 
     # ---- what is open -------------------------------------------------------------------
 

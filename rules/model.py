@@ -162,3 +162,8 @@ class Game(ABC):
     @abstractmethod
     def initial_state(self) -> State:
         """The state before the first decision."""
+
+    def opening(self) -> tuple[State, list[Event]]:
+        """The state before the first decision and the events that setting it up made (Mole Park deals its first
+        round): a match logs them as its first."""
+        return self.initial_state(), []

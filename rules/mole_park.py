@@ -89,13 +89,16 @@ class MolePark(Game):
         self.crown = self.settings["crown"]
 
     def initial_state(self) -> "ParkState":
+        return self.opening()[0]
+
+    def opening(self) -> tuple["ParkState", list[Event]]:
+        """The first state, its first round dealt, and that deal's events."""
         n = self.seats
         state = ParkState(self, king=self.settings["king_mole"], deck=sum(self.deck.values()),
                           unseen=dict(self.deck), holes=[0] * HOLES, hands=[[] for _ in range(n)],
                           prizes=[[] for _ in range(n)], stock=[self.settings["prize_cards"] - 1] * len(STANDS),
                           shown=[True] * len(STANDS), taking=[0] * n, face_up=[[] for _ in range(n)])
-        state._settle()
-        return state
+        return state, state._settle()
 
     def best_total(self, hand_size: int, prize_stars: int) -> int:
         """The highest star total a seat could roll, from what everyone can see."""
@@ -193,7 +196,7 @@ class ParkState(State):
         self.round += 1
         self.declared, self.passed_at, self.dice = {}, {}, {}
         self.phase = "crown"
-        return self._deal(self.game.per_hole)
+        return [Event("round", None, {"round": self.round})] + self._deal(self.game.per_hole)
 
     def _deal(self, per_hole: int) -> list[Event]:
         events, added = [], [0] * HOLES

@@ -246,8 +246,8 @@ def lamps(view: dict, seat: int, fresh: bool):
     return tuple(Lamp.DIM if h in choosable else Lamp.OFF for h in range(1, HOLES + 1))
 
 
-#: what starts a round (its deal), and what a round is called
-TURN = (("deal",), "Round")
+#: what starts a round (before its deal and any reshuffle; a showdown's deal is in the last round), and its word
+TURN = (("round",), "Round")
 
 
 def _rolled_die(event: dict) -> str:

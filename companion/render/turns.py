@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from . import for_game, naming
 
-QUIET = frozenset({"locked", "unlocked", "reveal", "turn", "picked"})     # told by the scores' tags, or not at all
+QUIET = frozenset({"locked", "unlocked", "reveal", "turn", "picked", "round"})  # told by the tags, titles, or not at all
 
 
 def starts(game, log: list[dict]) -> list[int]:

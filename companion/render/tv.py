@@ -2,14 +2,14 @@
 
 Made from the public state alone (:meth:`companion.table.Table.public`), so it may go to any page: the
 table's description (:func:`describe_table` of the game's module: title, status, the prompt, lines and
-the board as data), each player's full name, score and whether they have locked in (never what), the
+the board as data; the prompt's shorter wordings too, for a crowded TV), each player's full name, score and whether they have locked in (never what), the
 last turns in words (:mod:`companion.render.turns`), and whether play is paused. In the lobby, seat 1's
 menu. Join codes are not in it: they go only where the table is (:mod:`companion.web.tv`).
 """
 from __future__ import annotations
 
 from . import for_game, lobby, naming
-from .screen import as_dict
+from .screen import as_dict, wordings
 
 TURNS = 4           # the last turns a description carries
 
@@ -27,8 +27,10 @@ def describe(public: dict, turns: list[dict]) -> dict:
         return {"mode": "lobby", "screen": as_dict(lobby.describe_menu(public["lobby"])), "paused": paused}
     view = named(public)
     game = for_game(view["game"])
+    table = game.describe_table(view)
     return {"mode": "play", "game": view["game"], "title": view["title"], "over": view["over"], "paused": paused,
-            "screen": as_dict(game.describe_table(view)), "players": _players(view, game, public.get("bots", {})),
+            "screen": {**as_dict(table), "prompts": list(wordings(table.prompt))},
+            "players": _players(view, game, public.get("bots", {})),
             "turns": turns[-TURNS:]}
 
 

@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
-from companion.render import for_game, tv
+from companion.render import for_game, naming, tv
 from companion.render.turns import QUIET, told
 from tests.companion.scripted import SCRIPTED, SCRIPTS
 
@@ -53,3 +54,50 @@ def test_the_room_sees_names_scores_and_who_has_locked_in_never_what(box_factory
         ("Ada Lovelace", "0", "locked in"), ("Bo", "0", "choosing"), ("Seat 3", "0", "choosing")]
     assert room["screen"]["prompt"] == "Waiting for Bo, Seat 3" and room["screen"]["status"] == "turn 1"
     assert "popup" not in json.dumps(room) and "held" not in json.dumps(room)
+
+
+#: a whole scripted game of each of the five, every seat named
+WHOLE_GAMES = ["whakka-3seat", "mole-park-5seat", "mole-match", "mole-hill-win", "mouse-3seat"]
+NAMED = {1: "Ada Lovelace", 2: "Bo", 3: "Cy Young", 4: "Di Fox", 5: "Ed Wood"}
+CODES = re.compile(r"\bSeat \d|\bS\d\b")
+
+
+@pytest.mark.parametrize("name", WHOLE_GAMES)
+def test_the_tv_turn_list_holds_every_public_event_of_every_turn_in_words_with_names_under_its_title(
+        box_factory, name):
+    box = box_factory(**SCRIPTED[name])
+    box.name_players({seat: NAMED[seat] for seat in range(1, SCRIPTED[name]["seats"] + 1)})
+    box.play((SCRIPTS / f"{name}.txt").read_text())
+    public = box.session.public()
+    view, log = tv.named(public), box.session.state.match.public_log()
+    game = for_game(view["game"])
+    openers, word = game.TURN
+    turns = told(view, log)
+    assert len([turn for turn in turns if turn["reveal"] or len(turn["lines"]) > 1]) >= 2, turns    # scored turns
+    assert tv.describe(public, turns)["turns"] == turns[-tv.TURNS:]           # the room is sent the latest
+    lead = int(turns[0]["title"] == "Before the first turn")
+    assert [turn["title"] for turn in turns[lead:]] == [f"{word} {n}" for n in range(1, len(turns) + 1 - lead)]
+    assert len(turns) - lead == sum(event["kind"] in openers for event in log)
+    if view["game"] == "mole-park":                                           # a round is told under its number
+        assert not lead and len(turns) == view["state"]["round"]
+    at = 0                                                                    # each event, told in its own turn
+    for number, turn in enumerate(turns):
+        opened = number < lead                                                # the lead ends at the first opener
+        for event in log[at:]:
+            if event["kind"] in openers and opened:
+                break
+            opened, at = opened or event["kind"] in openers, at + 1
+            words = None if event["kind"] in QUIET | {"game_over"} else game.tell(view, event)
+            if words is None:
+                continue
+            who = naming.who(view, event["seat"]) if event.get("seat") is not None and words[0].islower() else None
+            assert any(words in line and (who is None or line.startswith(who + " ")) for line in turn["lines"]), \
+                (turn["title"], words, turn["lines"])
+    assert at == len(log)
+    lines = [line for turn in turns for line in turn["lines"]]
+    assert not [line for line in lines if CODES.search(line)]               # names, never seat codes
+    if view["game"] == "mole-park":                                           # each round its deal and rolls
+        for turn in turns:
+            assert any(line.startswith("Moles dealt to the holes") for line in turn["lines"]), turn
+            assert any(" rolled the " in line for line in turn["lines"]), turn
+        assert any(" cashed in " in line for line in lines) and any(re.match(r"Hole \d: .* takes? ", line) for line in lines)

@@ -279,3 +279,106 @@ def test_the_tv_and_a_phone_name_each_player_whole_or_by_a_form_the_others_do_no
         room_w = page.evaluate(f"""Math.max(...[...document.querySelectorAll('{board} text.who')]
                                    .map((t) => t.getComputedTextLength()))""")
         assert room_w <= 300, f"a name runs into the holes: {room_w:.0f} of the column's 300 units"
+
+
+# Reads, at each change of the page while a reveal's moment shows, what the room sees: the picks shown, the
+# outcome's sentences, the prompt, the scores and the last turns, and when.
+READ_THE_MOMENT = """
+window.__read = [];
+new MutationObserver(() => {
+  const box = document.getElementById("tv-moment");
+  if (!box || box.hidden) return;
+  const texts = (selector) => [...document.querySelectorAll(selector)]
+    .filter((el) => getComputedStyle(el).visibility === "visible").map((el) => el.textContent);
+  window.__read.push({picks: texts("#tv-moment .picks li").length, outcome: texts("#tv-moment .outcome p"),
+                      prompt: document.getElementById("tv-prompt").textContent, scores: texts("#tv-players .figure"),
+                      story: document.getElementById("tv-story").textContent, at: performance.now()});
+}).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+"""
+
+
+def test_a_whakka_mole_reveal_shows_the_picks_alone_and_then_what_they_did(live_factory, devices):
+    box = live_factory("--game", "whakka-mole", "--seats", "3")
+    for seat, name in {1: "Ada Lovelace", 2: "Bo", 3: "Grace Hopper"}.items():
+        assert box.post("/api/names", {"seat": seat, "name": name}).status == 200
+    page = devices(box.url + "tv", TVS["1080"], READ_THE_MOMENT)
+    box.tap(1, "hole1", "ok", "hole5", "ok")
+    box.tap(2, "hole2", "ok", "hole1", "ok")
+    quiet(box, page)
+    wait_text(page, "#tv-prompt", "Waiting for Grace")
+    read = lambda: {"prompt": page.locator("#tv-prompt").text_content(),          # noqa: E731
+                    "scores": page.locator("#tv-players .figure").all_text_contents(),
+                    "story": page.locator("#tv-story").text_content()}
+    before = read()
+    box.tap(3, "hole3", "ok", "hole2", "ok")
+    page.locator("#tv-moment .outcome p").first.wait_for()
+    quiet(box, page)
+    seen = page.evaluate("window.__read")
+    alone = [moment for moment in seen if moment["picks"] == 3 and not moment["outcome"]]
+    told = [moment for moment in seen if moment["outcome"]]
+    assert alone and told and alone[-1]["at"] <= told[0]["at"]                  # the picks, then what they did
+    for moment in alone:                                                         # nothing gives the outcome away
+        assert {key: moment[key] for key in before} == before, moment
+    assert told[0]["at"] - alone[0]["at"] >= 1000                                # the picks are read alone a while
+    after, now = read(), room(box)
+    assert after["prompt"] == now["screen"]["prompt"] != before["prompt"]        # then the outcome: who hit whom,
+    assert after["scores"] == [p["score"] for p in now["players"]] != before["scores"]      # the scores,
+    assert told[0]["outcome"] == now["turns"][-1]["lines"] and "Turn 1" in after["story"]  # and the turn in words
+    assert {key: told[0][key] for key in before} == after
+
+
+SIZES = {**TVS, "4k": {"width": 3840, "height": 2160}}
+CROWD = ["Wilhelmina Moore", "Maximilian Kraus", "Bartholomew Finn", "Pierstonehaugens", "Christophe Lemay",
+         "Guinevere Ashby", "Konstantin Ilyin", "Evangeline Price"]     # 16 letters each, one of them a single word
+
+# Each player's row as the TV shows it: the name's words and whether they fit their box, what it is doing and
+# whether that is on the screen; and each sentence of the latest turn, whether it is on the screen.
+READ_THE_ROOM = """
+() => {
+  const onScreen = (el) => { const r = el.getBoundingClientRect();
+    return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1; };
+  const players = [...document.querySelectorAll("#tv-players li")].map((row) => {
+    const name = row.querySelector(".name"), doing = row.querySelector(".doing");
+    return {name: name.textContent, fits: name.scrollWidth <= name.clientWidth && onScreen(name),
+            doing: doing ? doing.textContent : "", seen: Boolean(doing) && onScreen(doing)};
+  });
+  const latest = document.querySelector("#tv-story .turn");
+  return {players, title: latest && latest.querySelector("h3").textContent,
+          lines: latest ? [...latest.querySelectorAll("p")].map((p) => [p.textContent, onScreen(p)]) : []};
+}
+"""
+
+
+@pytest.mark.parametrize(("game", "seats"), [("whakka-mole", 7), ("whakka-mole", 8), ("mole-park", 8)])
+def test_seven_or_eight_players_on_the_tv_each_whole_with_what_they_are_doing_and_the_latest_turn_whole(
+        live_factory, devices, game, seats):
+    box = live_factory("--game", game, "--seats", str(seats), "--seed", "5")
+    names = dict(enumerate(CROWD[:seats], 1))
+    for seat, name in names.items():
+        assert box.post("/api/names", {"seat": seat, "name": name}).status == 200
+
+    def press(seat: int, controls: list[str]) -> None:
+        box.tap(seat, *controls)
+        box.quiet()
+    play_until(box, lambda: any(turn["reveal"] for turn in room(box)["turns"]), tuple(names), press)
+    pages = {size: devices(box.url + "tv", viewport) for size, viewport in SIZES.items()}
+    for lock_in in (False, True):                    # just after the reveal, then with one player locked in
+        rng = random.Random(1)
+        while lock_in and not box.session.state.match.locked(1) and box.session.state.match.decisions_for(1):
+            press(1, presses_for(decision := box.session.state.match.decisions_for(1)[0], random_answer(decision, rng)))
+        quiet(box, *pages.values())
+        told = room(box)
+        latest = told["turns"][-1]
+        for size, page in pages.items():
+            page.wait_for_function("prompts => prompts.includes(document.getElementById('tv-prompt').textContent)",
+                                   arg=told["screen"]["prompts"])
+            shown = page.evaluate(READ_THE_ROOM)
+            for player, row in zip(told["players"], shown["players"]):
+                assert row["fits"] and row["name"] in (player["name"], player["name"].split()[0]), (size, row)
+                assert row["doing"] == player["doing"] != "" and row["seen"], (size, row)
+            assert shown["title"] == latest["title"], size
+            assert [line for line, _ in shown["lines"]] == latest["lines"], (size, shown["lines"])
+            assert all(seen for _, seen in shown["lines"]), (size, shown["lines"])
+            cap = laid_out(page, scrolls=False)                                 # the board too, if it shows
+            assert cap >= CAP_PX * SIZES[size]["height"] / 1080, f"{seats} at {size}: capitals {cap:.1f} px"
+    shoot(pages["1080"], f"tv-{game}-{seats}-seats-1080.png")

@@ -24,21 +24,23 @@ const boards = (() => {
     el("text", {x, y, "font-size": TEXT, "text-anchor": "middle", "dominant-baseline": "central", ...attrs}, words);
   const colour = (seat) => COLOURS[(seat - 1) % COLOURS.length];
   const measure = document.createElement("canvas").getContext("2d");
+  measure.font = `700 ${TEXT}px "DejaVu Sans Condensed", "DejaVu Sans", sans-serif`;     // as .board-svg draws names
 
   // A player's name as a board's name column of ``room`` units holds it: whole where it fits, else its short form
   // (companion/render/naming.py: "Mary", "Anna K."), pressed to fit where even that does not; never a cut word.
   function who(x, y, player, room, attrs) {
-    measure.font = `700 ${TEXT}px "DejaVu Sans Condensed", "DejaVu Sans", sans-serif`;
     const name = measure.measureText(player.name).width <= room ? player.name : player.short;
     const pressed = measure.measureText(name).width > room ? {textLength: room, lengthAdjust: "spacingAndGlyphs"} : {};
     return text(x, y, name, {class: "who", ...attrs, ...pressed});
   }
+  // The room a column of the players' names takes (at least ``least``), so every short form is whole.
+  const namesWidth = (players, least) => Math.max(least, ...players.map((p) => 30 + measure.measureText(p.short).width));
 
   // Whakka Mole: each seat's sheet, a row each: its five holes and their tokens; the last reveal's pop-ups ringed,
   // the hole whacked crossed.
   function whakka(board, players) {
     const rows = board.sheets.length, rowH = Math.min(110, Math.max(64, 560 / rows)), r = rowH * 0.4;
-    const width = 1100, nameW = 330, step = (width - nameW) / 5;
+    const nameW = namesWidth(players, 330), step = 154, width = nameW + 5 * step;
     const out = [];
     board.sheets.forEach((sheet, i) => {
       const seat = i + 1, y = rowH * i + rowH / 2, last = (board.last || [])[i];
@@ -203,12 +205,12 @@ const boards = (() => {
 
   // Mole: each side's points on the way to the target, and the mignettes alive or dead.
   function mole(board, players) {
-    const w = 1100, out = [];
+    const nameW = namesWidth(players, 330), w = Math.max(1100, nameW + board.target * 68), out = [];
     board.scores.forEach((points, i) => {
       const y = 70 + i * 130, seat = i + 1;
-      out.push(who(0, y, players[i], 290, {"text-anchor": "start", fill: colour(seat)}));
+      out.push(who(0, y, players[i], nameW - 40, {"text-anchor": "start", fill: colour(seat)}));
       for (let p = 0; p < board.target; p++) {
-        out.push(el("circle", {cx: 330 + p * 68, cy: y, r: 26, class: "pip" + (p < points ? " won" : ""),
+        out.push(el("circle", {cx: nameW + p * 68, cy: y, r: 26, class: "pip" + (p < points ? " won" : ""),
                                "data-seat": seat}));
       }
     });

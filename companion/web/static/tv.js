@@ -54,6 +54,14 @@
 
   // ---- drawing ----
 
+  const ROOMY = 6;                    // the most players the roomy layout holds: more, and the crowded one
+  const SMALLEST = 4.2;               // the smallest words, in hundred-and-eighths of the screen's height (style.css)
+  // Whether every word drawn on the board is as large as the smallest words the TV shows.
+  function readable(box) {
+    const least = 0.98 * SMALLEST * Math.min(innerHeight, 0.5625 * innerWidth) / 108;
+    return [...box.querySelectorAll("text")]
+      .every((text) => parseFloat(getComputedStyle(text).fontSize) * text.getScreenCTM().a >= least);
+  }
   const overflows = (box) => box.scrollHeight > box.clientHeight + 1 || box.scrollWidth > box.clientWidth + 1;
 
   function draw(tv) {
@@ -64,17 +72,33 @@
     stage.classList.toggle("over", playing && tv.over);
     $("tv-title").textContent = playing ? tv.title : "molebox";
     $("tv-status").textContent = playing ? tv.screen.status : "";
-    $("tv-prompt").textContent = tv.paused ? `Paused: ${tv.paused}` : tv.screen.prompt;
-    $("tv-prompt").classList.toggle("paused", Boolean(tv.paused));
+    const prompt = $("tv-prompt");
+    prompt.classList.toggle("paused", Boolean(tv.paused));
+    prompt.classList.remove("one-line");
+    stage.classList.toggle("crowded", playing && tv.players.length > ROOMY);
+    if (tv.paused) prompt.textContent = `Paused: ${tv.paused}`;
+    else if (!stage.classList.contains("crowded")) prompt.textContent = tv.screen.prompt;
+    else {                                  // on one line: its longest wording that fits there, else its shortest
+      const wordings = tv.screen.prompts || [tv.screen.prompt];
+      prompt.classList.add("one-line");
+      for (const words of wordings) {
+        prompt.textContent = words;
+        if (!overflows(prompt)) break;
+      }
+      prompt.classList.toggle("one-line", !overflows(prompt));
+    }
     const board = $("tv-board");
     if (playing) {
       board.replaceChildren(...[boards.draw(tv)].filter(Boolean));
-      room.players($("tv-players"), tv);
-      const players = $("tv-players");
-      players.classList.remove("tight", "tighter");
-      if (overflows(players)) players.classList.add("tight");     // then each player on one line,
-      if (overflows(players)) players.classList.add("tighter");   // and then the scores as small as any word
-      room.turns($("tv-story"), tv, () => !overflows($("tv-story")));
+      const players = $("tv-players"), story = $("tv-story"), crowded = stage.classList.contains("crowded");
+      room.players(players, tv);
+      players.classList.remove("tight");
+      if (crowded || overflows(players)) players.classList.add("tight");
+      for (const name of players.querySelectorAll(".name")) {        // a whole name that does not fit: its first word
+        if (overflows(name)) name.textContent = name.textContent.split(" ")[0];
+      }
+      room.turns(story, tv, () => !overflows(story) && !(crowded && overflows(stage)));     // crowded: the screen
+      board.classList.toggle("unread", crowded && !readable(board));
     } else {                                                    // the lobby: seat 1's menu, as its OLED has it
       const menu = node("div", "screen lobby");
       screens.draw(menu, {...tv.screen, title: "", status: ""});
@@ -84,29 +108,59 @@
     }
   }
 
-  // A new reveal: everyone's picks appear together over the board, then the outcome under them; then the board.
-  function reveal(tv) {
-    const turn = [...(tv.turns || [])].reverse().find((t) => t.reveal);
-    const at = turn ? turn.reveal.at : -1;
-    if (lastReveal !== undefined && at > lastReveal) {
-      const box = $("tv-moment");
-      const picks = node("ul", "picks");
-      picks.append(...turn.reveal.picks.map((pick) => {
-        const item = node("li");
-        item.style.setProperty("--seat", boards.colour(pick.seat));
-        item.append(node("span", "name", pick.name), node("span", "pick", pick.words));
-        return item;
-      }));
-      const outcome = node("div", "outcome");
-      outcome.append(...turn.lines.map((line) => node("p", "", line)));
-      box.replaceChildren(node("h2", "", "Reveal"), picks, outcome);
-      box.hidden = false;
-      box.classList.remove("told");
-      moment?.forEach(clearTimeout);
-      CUES.reveal();
-      moment = [setTimeout(() => box.classList.add("told"), 1600), setTimeout(() => { box.hidden = true; }, 9000)];
+  // A new reveal is a moment: everyone's picks appear together over the board while the rest of the page still
+  // shows the table before it (its prompt, scores and turns would give the outcome away); after the picks'
+  // PICKS_MS the page draws the table after it, and the outcome shows under the picks; after MOMENT_MS, the board.
+  const PICKS_MS = 1600, MOMENT_MS = 9000;
+  let held = null;                    // the latest description, kept from the page while the picks show alone
+
+  const revealing = (tv) => [...(tv.turns || [])].reverse().find((t) => t.reveal);
+
+  function show(tv) {
+    if (held) {                         // the picks are showing alone: what came is drawn once they have
+      held = tv;
+      return;
     }
+    const turn = revealing(tv);
+    const at = turn ? turn.reveal.at : -1;
+    const fresh = lastReveal !== undefined && at > lastReveal;
     lastReveal = at;
+    if (!fresh) return drawn(tv);
+    const box = $("tv-moment");
+    const picks = node("ul", "picks");
+    picks.append(...turn.reveal.picks.map((pick) => {
+      const item = node("li");
+      item.style.setProperty("--seat", boards.colour(pick.seat));
+      item.append(node("span", "name", pick.name), node("span", "pick", pick.words));
+      return item;
+    }));
+    box.replaceChildren(node("h2", "", "Reveal"), picks);
+    box.hidden = false;
+    box.classList.remove("told");
+    moment?.forEach(clearTimeout);
+    held = tv;
+    CUES.reveal();
+    moment = [setTimeout(() => told(at), PICKS_MS), setTimeout(() => { box.hidden = true; }, MOMENT_MS)];
+  }
+
+  // The picks have shown: the table after the reveal, and under the picks what they did (the reveal's turn).
+  function told(at) {
+    const tv = held, latest = revealing(held);
+    held = null;
+    lastReveal = Math.max(lastReveal, latest ? latest.reveal.at : -1);     // one that came meanwhile: drawn, no moment
+    drawn(tv);
+    const turn = (tv.turns || []).find((t) => t.reveal && t.reveal.at === at);
+    const outcome = node("div", "outcome");
+    outcome.append(...(turn ? turn.lines : []).map((line) => node("p", "", line)));
+    $("tv-moment").append(outcome);
+    $("tv-moment").classList.add("told");
+  }
+
+  // Draws a description, with the end's cue when it is the first to tell the end.
+  function drawn(tv) {
+    const before = shown;
+    draw(tv);
+    if (before && tv.mode === "play" && tv.over && !(before.mode === "play" && before.over)) CUES.over();
   }
 
   function drawJoins(joins) {
@@ -151,12 +205,7 @@
   function follow() {
     stream?.close();
     stream = listen("/api/tv/events", {
-      tv(tv) {
-        const before = shown;
-        draw(tv);
-        reveal(tv);
-        if (before && tv.mode === "play" && tv.over && !(before.mode === "play" && before.over)) CUES.over();
-      },
+      tv: show,
       joins: drawJoins,
     });
   }
