@@ -29,4 +29,4 @@ def new_game(you: int, *lines, what: str = "game") -> dict:
     """A finished game's last fields: seat 1's OK starts the next (its option), the other seats are told so."""
     if you == 1:
         return {"lines": lines, "options": (Option("OK", (f"new {what}", "new")),)}
-    return {"lines": (*lines, (f"Seat 1 OK: new {what}", "Seat 1 OK: new", "S1 OK: new"))}
+    return {"lines": (*lines, (f"Seat 1 OK: new {what}", "Seat 1 OK: new"))}

@@ -267,15 +267,15 @@ def _option_rows(face_: Face, options: tuple[Option, ...], width: int) -> list[l
 
 def _one_row(face_: Face, options: tuple[Option, ...], width: int) -> list[Option]:
     """Every option in one row, where all rows will not fit: the draft (before one, the range of holes that
-    answer, as ``1-4 choose``) and OK, in their shortest words; where they do not fit, the first option's words,
-    but for a range of holes what OK does (``1-5 OK start``)."""
+    answer, as ``1-4 choose``, or ``1,2,4 choose`` where hole 3 would be refused) and OK, in their shortest
+    words; where they do not fit, the first option's words, but for a range of holes what OK does
+    (``1-5 OK start``)."""
     holes = [o for o in options if o.button[0].isdigit()]
     rest = [o for o in options if not o.button[0].isdigit()]
     picked = [o for o in holes if o.chosen] or holes[:1]
     ranged = len(holes) > 1 and not any(o.chosen for o in holes)
     if ranged:
-        digits = [int(d) for o in holes for d in o.button.split("-")]
-        picked = [Option(f"{min(digits)}-{max(digits)}", "choose")]
+        picked = [Option(_buttons(holes), "choose")]
     shortest = [Option(o.button, wordings(o.words)[-1], o.chosen) for o in picked + rest]
     bare = [Option(o.button, "", o.chosen) for o in shortest]
     draft_first, ok_first = shortest[:1] + bare[1:], bare[:1] + shortest[1:2] + bare[2:]
@@ -284,6 +284,14 @@ def _one_row(face_: Face, options: tuple[Option, ...], width: int) -> list[Optio
         if sum(_option_width(face_, o, width) for o in row) + face_.cap * (len(row) - 1) <= width:
             return row
     return bare[:1]
+
+
+def _buttons(holes: list[Option]) -> str:
+    """The hole buttons that answer, as few characters as say exactly which: 1-4 for a run, 1,2,4 with a gap."""
+    digits = sorted({d for o in holes for d in range(int(o.button.split("-")[0]), int(o.button.split("-")[-1]) + 1)})
+    if digits == list(range(digits[0], digits[-1] + 1)):
+        return f"{digits[0]}-{digits[-1]}"
+    return ",".join(map(str, digits))
 
 
 def _option_block(draw, box, rows: list[list[Option]], face_: Face) -> None:

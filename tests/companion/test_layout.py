@@ -23,14 +23,14 @@ from companion.render.news import heard
 from companion.render import bot, fault, host_pin, join, oled, selftest
 from companion.render import describe
 from companion.render.reading import cap_mm
-from companion.render.screen import first, wordings
+from companion.render.screen import Option, first, wordings
 from companion.render.fonts import Face
 from rules import registry
 from tests.companion.scripted import LOBBY_WALKS, SCRIPTED, every_lobby_screen, every_screen
 from wiring.profile import builtin_names, load
 
 WIDTH, HEIGHT = 128, 64
-BUTTON = re.compile(r"^(hold OK|OK|[1-5](-[1-5])?)( \S|$)")
+BUTTON = re.compile(r"^(hold OK|OK|[1-5]([-,][1-5])*)( \S|$)")
 CODE = re.compile(r"\bS\d\b|\w\*")       # S1 for seat 1, Ada* for "locked in"
 PANELS = sorted({scene.panel_of(spec.driver) for name in builtin_names()
                  for spec in load(name).displays().values()}, key=lambda p: p.mm_per_px)
@@ -184,3 +184,12 @@ def test_each_display_is_drawn_for_the_panel_its_profile_names(box_factory):
     shown = scene.screens(mixed)
     assert [shown[name][-1].name for name in ("seat1", "seat2", "table", "seat3")] == ['1.3"', '1.3"', '2.42"', '0.96"']
     assert all(shown[name][-1] == scene.panel_of("ssd1306") for name in shown if name not in ("seat1", "seat2", "table"))
+
+
+def test_a_row_of_buttons_offers_only_the_holes_that_answer():
+    """Where the holes are named in one row as a range, a hole that would be refused is never in it."""
+    holes = tuple(Option(str(h), f"hole {h}") for h in (1, 2, 4))
+    face = oled.face(PANELS[0], "option")
+    assert [o.button for o in oled._one_row(face, (*holes, Option("OK", "lock in")), 60)][0] == "1,2,4"
+    whole = tuple(Option(str(h), f"hole {h}") for h in range(1, 6))
+    assert [o.button for o in oled._one_row(face, (*whole, Option("OK", "lock in")), 60)][0] == "1-5"
