@@ -1,6 +1,6 @@
 """How well each word on a page stands out from what is behind it, measured in chromium as it is drawn.
 
-For every text the page shows (an HTML text, an SVG ``<text>``, a filled ``<input>``) the page is asked for the
+For every text the page shows (an HTML text, an SVG ``<text>``, a field's value or placeholder) the page is asked for the
 colour it is drawn in (``color``, or ``fill`` in SVG) and for what lies under the middle of each of its lines:
 ``document.elementsFromPoint`` there, from the text down to the first opaque layer (an element's
 ``background-color``, an SVG shape's ``fill``), each with its alpha and its ancestors' ``opacity``. A text that
@@ -59,7 +59,7 @@ async () => {
   }, "");
   const canvas = rgba(getComputedStyle(document.body).backgroundColor);
 
-  function read(el, rect, said) {
+  function read(el, rect, said, pseudo = null) {
     const x = rect.left + rect.width / 2, y = rect.top + rect.height / 2;
     const stack = document.elementsFromPoint(x, y);
     const at = stack.indexOf(el);
@@ -73,7 +73,7 @@ async () => {
       if (colour[3] >= 1) break;
     }
     if (!layers.length || layers[layers.length - 1][3] < 1) layers.push(canvas[3] ? canvas : [255, 255, 255, 1]);
-    const style = getComputedStyle(el);
+    const style = getComputedStyle(el, pseudo);
     const colour = rgba(el instanceof SVGElement ? style.fill : style.color);
     colour[3] *= opacity(el) * (el instanceof SVGElement ? Number(style.fillOpacity) : 1);
     return {said, where: where(el), colour, layers};
@@ -93,9 +93,10 @@ async () => {
       if (got) found.push(got);
     }
     for (const field of document.querySelectorAll("input:not([type=checkbox]):not([type=range]), textarea")) {
-      if (!field.value || !shown(field)) continue;
+      const said = field.value || field.placeholder;
+      if (!said || !shown(field)) continue;
       field.scrollIntoView({block: "center"});
-      const got = read(field, field.getBoundingClientRect(), field.value);
+      const got = read(field, field.getBoundingClientRect(), said, field.value ? null : "::placeholder");
       if (got) found.push(got);
     }
     return found;
