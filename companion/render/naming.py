@@ -1,6 +1,7 @@
 """Players as the screens name them: by the names they gave, else by seat; who the table waits for.
 
-A line names a player whole, its words joined by no-break spaces so that a wrapped line never splits it.
+A line names a player whole, its words joined by no-break spaces so that a wrapped line never splits it,
+and a name written right to left isolated, a unit in the English sentence (:func:`_said`).
 Where no wording of a text fits a glass with the names whole, the glass draws it with each name's short
 form (:func:`shortened`, which :mod:`companion.render.oled` asks): still recognisable and told apart from
 the table's other names: its first word that has a letter (an emoji alone is no name), else that word
@@ -21,7 +22,7 @@ def who(view: dict, seat: int) -> str:
     name = view.get("names", {}).get(str(seat))
     if not name:
         return f"Seat {seat}"
-    said, form = _joined(name), _joined(short(view, seat))
+    said, form = _said(name), _said(short(view, seat))
     if _short.get(said, said) != form:        # a short form, or one changed since: the table's names changed
         if len(_short) >= KEPT:
             _short.clear()
@@ -37,8 +38,13 @@ def shortened(text: str) -> str:
     return re.sub(rf"(?<!\w)(?:{names})(?!\w)", lambda m: _short[m.group()], text)
 
 
-def _joined(name: str) -> str:
-    return name.replace(" ", "\N{NO-BREAK SPACE}")
+def _said(name: str) -> str:
+    """A name as a sentence holds it: its words on one line, and one written right to left a unit of its own
+    (isolated: "Whack محمد: 3" keeps its colon and 3 after the name, where the bidirectional algorithm would
+    take them into the name's run)."""
+    joined = name.replace(" ", "\N{NO-BREAK SPACE}")
+    rtl = any(unicodedata.bidirectional(char) in ("R", "AL") for char in name)
+    return f"\N{FIRST STRONG ISOLATE}{joined}\N{POP DIRECTIONAL ISOLATE}" if rtl else joined
 
 
 def title(view: dict, seat: int) -> tuple[str, ...]:
@@ -82,7 +88,7 @@ def listed(view: dict, seats) -> str:
     """Seats' players in a row: Ada Lovelace, Bob, Seat 3; by their short forms where the whole names would make
     a row longer than :data:`LISTED` characters (a TV's prompt of eight players' full names squeezed its board)."""
     whole = ", ".join(who(view, seat) for seat in seats)
-    return whole if len(whole) <= LISTED else ", ".join(_joined(short(view, seat)) for seat in seats)
+    return whole if len(whole) <= LISTED else ", ".join(_said(short(view, seat)) for seat in seats)
 
 
 def waiting(view: dict) -> tuple[str, ...]:
