@@ -32,6 +32,7 @@ LAYOUT_PACKAGE = "libfribidi0"      # Pillow lays text out with Raqm only where 
 MISSING = "\U0010FFFF"          # no font has it: what a face draws for a character it lacks
 ACCENTED = "ÅÉŘŻÖ"              # capitals with a mark above: a line leaves room for them
 DESCENDING = "gjpqy,李"          # letters below the baseline: a line leaves room for them
+ISOLATES = "\N{LEFT-TO-RIGHT ISOLATE}\N{RIGHT-TO-LEFT ISOLATE}\N{FIRST STRONG ISOLATE}\N{POP DIRECTIONAL ISOLATE}"
 PAR_LTR = 0x110                 # FriBiDi's FRIBIDI_PAR_LTR: a line's own direction, left to right
 
 
@@ -181,6 +182,8 @@ def _glyphs(font: ImageFont.FreeTypeFont, run: str, direction: str | None) -> tu
 def _runs(cap: int, text: str) -> tuple[tuple[ImageFont.FreeTypeFont, str, str | None], ...]:
     pieces: list[list] = []                 # [level, font, characters], in the order they are written
     for char, level in zip(text, _levels(text)):
+        if char in ISOLATES:                # they order the line; they have no ink or width (the algorithm's X9)
+            continue
         path = _face_of(char)
         font = _font(path, _size_for(path, cap))
         if pieces and pieces[-1][:2] == [level, font]:

@@ -1,28 +1,50 @@
 """Players as the screens name them: by the names they gave, else by seat; who the table waits for.
 
-A name is said whole where it is short enough for a line of the smallest glass to hold it beside its
-sentence (:data:`ROOM`), its words kept together on one line; else by its short form, still recognisable
-and told apart from the table's other names: its first word that has a letter (an emoji alone is no
-name), else that word and the initials of the rest ("Anna K."), else whole. A word is never cut.
+A line names a player whole, its words joined by no-break spaces so that a wrapped line never splits it,
+and a name written right to left isolated, a unit in the English sentence (:func:`_said`).
+Where no wording of a text fits a glass with the names whole, the glass draws it with each name's short
+form (:func:`shortened`, which :mod:`companion.render.oled` asks): still recognisable and told apart from
+the table's other names: its first word that has a letter (an emoji alone is no name), else that word
+and the initials of the rest ("Anna K."), else whole. A word is never cut.
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 
-from .fonts import Face
-from .reading import SMALLEST
-
-ROOM = 96           # pixels of the smallest glass's 128 a name may take in a line, at its body text's size
+_short: dict[str, str] = {}     # each name a line said whole -> its short form at its table (see shortened)
+KEPT = 64                       # the names remembered: more than a table has
+LISTED = 48                     # characters of whole names a row of players takes (see listed)
 
 
 def who(view: dict, seat: int) -> str:
-    """A seat's player as a line names them: the whole name where it is short enough, else its short form,
-    else Seat and its number."""
+    """A seat's player as a line names them: the whole name, else Seat and its number."""
     name = view.get("names", {}).get(str(seat))
     if not name:
         return f"Seat {seat}"
-    said = name if Face(SMALLEST.cap_px("body")).width(name) <= ROOM else short(view, seat)
-    return said.replace(" ", "\N{NO-BREAK SPACE}")        # a name is wrapped whole onto one line
+    said, form = _said(name), _said(short(view, seat))
+    if _short.get(said, said) != form:        # a short form, or one changed since: the table's names changed
+        if len(_short) >= KEPT:
+            _short.clear()
+        _short[said] = form
+    return said
+
+
+def shortened(text: str) -> str:
+    """``text`` with each player's name in it (as :func:`who` said it) in its short form."""
+    if not _short:
+        return text
+    names = "|".join(map(re.escape, sorted(_short, key=len, reverse=True)))
+    return re.sub(rf"(?<!\w)(?:{names})(?!\w)", lambda m: _short[m.group()], text)
+
+
+def _said(name: str) -> str:
+    """A name as a sentence holds it: its words on one line, and one written right to left a unit of its own
+    (isolated: "Whack محمد: 3" keeps its colon and 3 after the name, where the bidirectional algorithm would
+    take them into the name's run)."""
+    joined = name.replace(" ", "\N{NO-BREAK SPACE}")
+    rtl = any(unicodedata.bidirectional(char) in ("R", "AL") for char in name)
+    return f"\N{FIRST STRONG ISOLATE}{joined}\N{POP DIRECTIONAL ISOLATE}" if rtl else joined
 
 
 def title(view: dict, seat: int) -> tuple[str, ...]:
@@ -63,8 +85,10 @@ def _initial(word: str) -> str:
 
 
 def listed(view: dict, seats) -> str:
-    """Seats' players in a row: Ada, Bob, Seat 3."""
-    return ", ".join(who(view, seat) for seat in seats)
+    """Seats' players in a row: Ada Lovelace, Bob, Seat 3; by their short forms where the whole names would make
+    a row longer than :data:`LISTED` characters (a TV's prompt of eight players' full names squeezed its board)."""
+    whole = ", ".join(who(view, seat) for seat in seats)
+    return whole if len(whole) <= LISTED else ", ".join(_said(short(view, seat)) for seat in seats)
 
 
 def waiting(view: dict) -> tuple[str, ...]:

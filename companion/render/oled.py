@@ -16,10 +16,12 @@ whether it was drawn whole (else it was cut, with an ellipsis).
 from __future__ import annotations
 
 import contextlib
+import itertools
 from dataclasses import dataclass, replace
 
 from PIL import Image, ImageDraw
 
+from . import naming
 from .fonts import Face, cap_height
 from .reading import SMALLEST, Panel
 from .screen import Option, Screen, Words, wordings
@@ -80,15 +82,17 @@ def _cut(face_: Face, text: str, width: int) -> str:
 
 def fitted(face_: Face, words: Words, width: int, lines: int = 1) -> tuple[list[str], bool]:
     """The lines ``words`` take ``width`` pixels wide: the longest wording that fits on one line or, wrapped, on
-    at most ``lines``; else the shortest cut with an ellipsis (and False: not whole)."""
+    at most ``lines``, with its players' names whole, else in their short forms (:func:`naming.shortened`); else
+    the shortest cut with an ellipsis (and False: not whole)."""
     options = wordings(words)
-    for text_ in options:
+    short = (text_ for text_ in map(naming.shortened, options) if text_ not in options)
+    for text_ in itertools.chain(options, short):       # with the names whole, else short (made only then)
         if face_.width(text_) <= width:
             return [text_], True
         wrapped = _wrapped(face_, text_, width) if lines > 1 else []
         if wrapped and len(wrapped) <= lines and all(face_.width(line) <= width for line in wrapped):
             return wrapped, True
-    return [_cut(face_, options[-1], width)], False
+    return [_cut(face_, naming.shortened(options[-1]), width)], False
 
 
 def _margin(role: str) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from companion import scene
-from companion.render import oled
+from companion.render import naming, oled
 from companion.render.screen import Screen
 
 PANELS = [scene.panel_of(driver) for driver in ("ssd1306", "sh1106", "ssd1309")]     # 0.96", 1.3", 2.42"
@@ -72,3 +72,16 @@ def _pieces(image) -> int:
                     todo.remove(near)
                     stack.append(near)
     return pieces
+
+
+@pytest.mark.parametrize("panel", PANELS, ids=lambda p: p.name)
+@pytest.mark.parametrize("name", [ARABIC, HEBREW])
+def test_a_figure_after_a_right_to_left_name_stays_after_it(panel, name):
+    """By the bidirectional algorithm alone "Hit محمد: 3" is drawn "Hit 3 :محمد" (a figure after Arabic letters
+    joins their run); a name as the screens say it is a unit of its own."""
+    line = f"Hit {naming.who({'names': {'1': name}}, 1)}: 3"
+    at = line.index(name)
+    hit, first, last = column(line, 0, panel), column(line, at, panel), column(line, at + len(name) - 1, panel)
+    three = column(line, len(line) - 1, panel)
+    assert hit < last < first < three, f"{line!r} on {panel.name}: 'Hit' at {hit}, the name's last letter at " \
+                                       f"{last}, its first at {first}, '3' at {three}"

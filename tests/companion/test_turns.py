@@ -36,9 +36,10 @@ def test_a_whakka_mole_turn_is_a_sentence_a_seat_and_its_reveal_keeps_the_picks(
     box, view = played(box_factory, "whakka-3seat")
     first = told(view, box.session.state.match.public_log())[0]
     assert first["title"] == "Turn 1"
-    assert first["lines"] == ["Ada popped up holes 1, 2 and 3, whacked Bo's hole 5: a miss, +0 = 0",
+    ada = "Ada\N{NO-BREAK SPACE}Lovelace"                      # whole, kept on one line
+    assert first["lines"] == [f"{ada} popped up holes 1, 2 and 3, whacked Bo's hole 5: a miss, +0 = 0",
                               "Bo popped up hole 1, whacked Seat 3's hole 1: a miss, +1 = 1",
-                              "Seat 3 popped up holes 4 and 5, whacked Ada's hole 2: a hit, 3 tokens out, +8 = 8"]
+                              f"Seat 3 popped up holes 4 and 5, whacked {ada}'s hole 2: a hit, 3 tokens out, +8 = 8"]
     assert [(p["name"], p["words"]) for p in first["reveal"]["picks"]] == [
         ("Ada Lovelace", "holes 1, 2 and 3 up, whacks hole 5"), ("Bo", "hole 1 up, whacks hole 1"),
         ("Seat 3", "holes 4 and 5 up, whacks hole 2")]
