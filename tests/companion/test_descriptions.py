@@ -12,7 +12,7 @@ from companion.render.screen import Screen, as_dict, wordings
 from tests.companion.scripted import LOBBY_WALKS, SCRIPTED, every_lobby_screen, every_screen
 from tests.companion.test_layout import PANELS
 
-SQUEEZED = re.compile(r"^[1-5]-[1-5]( choose)?$")     # a small glass pages options by the draft: its own "1-5 choose"
+SQUEEZED = re.compile(r"^[1-5]([-,][1-5])*( choose)?$")     # a small glass pages options by the draft: "1-5 choose", "1,3 choose"
 
 
 def said(screen: Screen) -> set[str]:
