@@ -218,7 +218,7 @@ class Session(Loop):
 
     def public(self) -> dict:
         """What anyone may see of the table now (:func:`companion.table.public`)."""
-        return public(self.state, not self.keeper.on_the_way)
+        return public(self.state, not self.keeper.on_the_way, self.clock())
 
     def scene(self) -> scene.Scene:
         """What is true now, for every display and lamp."""

@@ -136,7 +136,7 @@ class MoleState(State):
             if self.side == "mole" and call == "taupiniere" and len(self.alive) < 2:
                 why = "1 mig. left"
             if self.side == "mole" and call == "nasdaq" and self.gad:
-                why = "in Gad"
+                why = "touching a mignette (Gad)"
             out.append({"call": call, "label": label, "legal": why is None, "why": why})
         return out
 

@@ -102,7 +102,7 @@ def test_the_oled_names_what_each_hole_picks_and_the_draft(box_factory):
     box = box_factory(game="mole", seats=2)
     box.play("2 ok\n2 hole5", settle=False)
     entry = box.session.state.drafts[2].summary(box.match.decisions_for(2)[0])
-    assert entry["holes"] == ["On board", "Gad", "Over line", "Off back", "Off side"] and entry["label"] == "Off side"
+    assert entry["holes"] == ["On board", "Touching a mignette", "Over line", "Off back", "Off side"] and entry["label"] == "Off side"
     assert box.pixels("seat2") == mole.seat(box.match.view(2), entry).tobytes()
 
 
@@ -165,7 +165,7 @@ def test_every_question_and_answer_fits_the_smallest_oled_uncut():
                 seen[(d.key.split("-")[0], d.prompt)] = d.labels or tuple(str(o) for o in d.options)
             d = m.decisions_for(m.view(None)["state"]["flicker"])[0]      # no push claims: long rounds
             m.submit(d.seat, d.key, random_answer(d, rng))
-    assert ("protected", "Partly/fully in R/C?") in seen and ("start", "Crossed from where?") in seen
+    assert ("protected", "In Rosserie or the circle?") in seen and ("start", "Crossed from where?") in seen
     prompt, option = face(SMALLEST, "prompt"), face(SMALLEST, "option")
     for (key, asked), labels in seen.items():
         if key == "push":

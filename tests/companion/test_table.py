@@ -98,10 +98,12 @@ def test_a_seat_outside_the_game_and_every_press_while_paused_are_refused():
     assert of(fx.Reply, effects) == [fx.Reply("the box is paused: card full")]
 
 
-def test_the_last_lock_in_reveals_the_turn_as_a_moment_and_every_seat_is_fresh():
+def test_the_last_lock_in_reveals_the_turn_as_a_moment_and_every_seat_is_told_it():
     state, effects = play(dealt(), *turn())
     assert of(fx.Moment, effects) == [fx.Moment("reveal")]
-    assert state.fresh == {1, 2} and state.match.view(None)["state"]["turn"] == 2
+    reveal = next(i for i, event in enumerate(state.match.events) if event.kind == "reveal")
+    assert all(state.heard.get(seat, 0) <= reveal for seat in (1, 2))      # each seat's news holds the reveal
+    assert state.match.view(None)["state"]["turn"] == 2
     assert len(of(fx.Commit, effects)) == 4               # each OK one commit point
 
 

@@ -89,7 +89,7 @@ def test_a_quiet_turn_takes_two_presses_after_the_call_each_answered_by_its_defa
     m.submit(2, "call", "flick")
     where = asked(m)
     assert (where.key, where.default, where.labels) == ("where", "board",
-                                                        ("On board", "Gad", "Over line", "Off back", "Off side"))
+                                                        ("On board", "Touching a mignette", "Over line", "Off back", "Off side"))
     m.submit(2, "where", "board")
     dead = asked(m)
     assert (dead.key, dead.kind.value, dead.options, dead.min) == ("dead", "holes", (1, 2, 3), 0)
@@ -118,7 +118,7 @@ def test_no_nasdaq_from_gad_and_the_box_says_why():
     turn(m, where="gad", gad="touching")
     s = state(m)
     assert s["gad"] and asked(m).options == ("flick", "taupiniere")
-    assert {c["call"]: c["why"] for c in s["calls"]} == {"flick": None, "taupiniere": None, "nasdaq": "in Gad"}
+    assert {c["call"]: c["why"] for c in s["calls"]} == {"flick": None, "taupiniere": None, "nasdaq": "touching a mignette (Gad)"}
     with pytest.raises(IllegalMove):
         m.submit(1, "call", "nasdaq")
     turn(m)                                  # the mole flicks away; Gad is over
@@ -202,7 +202,7 @@ def test_text_a_mole_partly_in_rosserie_or_the_circle_cannot_be_knocked_off_a_si
     m.submit(2, "call", "flick")
     m.submit(2, "where", "side")
     d = asked(m)
-    assert (d.key, d.prompt, d.labels, d.default) == ("protected", "Partly/fully in R/C?", ("No", "Yes"), "no")
+    assert (d.key, d.prompt, d.labels, d.default) == ("protected", "In Rosserie or the circle?", ("No", "Yes"), "no")
     m.submit(2, "protected", "yes")
     m.submit(2, "dead", (1,))
     events = m.events_for(None, m.submit(2, "how-1", "rosserie"))
@@ -335,7 +335,7 @@ def test_text_the_mole_crossing_from_the_open_board_or_only_partly_in_rosserie_w
     m.submit(1, "dead", ())
     d = asked(m)
     assert (d.key, d.prompt, d.options, d.default) == ("start", "Crossed from where?", ("open", "encompassed"), "open")
-    assert d.labels == ("Open/partly in", "Fully in R/C")
+    assert d.labels == ("In the open or partly in", "Fully in Rosserie or circle")
     assert outcome(m.events_for(None, m.submit(1, "start", "open"))) == ("mole", "line")
     assert state(m)["scores"] == [1, 0] and state(m)["mole"] == 1
 
@@ -360,7 +360,7 @@ def test_text_with_a_loup_line_crossing_from_behind_it_does_not_win_the_mole_goe
     m.submit(1, "where", "line")
     m.submit(1, "dead", ())
     d = asked(m)
-    assert (d.options, d.labels) == (("open", "encompassed", "loup"), ("Open/partly in", "Fully in R/C", "Behind loup"))
+    assert (d.options, d.labels) == (("open", "encompassed", "loup"), ("In the open or partly in", "Fully in Rosserie or circle", "Behind the loup"))
     events = m.events_for(None, m.submit(1, "start", "loup"))
     assert outcome(events) is None
     assert [e for e in events if e["kind"] == "mole_back"] == [
