@@ -8,6 +8,8 @@ menu. Join codes are not in it: they go only where the table is (:mod:`companion
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from . import for_game, lobby, naming
 from .screen import as_dict, wordings
 
@@ -28,6 +30,9 @@ def describe(public: dict, turns: list[dict]) -> dict:
     view = named(public)
     game = for_game(view["game"])
     table = game.describe_table(view)
+    if public.get("told"):             # what changed the game from elsewhere (an undo), as the table display says it
+        headline, *words = public["told"]
+        table = replace(table, prompt=(*(f"{headline}: {w}" for w in words), headline))
     return {"mode": "play", "game": view["game"], "title": view["title"], "over": view["over"], "paused": paused,
             "screen": {**as_dict(table), "prompts": list(wordings(table.prompt))},
             "players": _players(view, game, public.get("bots", {})),

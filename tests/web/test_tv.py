@@ -229,6 +229,19 @@ def test_the_tv_tells_the_end_and_its_winner_with_the_end_s_cue(live_factory, de
     assert wait_for(lambda: page.evaluate("window.__tones")[-3:] == [660, 880, 1320])    # three rising: the end
 
 
+def test_an_undo_is_news_on_the_tv_and_a_phone_s_table_as_on_the_table_display(live_factory, devices):
+    """The host takes a lock-in back: the room is told who did what, in words, rather than seeing a turn vanish."""
+    box = live_factory(*GAME)
+    tv = devices(box.url + "tv", TVS["720"])
+    for control in ("hole1", "ok"):
+        box.tap(1, control)
+    assert wait_for(lambda: box.session.state.match.seat_records() == 1)
+    assert box.post("/api/host/undo").status == 200
+    wait_text(tv, "#tv-prompt", "Undone: ")
+    said = tv.locator("#tv-prompt").inner_text()
+    assert said.startswith("Undone: ") and len(said) > len("Undone: ") + 10, said       # who undid what, in words
+
+
 def test_the_tv_draws_mole_park_s_star_track_while_prizes_are_picked(live_factory, devices):
     box = live_factory("--game", "mole-park", "--seats", "2", "--seed", "5")
 
