@@ -1,10 +1,11 @@
 """The table told to a room: what the TV view (and, below each phone's own screen, its public table) draws.
 
-Made from the public state alone (:meth:`companion.table.Table.public`), so it may go to any page: the
+Made from the public state alone (:func:`companion.table.public.public`), so it may go to any page: the
 table's description (:func:`describe_table` of the game's module: title, status, the prompt, lines and
-the board as data; the prompt's shorter wordings too, for a crowded TV), each player's full name, score and whether they have locked in (never what), the
-last turns in words (:mod:`companion.render.turns`), and whether play is paused. In the lobby, seat 1's
-menu. Join codes are not in it: they go only where the table is (:mod:`companion.web.tv`).
+the board as data; the prompt's shorter wordings too, for a crowded TV), each player's full name, score and
+whether they have locked in (never what), the last turns in words (:mod:`companion.render.turns`), whether
+play is paused, and what changed the game from elsewhere (an undo) in the prompt's place while the table
+display says it. In the lobby, seat 1's menu. Join codes are not in it: they go only where the table is (:mod:`companion.web.tv`).
 """
 from __future__ import annotations
 
