@@ -63,6 +63,17 @@
       .every((text) => parseFloat(getComputedStyle(text).fontSize) * text.getScreenCTM().a >= least);
   }
   const overflows = (box) => box.scrollHeight > box.clientHeight + 1 || box.scrollWidth > box.clientWidth + 1;
+  // Whether what ``box`` draws runs into ``other``'s words or past its own edges (a crowded screen's last turn
+  // grown into the board's room).
+  const squeezed = (box, other) => {
+    const svg = box.querySelector("svg");
+    if (!svg) return false;
+    const drawn = svg.getBoundingClientRect(), words = other.getBoundingClientRect();
+    const past = (r) => r.top < drawn.top - 1 || r.bottom > drawn.bottom + 1 || r.left < drawn.left - 1 ||
+                        r.right > drawn.right + 1;
+    return (drawn.bottom > words.top && drawn.top < words.bottom) ||
+      [...svg.children].some((part) => past(part.getBoundingClientRect()));
+  };
 
   function draw(tv) {
     shown = tv;
@@ -98,7 +109,7 @@
         if (overflows(name)) name.textContent = name.textContent.split(" ")[0];
       }
       room.turns(story, tv, () => !overflows(story) && !(crowded && overflows(stage)));     // crowded: the screen
-      board.classList.toggle("unread", crowded && !readable(board));
+      board.classList.toggle("unread", crowded && (!readable(board) || squeezed(board, story)));
     } else {                                                    // the lobby: seat 1's menu, as its OLED has it
       const menu = node("div", "screen lobby");
       screens.draw(menu, {...tv.screen, title: "", status: ""});
