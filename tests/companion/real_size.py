@@ -14,8 +14,11 @@ from PIL import Image, ImageDraw
 
 from companion import scene, script
 from companion.hardware.sim import open_sim
+from companion.painter import draw
 from companion.session import Session
+from companion.table import Start
 from companion.render.fonts import Face
+from companion.render import describe
 from companion.render.oled import recording
 from tests.companion.scripted import NAMES, SCRIPTED, SCRIPTS, collecting
 from tests.conftest import Box
@@ -54,7 +57,8 @@ def ruler(width_mm: int) -> Image.Image:
 
 
 def moment(box_factory, game: str) -> tuple[tuple, tuple]:
-    """A seat's screen while it has the most options to choose from, and the table's screen last shown."""
+    """A seat's screen told what happened to it and with the most options to choose from (else the most
+    options), and the table's screen halfway through the game."""
     box = box_factory(**SCRIPTED[GAMES[game]])
     box.name_players(NAMES)
     seen = collecting(box)
@@ -68,7 +72,8 @@ def moment(box_factory, game: str) -> tuple[tuple, tuple]:
             s[0](*s[1:])
         return sum(p["role"] == "option" for p in placed)
 
-    return max(seats, key=options), tables[len(tables) // 2]
+    return max(seats, key=lambda s: (bool(s[1].get("news")) and bool(describe(s[0], tuple(s[1:])).news),
+                                     options(s))), tables[len(tables) // 2]
 
 
 def sheet(game: str, seat: tuple, table: tuple) -> Image.Image:
@@ -102,8 +107,8 @@ def _box(game: str, seats: int, seed: int = 0, settings: dict | None = None, dic
          cards: str = "virtual") -> Box:
     clock = script.FakeClock()
     hw = open_sim(load("sim-8"), clock)
-    return Box(hw, Session(hw, clock, game=game, seats=seats, seed=seed, settings=settings, dice=dice, cards=cards),
-               clock)
+    start = Start(game, seats, dice, cards, {}, dict(settings or {}))
+    return Box(hw, Session(hw, clock, start=start, seed=seed, paint=draw), clock)
 
 
 def main(directory: str) -> None:
