@@ -134,7 +134,7 @@ class MoleState(State):
         for call, label in CALLS[self.side]:
             why = None
             if self.side == "mole" and call == "taupiniere" and len(self.alive) < 2:
-                why = "1 mig. left"
+                why = "one mignette left"
             if self.side == "mole" and call == "nasdaq" and self.gad:
                 why = "touching a mignette (Gad)"
             out.append({"call": call, "label": label, "legal": why is None, "why": why})
@@ -152,7 +152,7 @@ class MoleState(State):
             return _choice(seat, "gad", GAD, "Touching (Gad): a mignette on top?", "touching")
         covered = mignettes and where in PROTECTED[self.game.settings["protection"]]
         if covered and not self.first_go and "protected" not in r:
-            return _choice(seat, "protected", YES_NO, "In Rosserie or the circle?", "no")
+            return _choice(seat, "protected", YES_NO, "Partly or fully in Rosserie or the circle?", "no")
         if self._decided_early():
             return None
         if "dead" not in r:

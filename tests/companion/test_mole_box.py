@@ -165,7 +165,7 @@ def test_every_question_and_answer_fits_the_smallest_oled_uncut():
                 seen[(d.key.split("-")[0], d.prompt)] = d.labels or tuple(str(o) for o in d.options)
             d = m.decisions_for(m.view(None)["state"]["flicker"])[0]      # no push claims: long rounds
             m.submit(d.seat, d.key, random_answer(d, rng))
-    assert ("protected", "In Rosserie or the circle?") in seen and ("start", "Crossed from where?") in seen
+    assert ("protected", "Partly or fully in Rosserie or the circle?") in seen and ("start", "Crossed from where?") in seen
     prompt, option = face(SMALLEST, "prompt"), face(SMALLEST, "option")
     for (key, asked), labels in seen.items():
         if key == "push":

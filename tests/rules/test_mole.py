@@ -131,7 +131,7 @@ def test_no_taupiniere_with_one_mignette_left():
     turn(m, dead=[1, 2])
     s = state(m)
     assert s["alive"] == [3] and asked(m).options == ("flick", "nasdaq")
-    assert {c["call"]: c["why"] for c in s["calls"]}["taupiniere"] == "1 mig. left"
+    assert {c["call"]: c["why"] for c in s["calls"]}["taupiniere"] == "one mignette left"
 
 
 def test_winning_gad_a_mignette_on_top_of_the_mole_wins_for_the_mignettes():
@@ -202,7 +202,7 @@ def test_text_a_mole_partly_in_rosserie_or_the_circle_cannot_be_knocked_off_a_si
     m.submit(2, "call", "flick")
     m.submit(2, "where", "side")
     d = asked(m)
-    assert (d.key, d.prompt, d.labels, d.default) == ("protected", "In Rosserie or the circle?", ("No", "Yes"), "no")
+    assert (d.key, d.prompt, d.labels, d.default) == ("protected", "Partly or fully in Rosserie or the circle?", ("No", "Yes"), "no")
     m.submit(2, "protected", "yes")
     m.submit(2, "dead", (1,))
     events = m.events_for(None, m.submit(2, "how-1", "rosserie"))
