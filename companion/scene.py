@@ -182,21 +182,25 @@ def _table(scene: Scene) -> tuple:
         return (lobby_screens.menu, scene.lobby.view(), "", False)
     match = scene.match
     screens_of, view = render.for_game(match.header.game), _named(scene, "table", match.view(None),
-                                                                   news=_reveal_is_news(match))
+                                                                   revealed=_reveal_is_read(match))
     since_roll = scene.now - scene.table.rolled_at
     if since_roll < ROLL_S and hasattr(screens_of, "rolling"):
         return (screens_of.rolling, view, int(since_roll * ROLL_FRAMES / ROLL_S))
     return (screens_of.table, view)
 
 
+def _since(scene: Scene, seat: int) -> list:
+    """The match's events since the seat's last press."""
+    return scene.match.events[scene.table.heard.get(seat, 0):]
+
+
 def news(scene: Scene, seat: int) -> tuple[dict, ...]:
     """What the seat may be told of the game since its last press: the events since, as it may see them (its own
     private ones too), in order."""
-    match = scene.match
-    return tuple(match.events_for(seat, match.events[scene.table.heard.get(seat, 0):]))
+    return tuple(scene.match.events_for(seat, _since(scene, seat)))
 
 
-def _reveal_is_news(match: Match) -> bool:
+def _reveal_is_read(match: Match) -> bool:
     """Whether the last reveal is still what the table is reading: no seat has locked in, or taken a lock-in back,
     since (then the table display says who the turn waits for)."""
     for event in reversed(match.events):
@@ -214,7 +218,7 @@ def lamps(scene: Scene, seat: int) -> tuple[Lamp, ...]:
     if seat > scene.match.header.seats:
         return (Lamp.OFF,) * 5
     game, view = scene.match.header.game, scene.match.view(None)
-    fresh = any(event["kind"] == "reveal" for event in news(scene, seat))
+    fresh = any(event.kind == "reveal" for event in _since(scene, seat))
     return scene.made.get(f"lamps{seat}", (game, view, fresh), lambda: render.for_game(game).lamps(view, seat, fresh))
 
 

@@ -218,17 +218,16 @@ def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
                        "legal": entry.get("legal")})
     if view["over"]:
         return Screen(**head, prompt=_outcome(view, you), **new_game(you, *_rounds(view)))
+    told = heard(view, told_you)                # until the seat's next press
     if mine:
         phase = state["phase"]
         keys = [Option("OK", OK[phase] if entry["legal"] else ("not here", "no")), Option("1-4", ("move", ""))]
         if phase == "rod":
             keys.append(Option("5", ("turn", "")))
-        told = heard(view, told_you)            # until the seat's next press
         return Screen(**head, prompt=DOES[phase], news=told, options=tuple(keys),
                       lines=(_score(view, you), _supply(state, you)))
     doer = naming.who(view, state["to_act"])
     doing = (f"{doer} {VERBS[state['phase']]}", f"{doer}'s go", "Wait")
-    told = heard(view, told_you)
     return Screen(**head, prompt=doing, news=told, lines=(_score(view, you), _supply(state, you)))
 
 
@@ -254,7 +253,7 @@ def seat(view: dict, entry: dict, notice: str = "", panel: Panel = SMALLEST):
     press brings the board back), the words alone, on the whole glass."""
     image, draw = canvas()
     screen = describe_seat(view, entry, notice)
-    if view["over"] or heard(view, told_you):
+    if view["over"] or screen.news:
         lay(draw, screen, panel)
         return image
     grid = _window(panel, tuple(screen.board["focus"]))

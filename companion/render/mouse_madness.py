@@ -222,7 +222,8 @@ def _drawn(screen: Screen, state: dict, panel: Panel, told: bool = False):
 
 
 def seat(view: dict, entry: dict, notice: str = "", panel: Panel = SMALLEST):
-    return _drawn(describe_seat(view, entry, notice), view["state"], panel, bool(heard(view, told_you)))
+    screen = describe_seat(view, entry, notice)
+    return _drawn(screen, view["state"], panel, bool(screen.news))
 
 
 def table(view: dict, panel: Panel = SMALLEST):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from . import naming
-from .screen import Words, wordings
+from .screen import wordings
 
 #: a game's teller: an event in the seat's own words, longest first, or None when it does not concern the seat
 Teller = Callable[[dict, dict], "str | tuple[str, ...] | None"]
@@ -27,11 +27,6 @@ def heard(view: dict, told_you: Teller) -> tuple[str, ...]:
     last = said[-1]
     together = (f"{said[-2][0]}; {_mid(last[0])}",) if len(said) > 1 else ()
     return together + last
-
-
-def before(told: tuple[str, ...], prompt: Words) -> Words:
-    """A prompt with the seat's news in front: the news where a wording of it fits whole, else the prompt."""
-    return told + wordings(prompt) if told else prompt
 
 
 def _mid(sentence: str) -> str:

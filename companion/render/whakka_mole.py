@@ -116,7 +116,7 @@ def seat(view: dict, entry: dict, notice: str = "", panel: Panel = SMALLEST):
     if notice or screen.options and HEIGHT - rows < prompt + below:
         if notice or entry.get("key") == "whack" or HEIGHT - rows < below:   # a notice is read whole, then goes
             rows = 0
-        elif heard(view, told_you):     # the turn's news over the sheet; the buttons come at the seat's next press
+        elif screen.news:               # the turn's news over the sheet; the buttons come at the seat's next press
             screen = replace(screen, options=())
         else:                           # the sheet marks the seat's own picks; what to do is on the buttons
             screen = replace(screen, prompt="", lines=())
@@ -136,7 +136,7 @@ def describe_table(view: dict) -> Screen:
     locked = len(view["locked"])
     if view["over"]:
         prompt = (f"{naming.listed(view, view['winners'])} wins", "Game over")
-    elif state["last"] and view.get("news", not view["locked"]):
+    elif state["last"] and view.get("revealed", not view["locked"]):
         prompt = _turn(view)
     else:
         prompt = naming.waiting(view)

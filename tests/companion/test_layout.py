@@ -19,7 +19,6 @@ from dataclasses import replace
 import pytest
 
 from companion import scene
-from companion.render.news import heard
 from companion.render import bot, fault, host_pin, join, oled, selftest
 from companion.render import describe
 from companion.render.reading import cap_mm
@@ -76,9 +75,7 @@ def problems(shown: tuple, panel) -> list[str]:
         if any(CODE.search(line) for line in p["lines"]):
             out.append(f"{' '.join(p['lines'])!r} names a seat by a code, where words belong")
     described = describe(render_fn, tuple(args)) if describes(render_fn) else None
-    module = sys.modules[render_fn.__module__]
-    told = isinstance(args[0], dict) and "you" in args[0] and hasattr(module, "told_you") and \
-        heard(args[0], module.told_you)                             # the turn's news, until the seat's next press
+    told = described and described.news                             # the turn's news, until the seat's next press
     if described and described.options and not (described.notice or told) and \
             not any(p["role"] == "option" for p in placed):
         out.append(f"{first(described.prompt)!r}: its buttons ({', '.join(o.button for o in described.options)}) "
