@@ -160,8 +160,7 @@ def describe_table(view: dict) -> Screen:
         lines.append(_story(view))
     if state["phase"] != "start":
         lines.append(_positions(view))
-        lines.append(("Order: " + ", ".join(naming.who(view, s) for s in _order(state)),
-                      "Order: " + " ".join(map(str, _order(state)))))
+        lines.append("Order: " + ", ".join(naming.who(view, s) for s in _order(state)))
     mover = state["winner"] if view["over"] else state["turn"]
     return Screen(title="Mouse Madness", status="the end" if view["over"] else
                   (f"turn {state['turns']}, die {state['last_roll']}" if state["last_roll"] else f"turn {state['turns']}"),

@@ -229,15 +229,16 @@ def _bar(draw, box, words: Words, face_: Face, lines: int = 1) -> None:
 
 
 def _title_row(body: Face, screen: Screen, width: int) -> str:
-    """What the title bar holds: both title and status, the title alone, or nothing."""
+    """What the title bar holds: both title and status, the title alone, or nothing (a title no wording of which
+    fits whole is left out, never cut)."""
     if not screen.title:
         return ""
+    title = min(body.width(w) for w in wordings(screen.title))
     if screen.status:
         status = min(body.width(w) for w in wordings(screen.status))
-        title = min(body.width(w) for w in wordings(screen.title))
         if title + status + 2 * body.cap + 2 * MARGIN <= width:
             return "both"
-    return "title"
+    return "title" if fitted(body, screen.title, width - 2 * MARGIN)[1] else ""
 
 
 def _title(draw, box, screen: Screen, body: Face, holds: str) -> None:

@@ -152,7 +152,7 @@ class Lobby:
             return replace(self, cursor=(self.cursor - 1 + (1 if control == "hole2" else -1)) % self.seats + 1), Changed()
         if control == "hole3":
             if not self.levels():
-                return self, Refusal("no computer players in this game")
+                return self, Refusal("no computer players here")
             cycle = (None, *self.levels())
             level = cycle[(cycle.index(self.bots.get(self.cursor)) + 1) % len(cycle)]
             bots = {s: lv for s, lv in self.bots.items() if s != self.cursor}

@@ -70,7 +70,7 @@ def problems(shown: tuple, panel) -> list[str]:
                            f"under {least:.2f} mm")
         if p["role"] == "option" and not all(BUTTON.match(line) for line in p["lines"]):
             out.append(f"option {p['lines']} does not start with its button")
-        if p["role"] in ("prompt", "option") and not p["whole"]:
+        if p["role"] in ("prompt", "option", "body") and not p["whole"]:       # body: a title, a status, a line
             out.append(f"{p['role']} {what!r} cut to {p['lines']}")
         if any(CODE.search(line) for line in p["lines"]):
             out.append(f"{' '.join(p['lines'])!r} names a seat by a code, where words belong")
