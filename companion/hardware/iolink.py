@@ -150,7 +150,8 @@ class LampsSent:
     def __init__(self, retry: float):
         self.retry = retry
         self.want: dict[int, bytes] = {}                       # seat -> LAMPS payload the session asked for
-        self.have: dict[int, bytes] = {}                       # seat -> what the board acknowledged
+        self.have: dict[int, bytes] = {}                       # seat -> what the board acknowledged, while
+                                                               # nothing sent since may have replaced it
         self.sent: dict[int, tuple[int, bytes, float]] = {}    # seat -> (seq, payload, when) awaiting an ack
         self._seq = 0
 
@@ -162,6 +163,7 @@ class LampsSent:
             return None
         self._seq = (self._seq + 1) & 0xFF
         self.sent[seat] = (self._seq, want, now)
+        self.have.pop(seat, None)       # the board may take this frame and lose its ack: then it shows neither
         return p.frame(p.LAMPS, self._seq, want)
 
     def acked(self, seq: int) -> int | None:

@@ -231,6 +231,23 @@ def test_the_link_recovers_once_the_line_clears_before_it_would_give_up(rig, out
     assert max(recoveries) < Timing().silence, f"recoveries: {recoveries} s"
 
 
+def test_lamps_changed_back_while_an_ack_is_lost_end_as_the_session_wants(rig):
+    """ON (acknowledged), then DIM whose ack is lost on the way back, then ON again: the board shows DIM now,
+    so the host must send ON again although ON was the last state the board acknowledged."""
+    r = rig()
+    acks_lost = threading.Event()
+    r.fake.tamper_out = lambda data: b"" if acks_lost.is_set() and p.Decoder().feed(data)[0][0] == p.ACK else data
+    seat = r.hw.seats[1]
+    seat.set_lamps((Lamp.ON,) * 5)
+    assert wait_for(r.lamps_agree)
+    acks_lost.set()
+    seat.set_lamps((Lamp.DIM,) * 5)
+    assert wait_for(lambda: r.fake.lamps(2)[1] == bytes((p.DIM,)) * 5)
+    seat.set_lamps((Lamp.ON,) * 5)
+    acks_lost.clear()
+    assert wait_for(r.lamps_agree), r.fake.lamps(2)
+
+
 def test_a_board_reset_mid_game_is_noticed_and_costs_no_press(rig):
     r = rig()
     made = play(r, 300, seed=8)
