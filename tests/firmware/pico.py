@@ -31,6 +31,7 @@ import pytest
 
 from companion.firmware import write
 from companion.inputs import CONTROLS
+from tests.waiting import TIMEOUT_S
 
 RIG = Path(__file__).parent / "rp2"
 ROWS = tuple(range(2, 10))          # docs/ioboard.md: seat 1's row on GP2 ... seat 8's on GP9
@@ -40,7 +41,7 @@ DAY_MS = 24 * 3600 * 1000
 # main.py runs in a 64 KB heap here, not in 48 KB; objects on this 64-bit port are about twice the size of
 # the Pico's, whose MicroPython heap is about 190 KB: it fits there with room to spare.
 HEAP = "64k"
-TIMEOUT = 5.0
+TIMEOUT = TIMEOUT_S
 TAP_S = 0.015
 # The board's start. The rp2 has Ctrl-C off until its pyexec runs main.py; the unix port has it on from the
 # first statement of ``-c``, so the rig's own start switches it off first, as main.py does, and rig.run switches
@@ -111,6 +112,7 @@ class Pico:
         self._drain: threading.Thread | None = None
         self._away = threading.Event()
         self.process: subprocess.Popen | None = None
+        self._pyexec: subprocess.Popen | None = None   # the process once its rig runs main.py with Ctrl-C on
         self.boot()
 
     # ---- power -------------------------------------------------------------------------------
@@ -130,7 +132,8 @@ class Pico:
                                             preexec_fn=_no_ctrl_c_yet)
         os.close(commands_r)
         os.close(replies_w)
-        threading.Thread(target=self._read, args=(replies_r,), name="pico-replies", daemon=True).start()
+        threading.Thread(target=self._read, args=(replies_r, self.process), name="pico-replies",
+                         daemon=True).start()
 
     def restart(self, cause: str = "power") -> None:
         """The board resets (its state gone); the serial line stays, as on a UART link."""
@@ -146,12 +149,14 @@ class Pico:
     def ctrl_c(self) -> bool:
         """A 0x03 byte from the host, as the rp2's USB stack takes it: a KeyboardInterrupt while Ctrl-C is on.
 
-        The unix port has Ctrl-C on exactly while it catches SIGINT (``kbd_intr``). The board is held still
+        The rp2 has Ctrl-C off until its pyexec runs main.py (the rig says ``pyexec`` then; the unix port's
+        own start, compiling BOOT, has it on). From then on the unix port has Ctrl-C on exactly while it
+        catches SIGINT (``kbd_intr``). The board is held still
         while that is read and the signal sent, so it cannot switch Ctrl-C off in between, as the rp2's
         check in its USB interrupt is whole. True if the byte was a Ctrl-C.
         """
-        if not self.alive():
-            return False                # killed (and reaped): its pid is no longer its own
+        if not self.alive() or self._pyexec is not self.process:
+            return False                # killed (and reaped), or not yet running main.py: Ctrl-C is off
         pid = self.process.pid
         try:
             os.kill(pid, signal.SIGSTOP)
@@ -252,12 +257,14 @@ class Pico:
             raise TimeoutError(f"the board did not say {word!r}: {self.errors()}")
         assert self.alive(), f"the board stopped: {self.errors()}"
 
-    def _read(self, fd: int) -> None:
+    def _read(self, fd: int, process: subprocess.Popen) -> None:
         with os.fdopen(fd, "rb") as replies:
             for line in replies:
                 words = line.decode().split()
                 with self._changed:
-                    if words[0] == "pixels":
+                    if words[0] == "pyexec":
+                        self._pyexec = process
+                    elif words[0] == "pixels":
                         self.pixels[int(words[1])] = bytes.fromhex(words[2])
                     elif words[0] == "pwm":
                         self.pwm[int(words[1])] = int(words[2])

@@ -17,6 +17,7 @@ and nothing else, for the matrix: a column pulled low through a pressed switch s
 ``RIG_RECOVER_US`` after its row lets go (the cable's capacitance against the pull-ups), so a row read
 sooner sees a phantom press.
 """
+import io
 import micropython
 import os
 import select
@@ -130,16 +131,58 @@ def run(path="main.py"):
     main.py says otherwise); a traceback goes to stderr, not to stdout, the serial line.
 
     Ctrl-C comes as the rp2's USB stack raises it, from outside: the test's SIGINT stands for a 0x03 from
-    the host, and the unix port turns it into a KeyboardInterrupt exactly while ``kbd_intr`` has Ctrl-C on.
-    A board it stops would sit at the REPL, deaf to the host: here it says so on stderr and exits.
+    the host, sent only while ``kbd_intr`` has Ctrl-C on. The rp2 holds it pending until the program's next
+    jump; this port raises it at once, wherever the program is. So one that strikes before main.py's first
+    jump (in the rig's own lines, or main.py's before its ``kbd_intr(-1)``) is run on from the start, as the
+    rp2 would have run on to that jump inside main.py's ``try``; any other stops the board. A board it
+    stops would sit at the REPL, deaf to the host: here it says so on stderr and exits.
     """
-    code = compile(open(path).read(), path, "exec")      # Ctrl-C is still off: pico.py's BOOT switched it off
-    micropython.kbd_intr(3)
+    code = compile(open(path).read(), path, "exec")     # Ctrl-C is still off: pico.py's BOOT switched it off
     try:
-        exec(code, {"__name__": "__main__"})
-    except KeyboardInterrupt:
-        sys.stderr.write("KeyboardInterrupt: stopped at the REPL by a Ctrl-C from the host\n")
-        sys.exit(3)
-    except Exception as exc:
-        sys.print_exception(exc, sys.stderr)
-        sys.exit(1)
+        held = _held_until(path)
+    except ValueError as exc:
+        _fail(exc)
+    stopped = False
+    reply("pyexec")                                     # from now on the test may send Ctrl-C
+    while not stopped:
+        try:
+            try:
+                micropython.kbd_intr(3)
+                exec(code, {"__name__": "__main__"})
+                return
+            except KeyboardInterrupt as exc:
+                micropython.kbd_intr(-1)
+                stopped = _main_line(exc, path) > held
+        except KeyboardInterrupt:
+            pass                # it struck the rig's own lines while Ctrl-C was on: pending on the rp2
+        except Exception as exc:
+            _fail(exc)
+    sys.stderr.write("KeyboardInterrupt: stopped at the REPL by a Ctrl-C from the host\n")
+    sys.exit(3)
+
+
+def _held_until(path):
+    """The line of main.py's ``kbd_intr(-1)``, its first statement after its docstring and the import of
+    micropython: a Ctrl-C struck up to there waits, on the rp2, for the jump in main.py's ``try`` just after."""
+    lines = open(path).read().split("\n")
+    at = lines.index("import micropython")
+    head = "\n".join(lines[:at]).strip()
+    off = next(n for n in range(at + 1, len(lines)) if lines[n].strip())
+    if not (head.count('"""') == 2 and head.startswith('"""') and head.endswith('"""')
+            and lines[off].startswith("micropython.kbd_intr(-1)")):
+        raise ValueError("main.py must switch Ctrl-C off before anything else")
+    return off + 1
+
+
+def _fail(exc):
+    """A traceback to stderr (this port prints an uncaught one to stdout, the serial line), and stop."""
+    sys.print_exception(exc, sys.stderr)
+    sys.exit(1)
+
+
+def _main_line(exc, path):
+    """The line of main.py's own code where ``exc`` struck; 0 if it struck before main.py ran."""
+    trace = io.StringIO()
+    sys.print_exception(exc, trace)
+    lines = [line for line in trace.getvalue().split("\n") if line.startswith('  File "%s", line ' % path)]
+    return int(lines[0].split(", line ")[1].split(",")[0]) if lines else 0
