@@ -1,0 +1,86 @@
+"""One catalogue of words: every sentence the box shows a player is said through here.
+
+The code says its sentences in English with :func:`say` (named ``{fields}``, filled in after the sentence is
+translated, so a translation may move them) and :func:`says` where a number picks the form ("1 token",
+"2 tokens"); ``make catalogue`` has Babel gather them into ``companion/locale/molebox.pot``. A translation
+is a file: ``companion/locale/<language>.po``, chosen with ``MOLEBOX_LOCALE`` (or ``use``), read with
+Babel at start-up. No code changes for a language.
+
+``qps`` is the pseudo-locale of the layout tests: every sentence accented and about 40% longer, so a
+screen that cuts a longer language, or a sentence that never went through the catalogue (it stays plain),
+shows before any translator sees it.
+"""
+from __future__ import annotations
+
+import gettext
+import os
+import re
+from functools import cache
+from pathlib import Path
+
+LOCALES = Path(__file__).parent / "locale"
+TEMPLATE = LOCALES / "molebox.pot"
+PSEUDO = "qps"
+ENV = "MOLEBOX_LOCALE"
+
+_FIELD = re.compile(r"(\{[^{}]*\})")            # a str.format field: never translated, never accented
+_ACCENTS = str.maketrans("AEIOUYCNSZaeiouycnsz", "ÅÉÎÖÜÝÇÑŠŽåéîöüýçñšž")
+_LONGER = re.compile(r"([åéîöüýÅÉÎÖÜÝlrLR])")      # doubled: about 40% longer, as German or French run
+
+
+class Pseudo(gettext.NullTranslations):
+    """The pseudo-locale: each sentence's letters accented, its vowels, l and r doubled (about 40% longer)."""
+
+    def gettext(self, message: str) -> str:
+        return pseudo(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return pseudo(singular if n == 1 else plural)
+
+
+def pseudo(message: str) -> str:
+    """``message`` as the pseudo-locale says it: its fields kept, the rest accented and lengthened."""
+    return "".join(part if _FIELD.fullmatch(part) else _LONGER.sub(r"\1\1", part.translate(_ACCENTS))
+                   for part in _FIELD.split(message))
+
+
+@cache
+def _translations(locale: str) -> gettext.NullTranslations:
+    if locale in ("", "en"):
+        return gettext.NullTranslations()
+    if locale == PSEUDO:
+        return Pseudo()
+    from babel.messages.mofile import write_mo      # only a box with a translation reads one
+    from babel.messages.pofile import read_po
+    import io
+    path = LOCALES / f"{locale}.po"
+    if not path.exists():
+        raise LookupError(f"no translation {path}: copy {TEMPLATE} there and translate it "
+                          f"(or set {ENV} to en)")
+    with path.open("rb") as po:
+        catalog = read_po(po, locale=locale)
+    mo = io.BytesIO()
+    write_mo(mo, catalog)
+    mo.seek(0)
+    return gettext.GNUTranslations(mo)
+
+
+def use(locale: str) -> None:
+    """Say everything from now on in ``locale`` (en, qps, or a language with a .po file); the processes the
+    box starts say it too."""
+    _translations(locale)                           # a missing file fails here, at start-up
+    os.environ[ENV] = locale
+
+
+def locale() -> str:
+    return os.environ.get(ENV, "en")
+
+
+def say(message: str, **fields) -> str:
+    """``message`` in the box's language, its ``{fields}`` filled in."""
+    return _translations(locale()).gettext(message).format(**fields)
+
+
+def says(singular: str, plural: str, n: int, **fields) -> str:
+    """The form of a sentence a number ``n`` takes ("{n} token", "{n} tokens"), in the box's language."""
+    return _translations(locale()).ngettext(singular, plural, n).format(n=n, **fields)
