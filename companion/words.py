@@ -2,7 +2,7 @@
 
 The code says its sentences in English with :func:`say` (named ``{fields}``, filled in after the sentence is
 translated, so a translation may move them) and :func:`says` where a number picks the form ("1 token",
-"2 tokens"); ``make catalogue`` has Babel gather them into ``companion/locale/molebox.pot``. A translation
+"2 tokens"), and :func:`N_` where a sentence is data to be said later; ``make catalogue`` has Babel gather them into ``companion/locale/molebox.pot``. A translation
 is a file: ``companion/locale/<language>.po``, chosen with ``MOLEBOX_LOCALE`` (or ``use``), read with
 Babel at start-up. No code changes for a language.
 
@@ -74,6 +74,11 @@ def use(locale: str) -> None:
 
 def locale() -> str:
     return os.environ.get(ENV, "en")
+
+
+def N_(message: str) -> str:
+    """Marks a sentence for the catalogue where it is data (a table of names), said later with say()."""
+    return message
 
 
 def say(message: str, **fields) -> str:
