@@ -4,10 +4,13 @@ VENV   ?= .venv
 BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 ARGS   ?=
+POT    ?= companion/locale/molebox.pot
+CATALOGUE = -F companion/locale/babel.cfg --no-default-keywords -k say -k says:1,2 -k N_ -k t \
+	    --no-location --sort-output --project molebox --copyright-holder "the molebox team"
 SHELL  := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 
-.PHONY: run test test-system bench screenshots clean install uninstall
+.PHONY: run test test-system bench screenshots catalogue clean install uninstall
 
 # The first run installs for minutes: it says so, and names each package as pip takes it.
 $(STAMP): pyproject.toml
@@ -33,6 +36,9 @@ screenshots: $(STAMP)  ## docs/screenshots/ from the browser tests: every game's
 
 bench: $(STAMP)  ## speed and memory figures, printed as a table
 	$(BIN)/python -m companion.bench $(ARGS)
+
+catalogue: $(STAMP)  ## companion/locale/molebox.pot: every sentence the box says, for translators (docs/words.md)
+	$(BIN)/pybabel extract $(CATALOGUE) -o $(POT) .
 
 install:  ## on a Raspberry Pi, as root: the service, its user, I2C at 400 kHz (docs/pi.md)
 	systemd/install.sh

@@ -10,6 +10,7 @@ import sys
 import time
 from pathlib import Path
 
+from companion import words
 from companion.journal.card import JournalError, default_path as default_db, reader_path
 from rules import registry
 from rules.match import Match
@@ -296,6 +297,10 @@ def cmd_doctor(args) -> int:
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="molebox", description="the game-night companion box")
     p.add_argument("-v", "--verbose", action="store_true", help="log events to stderr")
+    p.add_argument("--language", default=words.locale(), metavar="CODE",
+                   help=f"say everything in this language: en, a translation companion/locale/CODE.po, or "
+                        f"{words.PSEUDO} (every sentence accented and longer, for layout tests); default: "
+                        f"${words.ENV}, else en (docs/words.md)")
     sub = p.add_subparsers(dest="command", required=True)
 
     run = sub.add_parser("run", help="run the companion and its web panel")
@@ -395,6 +400,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(asctime)s %(name)s %(message)s")
     try:
+        words.use(args.language)
         return args.func(args)
     except (ProfileError, SettingError, JournalError, ValueError, OSError) as exc:
         print(f"molebox: {exc}", file=sys.stderr)

@@ -55,8 +55,8 @@ def _translations(locale: str) -> gettext.NullTranslations:
     import io
     path = LOCALES / f"{locale}.po"
     if not path.exists():
-        raise LookupError(f"no translation {path}: copy {TEMPLATE} there and translate it "
-                          f"(or set {ENV} to en)")
+        raise ValueError(f"no translation {path}: copy {TEMPLATE} there and translate it "
+                          f"(or choose --language en)")
     with path.open("rb") as po:
         catalog = read_po(po, locale=locale)
     mo = io.BytesIO()

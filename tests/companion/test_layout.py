@@ -8,6 +8,9 @@ box and clear of every other text's; its capitals at least the millimetres its r
 prompt 20 minutes of arc at 50 cm, every other word 16: :mod:`companion.render.reading`); every option
 must start with its button; a prompt or an option is never cut. A screen never changes what it is
 given to draw: the box hands every redraw the same view while it is unchanged.
+
+All of it again in the pseudo-locale (companion/words.py: every sentence accented and about 40% longer), where
+each word must also have come from the catalogue: a plain English word there was said around it.
 """
 from __future__ import annotations
 
@@ -18,19 +21,22 @@ from dataclasses import replace
 
 import pytest
 
-from companion import scene
+from companion import scene, words
+from companion.words import say
 from companion.render import bot, fault, host_pin, join, oled, selftest
 from companion.render import describe
 from companion.render.reading import cap_mm
 from companion.render.screen import Option, first, wordings
 from companion.render.fonts import Face
 from rules import registry
-from tests.companion.scripted import LOBBY_WALKS, SCRIPTED, every_lobby_screen, every_screen
+from tests.companion.scripted import LOBBY_WALKS, NAMES, SCRIPTED, every_lobby_screen, every_screen
 from wiring.profile import builtin_names, load
 
 WIDTH, HEIGHT = 128, 64
 BUTTON = re.compile(r"^(hold OK|OK|[1-5]([-,][1-5])*)( \S|$)")
 CODE = re.compile(r"\bS\d\b|\w\*")       # S1 for seat 1, Ada* for "locked in"
+PLAIN = re.compile(r"(?<![\w{])[A-Za-z]{3,}(?![\w}])")    # a word the pseudo-locale would have accented
+NAMED = {word for name in (*NAMES.values(), *(g.title for g in registry.games().values())) for word in name.split()}
 PANELS = sorted({scene.panel_of(spec.driver) for name in builtin_names()
                  for spec in load(name).displays().values()}, key=lambda p: p.mm_per_px)
 
@@ -74,6 +80,11 @@ def problems(shown: tuple, panel) -> list[str]:
             out.append(f"{p['role']} {what!r} cut to {p['lines']}")
         if any(CODE.search(line) for line in p["lines"]):
             out.append(f"{' '.join(p['lines'])!r} names a seat by a code, where words belong")
+        if words.locale() == words.PSEUDO:
+            said = " ".join(p["lines"])
+            plain = set(PLAIN.findall(BUTTON.sub(r"\3", said) if p["role"] == "option" else said)) - NAMED
+            if plain:
+                out.append(f"{said!r}: {', '.join(sorted(plain))} said without the catalogue")
     described = describe(render_fn, tuple(args)) if describes(render_fn) else None
     told = described and described.news                             # the turn's news, until the seat's next press
     if described and described.options and not (described.notice or told) and \
@@ -94,32 +105,41 @@ def test_every_registered_game_has_a_scripted_game_whose_screens_are_checked():
     assert {scripted["game"] for scripted in SCRIPTED.values()} == set(registry.ids())
 
 
+@pytest.fixture(params=["en", words.PSEUDO])
+def language(request, monkeypatch):
+    """Each screen in English, and in the pseudo-locale a longer language would need room like."""
+    monkeypatch.setenv(words.ENV, request.param)
+    return request.param
+
+
 @pytest.mark.parametrize("name", list(SCRIPTED))
-def test_every_screen_of_a_scripted_game_is_readable(box_factory, name):
+def test_every_screen_of_a_scripted_game_is_readable(box_factory, name, language):
     assert_readable(every_screen(box_factory, name))
 
 
 @pytest.mark.parametrize("walk", LOBBY_WALKS)
-def test_every_lobby_screen_is_readable(box_factory, walk):
+def test_every_lobby_screen_is_readable(box_factory, walk, language):
     assert_readable(every_lobby_screen(box_factory, walk))
 
 
-def test_the_box_own_screens_are_readable():
-    over = {"over": True, "winners": [2], "names": {"2": "Alexandra"}}
+def test_the_box_own_screens_are_readable(language):
+    over = {"over": True, "winners": [2], "names": {"2": NAMES[1]}}
     playing = {"over": False, "winners": [], "names": {}}
     url = "http://192.168.1.23:8080/J/4KMBJ"
+    statuses = (say("locked in"), say("picks last, secretly"), say("thinking"))
     assert_readable([*((bot.seat, view, 2, level, status, notice, None) for view in (over, playing)
-                       for level in ("casual", "strong") for status in ("locked in", "picks last, secretly", "thinking")
-                       for notice in ("", "stuck: a bot error")),
-                     (host_pin.screen, "12345", None), (fault.paused, "IO board gave up on molebox (heard nothing for 1 s)",
-                                                   None),
-                     (fault.storage, "storage read-only", None),
-                     (fault.note, "game #12 set aside: key lost or row damaged; kept in the journal", 3,
-                      "seat 1 OK: got it", None),
-                     (fault.note, "journal damaged: moved aside, a new one started", 1, "OK: got it", None),
+                       for level in ("casual", "strong") for status in statuses
+                       for notice in ("", say("stuck: a bot error"))),
+                     (host_pin.screen, "12345", None),
+                     (fault.paused, say("IO board gave up on molebox (heard nothing for 1 s)"), None),
+                     (fault.storage, say("storage read-only"), None),
+                     (fault.note, say("game #12 set aside: key lost or row damaged; kept in the journal"), 3,
+                      say("seat 1 OK: got it"), None),
+                     (fault.note, say("journal damaged: moved aside, a new one started"), 1, say("OK: got it"), None),
                      (fault.broken, "seat3", None), (fault.parting, None),
-                     (join.screen, 2, "4KMBJ", url, "", None), (join.screen, 3, "WWMMW", url, "1 < seat > 2, OK start", None),
-                     (selftest.card, "seat 2", ["press each button", "OK twice: next"], None)])
+                     (join.screen, 2, "4KMBJ", url, "", None),
+                     (join.screen, 3, "WWMMW", url, say("1 < seat > 2, OK start"), None),
+                     (selftest.card, "seat 2", [say("press each button"), say("OK twice: next")], None)])
 
 
 def test_the_rule_fails_the_seven_pixel_words_every_screen_had():
