@@ -81,6 +81,11 @@ def N_(message: str) -> str:
     return message
 
 
+def translate(message: str) -> str:
+    """``message`` in the box's language, its fields left for the caller (the rules fill in their own)."""
+    return _translations(locale()).gettext(message)
+
+
 def say(message: str, **fields) -> str:
     """``message`` in the box's language, its ``{fields}`` filled in."""
     return _translations(locale()).gettext(message).format(**fields)

@@ -130,7 +130,7 @@ class Match:
                 if not self.header.physical(d):
                     continue
                 d = Decision(seat=d.enter_by, key=d.key, kind=Kind.CHOICE, options=d.options,
-                             prompt=d.prompt, labels=d.labels, enter_by=d.enter_by)
+                             prompt=d.prompt, labels=d.labels, enter_by=d.enter_by, fields=d.fields)
             out.append(d)
         return out
 
@@ -311,10 +311,10 @@ def decision_dict(d: Decision) -> dict:
         "key": d.key,
         "kind": d.kind.value,
         "options": _jsonable(list(d.options)),
-        "labels": list(d.labels) if d.labels else None,
+        "labels": [d.label(o) for o in d.options] if d.labels else None,
         "min": d.min,
         "max": d.max,
         "secret": d.secret,
-        "prompt": d.prompt,
+        "prompt": d.question(),
         "default": _jsonable(d.default),
     }

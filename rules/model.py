@@ -4,7 +4,7 @@ from __future__ import annotations
 import enum
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Mapping
+from typing import Any, Callable, ClassVar, Mapping
 
 
 class Kind(str, enum.Enum):
@@ -16,6 +16,12 @@ class Kind(str, enum.Enum):
     EDGE = "edge"        # one grid edge, options are (col, row, side) triples
     CONFIRM = "confirm"  # a single option: go on
     CHANCE = "chance"    # a die roll or a card draw, answered by a chance source
+
+
+def N_(message: str) -> str:
+    """Marks a sentence a player reads (a prompt, a label, a refusal) for the app's catalogue of words, which
+    says it in the box's language; the engine itself only ever holds the English."""
+    return message
 
 
 class IllegalMove(ValueError):
@@ -31,6 +37,8 @@ class Decision:
     A chance decision names the seat that types in a physical outcome
     (``enter_by``) and whether it comes from dice or cards (``source``).
     ``default`` is the option a choice's draft starts on (OK alone commits it).
+    ``prompt`` and ``labels`` are English sentences marked with :func:`N_`; the prompt's ``{fields}`` are
+    filled in from ``fields`` and a label's ``{option}`` with its option, after the app translates them.
     """
 
     seat: int | None
@@ -43,6 +51,7 @@ class Decision:
     weights: tuple | None = None
     prompt: str = ""
     labels: tuple[str, ...] | None = None
+    fields: tuple[tuple[str, Any], ...] = ()     # the prompt's {fields}: (name, value) pairs
     enter_by: int | None = None
     source: str = "dice"          # chance only: "dice" or "cards", each virtual or physical per match
     default: Any = None           # choice only: the option the draft starts on (the usual answer)
@@ -69,10 +78,17 @@ class Decision:
             raise IllegalMove(f"{self.key}: {value!r} is not a legal choice")
         return value
 
-    def label(self, value: Any) -> str:
+    def label(self, value: Any, translate: Callable[[str], str] = str) -> str:
+        """The option's label, its ``{option}`` filled in, in the language ``translate`` gives (English)."""
         if self.labels is not None and value in self.options:
-            return self.labels[self.options.index(value)]
+            return translate(self.labels[self.options.index(value)]).format(option=value)
         return str(value)
+
+    def question(self, translate: Callable[[str], str] = str) -> str:
+        """The prompt with its fields filled in (the words among them translated too), in ``translate``'s
+        language (English)."""
+        fields = {name: translate(value) if isinstance(value, str) else value for name, value in self.fields}
+        return translate(self.prompt).format(**fields)
 
 
 @dataclass(frozen=True)

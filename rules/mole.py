@@ -21,24 +21,24 @@ import copy
 from dataclasses import dataclass, field
 
 from . import registry
-from .model import Decision, Event, Game, Kind, Move, Result, State
+from .model import N_, Decision, Event, Game, Kind, Move, Result, State
 
 MOLE, MIGNETTES, TIE = "mole", "mignettes", "tie"
 
-CALLS = {"mignettes": (("flick", "Flick all"), ("nasdaq", "Nasdaq")),
-         "mole": (("flick", "Flick"), ("taupiniere", "Taupiniere"), ("nasdaq", "Nasdaq"))}
+CALLS = {"mignettes": (("flick", N_("Flick all")), ("nasdaq", N_("Nasdaq"))),
+         "mole": (("flick", N_("Flick")), ("taupiniere", N_("Taupiniere")), ("nasdaq", N_("Nasdaq")))}
 #: where the mole went, by whose flick moved it: (option, label)
-WHERE = {"mignettes": (("board", "On board"), ("gad", "Touching a mignette"), ("line", "Over line"), ("back", "Off back"),
-                       ("side", "Off side")),
-         "mole": (("board", "On board"), ("line", "Over line"), ("side", "Off side"), ("back", "Off back"),
-                  ("under", "Under mignette"))}
-HOW = (("rosserie", "Rosserie"), ("circle", "Mole circle"), ("off", "Off board"))
-GAD = (("touching", "Touching"), ("on_top", "On top"))
-YES_NO = (("no", "No"), ("yes", "Yes"))
+WHERE = {"mignettes": (("board", N_("On board")), ("gad", N_("Touching a mignette")), ("line", N_("Over line")),
+                       ("back", N_("Off back")), ("side", N_("Off side"))),
+         "mole": (("board", N_("On board")), ("line", N_("Over line")), ("side", N_("Off side")),
+                  ("back", N_("Off back")), ("under", N_("Under mignette")))}
+HOW = (("rosserie", N_("Rosserie")), ("circle", N_("Mole circle")), ("off", N_("Off board")))
+GAD = (("touching", N_("Touching")), ("on_top", N_("On top")))
+YES_NO = (("no", N_("No")), ("yes", N_("Yes")))
 #: where the mole crossed the winning line from: only "fully encompassed" loses, so a partly inside mole is "open"
-START = (("open", "In the open or partly in"), ("encompassed", "Fully in Rosserie or circle"),
-         ("loup", "Behind the loup"))
-PUSH = (("push", "Push!"),)
+START = (("open", N_("In the open or partly in")), ("encompassed", N_("Fully in Rosserie or circle")),
+         ("loup", N_("Behind the loup")))
+PUSH = (("push", N_("Push!")),)
 #: the edges the mole leaves the board by when the mignettes knock it
 KNOCKED = ("line", "back", "side")
 #: the edges its protection (the first go, partly or fully in Rosserie or the circle) covers, by setting
@@ -46,23 +46,23 @@ PROTECTED = {"sides": ("side",), "edges": KNOCKED}
 
 #: why a round ended, in words for the displays and the log
 REASONS = {
-    "line": "mole over the winning line",
-    "knocked_line": "mole knocked over the line",
-    "knocked_back": "mole knocked off the back",
-    "knocked_side": "mole knocked off a side",
-    "hitter_died": "the hitting mignette died",
-    "recompense": "mole off, all mignettes dead",
-    "all_dead": "every mignette dead",
-    "gad": "a mignette on top of the mole (Gad)",
-    "fell_side": "mole fell off a side",
-    "fell_back": "mole fell off the back",
-    "under": "mole under a mignette",
-    "killed_crossing": "killed while crossing",
-    "encompassed": "crossed from fully in Rosserie/circle",
-    "loup": "crossed from behind the loup line",
-    "too_many": "killed two without taupiniere",
-    "taupiniere": "taupiniere, not two kills",
-    "push": "a push: round conceded",
+    "line": N_("mole over the winning line"),
+    "knocked_line": N_("mole knocked over the line"),
+    "knocked_back": N_("mole knocked off the back"),
+    "knocked_side": N_("mole knocked off a side"),
+    "hitter_died": N_("the hitting mignette died"),
+    "recompense": N_("mole off, all mignettes dead"),
+    "all_dead": N_("every mignette dead"),
+    "gad": N_("a mignette on top of the mole (Gad)"),
+    "fell_side": N_("mole fell off a side"),
+    "fell_back": N_("mole fell off the back"),
+    "under": N_("mole under a mignette"),
+    "killed_crossing": N_("killed while crossing"),
+    "encompassed": N_("crossed from fully in Rosserie/circle"),
+    "loup": N_("crossed from behind the loup line"),
+    "too_many": N_("killed two without taupiniere"),
+    "taupiniere": N_("taupiniere, not two kills"),
+    "push": N_("a push: round conceded"),
 }
 
 
@@ -82,9 +82,9 @@ class Mole(Game):
         return tuple(range(1, self.settings["mignettes"] + 1))
 
 
-def _choice(seat: int, key: str, pairs, prompt: str, default=None) -> Decision:
+def _choice(seat: int, key: str, pairs, prompt: str, default=None, fields: tuple = ()) -> Decision:
     return Decision(seat, key, Kind.CHOICE, tuple(o for o, _ in pairs), labels=tuple(label for _, label in pairs),
-                    prompt=prompt, default=default)
+                    prompt=prompt, default=default, fields=fields)
 
 
 @dataclass
@@ -134,9 +134,9 @@ class MoleState(State):
         for call, label in CALLS[self.side]:
             why = None
             if self.side == "mole" and call == "taupiniere" and len(self.alive) < 2:
-                why = "one mignette left"
+                why = N_("one mignette left")
             if self.side == "mole" and call == "nasdaq" and self.gad:
-                why = "touching a mignette (Gad)"
+                why = N_("touching a mignette (Gad)")
             out.append({"call": call, "label": label, "legal": why is None, "why": why})
         return out
 
@@ -146,28 +146,29 @@ class MoleState(State):
         """The next thing the flicker must report, or None when the report is complete."""
         r, seat, mignettes = self.report, self.flicker, self.side == "mignettes"
         if "where" not in r:
-            return _choice(seat, "where", WHERE[self.side], "Where is the mole?", "board")
+            return _choice(seat, "where", WHERE[self.side], N_("Where is the mole?"), "board")
         where = r["where"]
         if where == "gad" and "gad" not in r:
-            return _choice(seat, "gad", GAD, "Touching (Gad): a mignette on top?", "touching")
+            return _choice(seat, "gad", GAD, N_("Touching (Gad): a mignette on top?"), "touching")
         covered = mignettes and where in PROTECTED[self.game.settings["protection"]]
         if covered and not self.first_go and "protected" not in r:
-            return _choice(seat, "protected", YES_NO, "Partly or fully in Rosserie or the circle?", "no")
+            return _choice(seat, "protected", YES_NO, N_("Partly or fully in Rosserie or the circle?"), "no")
         if self._decided_early():
             return None
         if "dead" not in r:
-            prompt = "Mignettes that died?" if mignettes else "Which did you kill?"
+            prompt = N_("Mignettes that died?") if mignettes else N_("Which did you kill?")
             return Decision(seat, "dead", Kind.HOLES, tuple(self.alive), min=0, max=len(self.alive), prompt=prompt)
         if self._needs_hitter() and "hitter" not in r:
-            return Decision(seat, "hitter", Kind.CHOICE, tuple(self.alive), prompt="Which hit the mole?")
+            return Decision(seat, "hitter", Kind.CHOICE, tuple(self.alive), prompt=N_("Which hit the mole?"))
         crossing = not mignettes and where == "line" and not r["dead"] and self.call == "flick"
         if crossing and "start" not in r:
             starts = START if self.game.settings["loup_line"] else START[:2]
-            return _choice(seat, "start", starts, "Crossed from where?", "open")
+            return _choice(seat, "start", starts, N_("Crossed from where?"), "open")
         if self._judge()[0] is None:
             for n in r["dead"]:
                 if f"how-{n}" not in r:
-                    return _choice(seat, f"how-{n}", HOW, f"How did mignette {n} die?", "rosserie" if mignettes else "off")
+                    return _choice(seat, f"how-{n}", HOW, N_("How did mignette {n} die?"),
+                                   "rosserie" if mignettes else "off", (("n", n),))
         return None
 
     def _put_back(self) -> str | None:
@@ -177,10 +178,10 @@ class MoleState(State):
             if r["where"] not in PROTECTED[self.game.settings["protection"]]:
                 return None
             if self.first_go:
-                return "first go"
-            return "partly or fully in Rosserie/circle" if r.get("protected") == "yes" else None
+                return N_("first go")
+            return N_("partly or fully in Rosserie/circle") if r.get("protected") == "yes" else None
         if r["where"] == "line" and r.get("start") == "loup" and self.game.settings["loup_cross"] == "back":
-            return "behind the loup line"
+            return N_("behind the loup line")
         return None
 
     def _knocked_off(self) -> bool:
@@ -242,10 +243,10 @@ class MoleState(State):
             return []
         if phase == "call":
             legal = [(c["call"], c["label"]) for c in self.calls() if c["legal"]]
-            who = "Mole" if self.side == "mole" else "Mignettes"
-            return [_choice(self.flicker, "call", legal, f"{who}: your call", "flick")]
+            prompt = N_("Mole: your call") if self.side == "mole" else N_("Mignettes: your call")
+            return [_choice(self.flicker, "call", legal, prompt, "flick")]
         opponent = 3 - self.flicker
-        return [self._question(), _choice(opponent, "push", PUSH, "Claim a push?")]
+        return [self._question(), _choice(opponent, "push", PUSH, N_("Claim a push?"))]
 
     def apply(self, move: Move) -> list[Event]:
         value = move.value

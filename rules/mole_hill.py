@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import registry
-from .model import Decision, Event, Game, Kind, Move, Result, State
+from .model import N_, Decision, Event, Game, Kind, Move, Result, State
 
 COLS, ROWS = 9, 7
 CENTRE = (5, 4)
@@ -167,22 +167,22 @@ class MoleHillState(State):
         """Why a space or an edge cannot be chosen now, in a few words for the seat's OLED."""
         value = tuple(value)
         if key == "rod":
-            return "a rod is there" if value in self.rods else "no edge there"
+            return N_("a rod is there") if value in self.rods else N_("no edge there")
         if key != "move" or value not in self.game.cells:
             return None
         here = self.trail[-1]
         if value == here:
-            return "the mole is here"
+            return N_("the mole is here")
         if value in self.trail:
-            return "visited already"
+            return N_("visited already")
         dc, dr = value[0] - here[0], value[1] - here[1]
         if max(abs(dc), abs(dr)) > 1:
-            return "too far away"
+            return N_("too far away")
         if not (dc and dr):
-            return "a rod is in the way"
+            return N_("a rod is in the way")
         rodded = [edge_between(here, via) in self.rods or edge_between(via, value) in self.rods
                   for via in ((value[0], here[1]), (here[0], value[1]))]
-        return "rods block both ways" if all(rodded) else "both ways blocked"
+        return N_("rods block both ways") if all(rodded) else N_("both ways blocked")
 
     # ---- the state machine --------------------------------------------------------------
 
@@ -191,11 +191,12 @@ class MoleHillState(State):
         if phase == "over":
             return []
         if phase == "place":
-            return [Decision(self.mole, "place", Kind.CELL, self.game.cells, prompt="Place your stack")]
+            return [Decision(self.mole, "place", Kind.CELL, self.game.cells, prompt=N_("Place your stack"))]
         if phase == "rod":
             free = tuple(sorted((edge for edge in self.game.edges if edge not in self.rods), key=self._from_mole))
-            return [Decision(self.gardener, "rod", Kind.EDGE, free, prompt=f"Place a rod ({self.rods_left} left)")]
-        prompt = "Jump to any free space" if phase == "jump" else "Move"
+            return [Decision(self.gardener, "rod", Kind.EDGE, free, prompt=N_("Place a rod ({rods} left)"),
+                             fields=(("rods", self.rods_left),))]
+        prompt = N_("Jump to any free space") if phase == "jump" else N_("Move")
         return [Decision(self.mole, "move", Kind.CELL, self.targets(), prompt=prompt)]
 
     def apply(self, move: Move) -> list[Event]:

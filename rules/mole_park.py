@@ -19,17 +19,18 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from . import registry
-from .model import Decision, Event, Game, Kind, Move, Result, State
+from .model import N_, Decision, Event, Game, Kind, Move, Result, State
 from .settings import SettingError
 
 HOLES = 5
 MISS = "X"
 DICE = ("glove", "pan", "mallet", "prize")
 WHACKING = DICE[:3]
-DIE_NAMES = {"glove": "Boxing Glove", "pan": "Frying Pan", "mallet": "Giant Mallet", "prize": "Prize die"}
+DIE_NAMES = {"glove": N_("Boxing Glove"), "pan": N_("Frying Pan"), "mallet": N_("Giant Mallet"),
+             "prize": N_("Prize die")}
 #: The prize stands in star order, with the rulebook's CONTENTS names (the tier list's names are in the doc).
-STANDS = (("Candy Cavern", 10), ("Burrowed Treasures", 15), ("Inflation Station", 20),
-          ("Plushie Paradise", 25), ("The Dugout", 30), ("King Mole's Stash", 35))
+STANDS = ((N_("Candy Cavern"), 10), (N_("Burrowed Treasures"), 15), (N_("Inflation Station"), 20),
+          (N_("Plushie Paradise"), 25), (N_("The Dugout"), 30), (N_("King Mole's Stash"), 35))
 FLEE_SEATS = 3     # moles flee only in 2-3 player games
 BIG_TABLE = 6      # from 6 players, two moles per hole
 
@@ -60,14 +61,15 @@ def _deck(text: str) -> dict[int, int]:
     return dict(sorted(deck.items()))
 
 
-def _chance(key: str, counts: dict, seat: int, prompt: str, source: str = "dice") -> Decision:
+def _chance(key: str, counts: dict, seat: int, prompt: str, source: str = "dice", fields: tuple = ()) -> Decision:
     """A die roll or a card draw: options weighted by their counts, entered by ``seat`` when physical."""
     return Decision(None, key, Kind.CHANCE, tuple(counts), weights=tuple(counts.values()),
-                    enter_by=seat, prompt=prompt, source=source)
+                    enter_by=seat, prompt=prompt, source=source, fields=fields)
 
 
-def _seat_choice(seat: int, key: str, seats: list[int], prompt: str) -> Decision:
-    return Decision(seat, key, Kind.CHOICE, tuple(seats), labels=tuple(f"Seat {s}" for s in seats), prompt=prompt)
+def _seat_choice(seat: int, key: str, seats: list[int], prompt: str, fields: tuple = ()) -> Decision:
+    return Decision(seat, key, Kind.CHOICE, tuple(seats), labels=(N_("Seat {option}"),) * len(seats), prompt=prompt,
+                    fields=fields)
 
 
 class MolePark(Game):
@@ -226,8 +228,8 @@ class ParkState(State):
         """Every seat that could reach the crown answers, in any order, seeing earlier answers; a seat
         that passed is asked again when someone declares after it (``crown_reask``). Declaring is final."""
         declarations = sum(self.declared.values())
-        return [Decision(s, "crown", Kind.CHOICE, ("pass", "declare"), labels=("Pass", "Go for the Crown"),
-                         prompt="Going for the Crown too?" if s in self.declared else "Going for the Crown?")
+        return [Decision(s, "crown", Kind.CHOICE, ("pass", "declare"), labels=(N_("Pass"), N_("Go for the Crown")),
+                         prompt=N_("Going for the Crown too?") if s in self.declared else N_("Going for the Crown?"))
                 for s in self.seat_numbers if self._may_answer(s, declarations)]
 
     def _may_answer(self, seat: int, declarations: int) -> bool:
@@ -259,7 +261,7 @@ class ParkState(State):
             if s not in self.dice:
                 options = DICE if self.hands[s - 1] else WHACKING
                 out.append(Decision(s, "die", Kind.CHOICE, options, group="dice",
-                                    labels=tuple(DIE_NAMES[d] for d in options), prompt="Pick a die"))
+                                    labels=tuple(DIE_NAMES[d] for d in options), prompt=N_("Pick a die")))
         return out
 
     def _on_dice(self, d: Decision, value: str) -> list[Event]:
@@ -272,7 +274,8 @@ class ParkState(State):
         return []
 
     def _ask_roll(self) -> list[Decision]:
-        return [_chance(roll_key(s, die), Counter(self.game.faces[die]), s, f"{DIE_NAMES[die]}: what did it roll?")
+        return [_chance(roll_key(s, die), Counter(self.game.faces[die]), s, N_("{die}: what did it roll?"),
+                        fields=(("die", DIE_NAMES[die]),))
                 for s, die, face in self.rolls if face is None]
 
     def _on_roll(self, d: Decision, face) -> list[Event]:
@@ -304,7 +307,7 @@ class ParkState(State):
         draws only what it counts; a seat entering a physical card may enter any face (the counts are
         this project's assumption, the printed cards are the truth)."""
         pool = {v: self.unseen[v] for v in self.game.deck}
-        return [_chance(f"mole-{s}", pool, s, "Stars on the mole you took?", "cards")
+        return [_chance(f"mole-{s}", pool, s, N_("Stars on the mole you took?"), "cards")
                 for s in self.seat_numbers if self.taking[s - 1]]
 
     def _on_take(self, d: Decision, stars: int) -> list[Event]:
@@ -330,7 +333,7 @@ class ParkState(State):
 
     def _ask_discard(self) -> list[Decision]:
         return [Decision(s, "discard", Kind.CHOICE, tuple(sorted(set(hand))),
-                         prompt=f"Over the limit: discard {len(hand) - self.game.limit}")
+                         prompt=N_("Over the limit: discard {n}"), fields=(("n", len(hand) - self.game.limit),))
                 for s, hand in zip(self.seat_numbers, self.hands) if len(hand) > self.game.limit]
 
     def _on_discard(self, d: Decision, stars: int) -> list[Event]:
@@ -384,11 +387,12 @@ class ParkState(State):
         total = dict(self.track)[group[0]]
         options = self._affordable(total)
         if len(group) > 1 and options:
-            return [_seat_choice(self.king, "order", group, f"Tie at {total}: who picks first?")]
+            return [_seat_choice(self.king, "order", group, N_("Tie at {total}: who picks first?"),
+                                 (("total", total),))]
         if len(group) == 1 and len(options) > 1:
             return [Decision(group[0], "prize", Kind.CHOICE, options,
                              labels=tuple(f"{STANDS[i - 1][0]} {STANDS[i - 1][1]}" for i in options),
-                             prompt=f"Pick a prize ({total} stars)")]
+                             prompt=N_("Pick a prize ({total} stars)"), fields=(("total", total),))]
         return []
 
     def _on_prize(self, d: Decision, value: int) -> list[Event]:
@@ -473,7 +477,7 @@ class ParkState(State):
         return [s for s in tied if s != self.king] if len(tied) > 1 else tied
 
     def _ask_tie(self) -> list[Decision]:
-        return [_seat_choice(self.king, "tie", self._showdown_tied(), "Showdown tie: who wins the Crown?")]
+        return [_seat_choice(self.king, "tie", self._showdown_tied(), N_("Showdown tie: who wins the Crown?"))]
 
     def _on_tie(self, d: Decision, seat: int) -> list[Event]:
         return [Event("order", d.seat, {"next": seat})] + self._win(seat)

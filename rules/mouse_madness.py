@@ -15,7 +15,7 @@ from functools import cache
 from importlib import resources
 
 from . import registry
-from .model import Decision, Event, Game, Kind, Move, Result, State
+from .model import N_, Decision, Event, Game, Kind, Move, Result, State
 
 FORWARD, BACK = 1, -1
 STEPS = {"forward": FORWARD, "back": BACK}
@@ -175,20 +175,21 @@ class MouseState(State):
 
     def pending(self) -> list[Decision]:
         if self.phase == "start":
-            return [_roll(f"start-{s}", s, "Roll for first turn") for s in self.rolling
+            return [_roll(f"start-{s}", s, N_("Roll for first turn")) for s in self.rolling
                     if s not in self.start_rolls[-1]]
         if self.phase == "roll":
-            return [_roll("roll", self.mover, "Roll the die")]
+            return [_roll("roll", self.mover, N_("Roll the die"))]
         choices = self.choices()
         if not choices:
             return []
         values, labels = tuple(c[0] for c in choices), tuple(c[1] for c in choices)
         if self.phase == "direction":
             return [Decision(self.mover, "direction", Kind.CHOICE, values, labels=labels,
-                             prompt=f"Rolled {self.roll}: which way?")]
+                             prompt=N_("Rolled {roll}: which way?"), fields=(("roll", self.roll),))]
         under = self.occupant(self.pos[self.mover - 1], self.mover)
         return [Decision(self.mover, "jump" if under is None else "push", Kind.CHOICE, values, labels=labels,
-                         prompt="Jump?" if under is None else f"On S{under}: push or jump?")]
+                         prompt=N_("Jump?") if under is None else N_("On {seat}'s mouse: push or jump?"),
+                         fields=() if under is None else (("seat", under),))]
 
     def apply(self, move: Move) -> list[Event]:
         decision, value = self.decision(move), move.value

@@ -162,7 +162,7 @@ def tied_at_15(king: int, rollers: tuple) -> ParkState:
 def test_king_mole_orders_a_tie_they_are_not_in():
     state = tied_at_15(king=1, rollers=(2, 3))
     (d,) = state.pending()
-    assert (d.seat, d.key, d.options, d.labels) == (1, "order", (2, 3), ("Seat 2", "Seat 3"))
+    assert (d.seat, d.key, d.options, [d.label(o) for o in d.options]) == (1, "order", (2, 3), ["Seat 2", "Seat 3"])
     answer(state, 1, "order", 3)
     (d,) = state.pending()
     assert (d.seat, d.key, d.options) == (3, "prize", (1, 2))
