@@ -26,6 +26,7 @@ import time
 from aiohttp import web
 
 from companion.tokens import same
+from companion.words import say
 
 from .guesses import Secret
 from .host_pin import HostPin
@@ -143,16 +144,16 @@ class Guard:
         if self.is_host(request):
             return None
         if given is None:
-            raise refuse(web.HTTPForbidden, "host PIN needed: it is on the box (the table display, seat 1's "
-                                            "screen in the lobby, or `molebox pin` on the Pi)")
+            raise refuse(web.HTTPForbidden, say("host PIN needed: it is on the box (the table display, seat 1's "
+                                                "screen in the lobby, or `molebox pin` on the Pi)"))
         address = request.remote or "unknown"
         refusal = self.pin_guesses.refusal(address)
         if refusal:
             raise too_many(refusal, self.pin_guesses.wait(address))
         if not same(given, self.pin):
             self.pin_guesses.wrong(address)
-            raise refuse(web.HTTPForbidden, "wrong host PIN: it is on the box (the table display, seat 1's screen "
-                                            "in the lobby, or `molebox pin` on the Pi)")
+            raise refuse(web.HTTPForbidden, say("wrong host PIN: it is on the box (the table display, seat 1's "
+                                                "screen in the lobby, or `molebox pin` on the Pi)"))
         until = str(int(self.wall() + HOST_FOR_S))
         return f"{until}.{self._sign(until)}"
 

@@ -18,6 +18,7 @@ import logging
 from collections import deque
 from typing import Callable
 
+from companion.words import say, says
 from .once import Once
 
 log = logging.getLogger("molebox.web")
@@ -111,6 +112,22 @@ class Hourly:
         return sum(count for _, count in self.minutes)
 
 
+# Each secret's refusals, said to the device guessing: too many of its own wrong guesses (and the wait), too many
+# on the whole network (their count, and the wait).
+REFUSALS = {
+    "PIN": (lambda wait: say("too many wrong PINs from this device: try again in {wait} s", wait=wait),
+            lambda count, wait: says("{n} wrong PIN on this network in the last hour: each guess now waits, for "
+                                     "everyone; try again in {wait} s",
+                                     "{n} wrong PINs on this network in the last hour: each guess now waits, for "
+                                     "everyone; try again in {wait} s", count, wait=wait)),
+    "join code": (lambda wait: say("too many wrong join codes from this device: try again in {wait} s", wait=wait),
+                  lambda count, wait: says("{n} wrong join code on this network in the last hour: each guess now "
+                                           "waits, for everyone; try again in {wait} s",
+                                           "{n} wrong join codes on this network in the last hour: each guess now "
+                                           "waits, for everyone; try again in {wait} s", count, wait=wait)),
+}
+
+
 class Secret:
     """One secret guessed at (``what``: "PIN", "join code"): the costs above, its figures, and who hears."""
 
@@ -137,10 +154,10 @@ class Secret:
             return None
         self.refused.add()
         self._changed()
+        mine_too_many, all_too_many = REFUSALS[self.what]
         if mine >= everyone:
-            return f"too many wrong {self.what}s from this device: try again in {mine:.0f} s"
-        return (f"{self.everyone.count()} wrong {self.what}s on this network in the last hour: each guess now "
-                f"waits, for everyone; try again in {everyone:.0f} s")
+            return mine_too_many(f"{mine:.0f}")
+        return all_too_many(self.everyone.count(), f"{everyone:.0f}")
 
     def wait(self, address: str) -> float:
         """Seconds before ``address`` may guess again."""

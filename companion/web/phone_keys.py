@@ -26,6 +26,7 @@ import time
 from typing import Callable
 
 from companion.tokens import same
+from companion.words import say
 
 ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"     # no 0/O, 1/I: read off a small screen
 CODE_LENGTH = 5
@@ -128,12 +129,12 @@ class PhoneKeys:
         with self._lock:
             seat = next((s for s, c in self.codes.items() if same(code, c)), None)
             if seat is None:
-                raise Refused("wrong-code", "no seat has that join code: check it on the table display")
+                raise Refused("wrong-code", say("no seat has that join code: check it on the table display"))
             if seat in self.tokens:
                 if self._holds(seat, token_of(seat)):
                     return seat, None
-                raise Refused("held", f"seat {seat} is held by another phone: the host can free it from "
-                                      f"the dashboard")
+                raise Refused("held", say("seat {seat} is held by another phone: the host can free it from "
+                                          "the dashboard", seat=seat))
             token = secrets.token_urlsafe(24)
             self.tokens[seat] = (token, self.wall() + HOLD_S)
         self._changed()
@@ -161,14 +162,14 @@ class PhoneKeys:
             if seat not in self._phones:
                 raise Refused("no-such-seat", f"seat {seat} is not a phone seat; phone seats: {self._phone_seats()}")
             if not given:
-                raise Refused("denied", f"this device has not joined seat {seat}: scan its QR code or enter its "
-                                        f"join code from the table display")
+                raise Refused("denied", say("this device has not joined seat {seat}: scan its QR code or enter "
+                                            "its join code from the table display", seat=seat))
             if not self._matches(seat, given):
-                raise Refused("denied", f"this device does not hold seat {seat} (the host freed it, or the box "
-                                        f"restarted): join again with the code on the table display")
+                raise Refused("denied", say("this device does not hold seat {seat} (the host freed it, or the box "
+                                            "restarted): join again with the code on the table display", seat=seat))
             if self.tokens[seat][1] <= self.wall():
-                raise Refused("denied", f"this device's hold on seat {seat} has expired: the host can free the "
-                                        f"seat for you to join again")
+                raise Refused("denied", say("this device's hold on seat {seat} has expired: the host can free the "
+                                            "seat for you to join again", seat=seat))
 
     def release(self, seat: int) -> bool:
         """The host frees ``seat``: its token is void and it has a new join code. False if nobody held it."""
@@ -209,8 +210,8 @@ class PhoneKeys:
         with self._lock:
             live = self.streams.get(seat)
             if live is None or not same(stream, live):
-                raise Refused("stale", "not taken: the page lost the box when this press was sent; it is back "
-                                       "now: press again")
+                raise Refused("stale", say("not taken: the page lost the box when this press was sent; it is back "
+                                           "now: press again"))
             if not pressed:
                 return
             now = self.clock()
@@ -218,5 +219,5 @@ class PhoneKeys:
             left = min(BURST, left + (now - at) * RATE)
             if left < 1:
                 self._buckets[seat] = (left, now)
-                raise Refused("too-fast", "not taken: too many presses at once; slow down")
+                raise Refused("too-fast", say("not taken: too many presses at once; slow down"))
             self._buckets[seat] = (left - 1, now)

@@ -13,6 +13,7 @@ from .auth import Guard, refuse
 from .box import Box
 from .hub import Hub, seat as seat_topics
 from .phone_keys import PhoneKeys
+from .words import catalogue
 
 STATIC = Path(__file__).parent / "static"
 GUESSING_EVERY_S = 1.0      # the dashboard's guessing figures, at most this often
@@ -79,12 +80,12 @@ class Site:
     # ---- pages ----
 
     def page(self, request: web.Request, name: str, **more) -> web.Response:
-        """One of the pages, with what its script needs to know in its config."""
+        """One of the pages, with what its script needs to know in its config: its words in the box's language too."""
         config = {"token": self.guard.token, "lan": self.guard.lan, "sim": self.simulator is not None,
                   "lanSim": self.guard.lan_sim, "panels": self.seats,
                   "phones": list(self.box.phone_panels),
                   "displays": list(self.box.displays), "host": self.guard.is_host(request),
-                  "glass": self.simulator.glass() if self.simulator else {}, **more}
+                  "glass": self.simulator.glass() if self.simulator else {}, "words": catalogue(), **more}
         text = self.pages[name].replace("{{config}}", html.escape(json.dumps(config)))
         return web.Response(text=text, content_type="text/html", headers={"Cache-Control": "no-store"})
 

@@ -1,9 +1,29 @@
-// Shared by both pages: the page's config, GETs, POSTs with the CSRF token, event streams, PNG frames.
+// Shared by every page: the page's config, its words, GETs, POSTs with the CSRF token, event streams, PNG frames.
 "use strict";
 
 const molebox = (() => {
   const config = JSON.parse(document.querySelector('meta[name="molebox"]').content);
   const status = document.getElementById("status");
+
+  // A sentence in the box's language (the server gives the page its words: companion/web/words.py), its
+  // {fields} filled in; ts: the form the number ``count`` takes, which fills {count}.
+  const fill = (words, fields) =>
+    words.replace(/\{(\w+)\}/g, (kept, name) => (name in fields ? fields[name] : kept));
+  const t = (message, fields = {}) => fill(config.words[message] ?? message, fields);
+  function ts(singular, plural, count, fields = {}) {
+    const forms = config.words[singular] ?? [singular, plural];
+    return fill(forms[count === 1 ? 0 : 1], {count, ...fields});
+  }
+  // The page's own marked words: each element marked data-t, its words (an element of text alone) and its
+  // aria-label, alt and title.
+  for (const marked of document.querySelectorAll("[data-t]")) {
+    if (!marked.childElementCount && marked.textContent.trim()) {
+      marked.textContent = t(marked.textContent.trim().replace(/\s+/g, " "));
+    }
+    for (const name of ["aria-label", "alt", "title"]) {
+      if (marked.hasAttribute(name)) marked.setAttribute(name, t(marked.getAttribute(name)));
+    }
+  }
 
   function say(text, bad) {
     status.textContent = text;
@@ -34,9 +54,9 @@ const molebox = (() => {
     for (const [kind, handle] of Object.entries(handlers)) {
       source.addEventListener(kind, (event) => handle(JSON.parse(event.data)));
     }
-    source.onopen = () => say("live");
+    source.onopen = () => say(t("live"));
     source.onerror = () => say(source.readyState === EventSource.CLOSED
-      ? "disconnected: reload the page" : "reconnecting…", true);
+      ? t("disconnected: reload the page") : t("reconnecting…"), true);
     return source;
   }
 
@@ -63,5 +83,5 @@ const molebox = (() => {
     img.hidden = false;
   }
 
-  return {config, say, get, post, listen, showFrame};
+  return {config, t, ts, say, get, post, listen, showFrame};
 })();

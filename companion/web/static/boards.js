@@ -4,6 +4,7 @@
 "use strict";
 
 const boards = (() => {
+  const {t} = molebox;
   const NS = "http://www.w3.org/2000/svg";
   const COLOURS = ["#e8544e", "#4e9de8", "#f2b134", "#7bd389", "#c77dff", "#ff9f5b", "#5fd4d0", "#f27ab8"];
   const TEXT = 46;                   // a figure's size, in the board's own units (about its pixels on a 1080p TV)
@@ -60,7 +61,7 @@ const boards = (() => {
         out.push(hole);
       });
     });
-    return svg(width, rowH * rows, "each player's sheet of five holes and their tokens", ...out);
+    return svg(width, rowH * rows, t("each player's sheet of five holes and their tokens"), ...out);
   }
 
   // Mole Hill: the 9 x 7 board; flowers (red diamonds 2 points, white crosses 1), the trail's pieces (light, dark)
@@ -116,7 +117,7 @@ const boards = (() => {
       out.push(el("rect", {x: box[0], y: box[1], width: box[2], height: box[3], rx: 8,
                            class: "cursor" + (mine.legal ? "" : " refused")}));
     }
-    return svg(w, h, "the Mole Hill board: the mole's path, its pieces, flowers and rods", ...out);
+    return svg(w, h, t("the Mole Hill board: the mole's path, its pieces, flowers and rods"), ...out);
   }
 
   // Mouse Madness: the track from the start (0) to the cheese, a row of spaces after another; mouse holes say where
@@ -161,7 +162,7 @@ const boards = (() => {
       out.push(el("rect", {x: x - cellW / 2 + 2, y: y - cellH / 2 + 2, width: cellW - 4, height: cellH - 4, rx: 20,
                            class: "cursor"}));
     }
-    return svg(w, h, "the Mouse Madness track, its mouse holes and every mouse", ...out);
+    return svg(w, h, t("the Mouse Madness track, its mouse holes and every mouse"), ...out);
   }
 
   // Mole Park: the five holes and their moles, where the last dice landed (each seat's number), and the prize stands.
@@ -172,7 +173,7 @@ const boards = (() => {
       const x = step * i + step / 2;
       out.push(el("g", {class: "park-hole", "data-hole": i + 1, "data-moles": moles},
                   el("circle", {cx: x, cy: holeY, r}), text(x, holeY, String(moles), {class: "figure big"}),
-                  text(x, holeY + r + 38, `hole ${i + 1}`, {class: "label"})));
+                  text(x, holeY + r + 38, t("hole {hole}", {hole: i + 1}), {class: "label"})));
       const landed = board.rolls.filter((roll) => roll.die !== "prize" && Number(roll.face) === i + 1);
       landed.forEach((roll, k) => {
         const cx = x - r + 24 + k * 60, cy = holeY - r + 6;
@@ -187,7 +188,7 @@ const boards = (() => {
       out.push(el("g", {class: "stand" + (stand.shown ? "" : " empty"), "data-stand": stand.stand},
                   el("rect", {x, y, width: standW - 16, height: 150, rx: 14}),
                   text(x + (standW - 16) / 2, y + 52, stand.shown ? `${stand.stars}★` : "–", {class: "figure"}),
-                  text(x + (standW - 16) / 2, y + 112, `stand ${stand.stand}`, {class: "label"})));
+                  text(x + (standW - 16) / 2, y + 112, t("stand {stand}", {stand: stand.stand}), {class: "label"})));
     });
     // The star track while prizes are picked: each seat's total in picking order, in its colour; the seats done
     // with prizes dark inside their colour (their figures light, so as readable), those going for the Crown outlined.
@@ -199,8 +200,8 @@ const boards = (() => {
                   el("rect", {x, y, width: trackW - 16, height: 90, rx: 14, fill: colour(entry.seat)}),
                   text(x + (trackW - 16) / 2, y + 45, `${entry.total}★`, {class: "figure on-token"})));
     });
-    return svg(w, track.length ? 610 : 500, "Mole Park's five holes with their moles, the prize stands and the star track",
-               ...out);
+    return svg(w, track.length ? 610 : 500,
+               t("Mole Park's five holes with their moles, the prize stands and the star track"), ...out);
   }
 
   // Mole: each side's points on the way to the target, and the mignettes alive or dead.
@@ -222,13 +223,13 @@ const boards = (() => {
                   ...(dead ? [el("path", {d: `M${x - 50} ${y - 50}L${x + 50} ${y + 50}`, class: "whacked"}),
                               text(x, y + 100, dead, {class: "label"})] : [])));
     }
-    return svg(w, 520, `the score to ${board.target} and the mignettes`, ...out);
+    return svg(w, 520, t("the score to {target} and the mignettes", {target: board.target}), ...out);
   }
 
   // A seat's own sheet in Whakka Mole, as its OLED draws it: its holes and tokens, the holes it is popping up marked.
   function ownSheet(board) {
     const r = 40, step = 100;
-    return svg(step * board.sheet.length, 2 * r + 24, "your sheet: the holes you pop up are marked",
+    return svg(step * board.sheet.length, 2 * r + 24, t("your sheet: the holes you pop up are marked"),
                ...board.sheet.map((tokens, h) => {
                  const x = step * h + step / 2, marked = board.marked.includes(h + 1);
                  return el("g", {class: "sheet-hole" + (tokens ? " tokens" : "") + (marked ? " marked" : ""),

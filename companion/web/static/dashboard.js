@@ -2,7 +2,7 @@
 "use strict";
 
 (() => {
-  const {config, get, post, listen, showFrame} = molebox;
+  const {config, t, ts, get, post, listen, showFrame} = molebox;
   const $ = (id) => document.getElementById(id);
   let state = null;
   let told = [];                  // the public log told as turns, streamed apart from the state as appends
@@ -10,30 +10,31 @@
   let historyKey = null;           // refetch the history when this changes (a game ends or starts, a name changes)
   let host = config.host;          // this device may take host actions (always on 127.0.0.1; after the PIN on the LAN)
 
-  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
   const names = () => (state && state.names) || {};
-  const who = (seat) => names()[seat] || "Seat " + seat;
+  const who = (seat) => names()[seat] || t("Seat {seat}", {seat});
 
   // Games whose view reads differently: Mouse Madness counts turns in `turns` and keeps each mouse's space in
   // `positions`.
   const GAMES = {
     "mouse-madness": {
-      heading: (s) => (s.turns ? `Turn ${s.turns}` : "Rolls for the first turn"),
+      heading: (s) => (s.turns ? t("Turn {turn}", {turn: s.turns}) : t("Rolls for the first turn")),
       scores: (s) => s.positions,
-      won: "on the cheese",
+      won: (winners) => t("{winners} won on the cheese!", {winners}),
     },
     // Mole Park: the score is each seat's prize stars.
     "mole-park": {
-      heading: (s) => `Round ${s.round}, King Mole: ${who(s.king_mole)}`,
+      heading: (s) => t("Round {round}, King Mole: {king}", {round: s.round, king: who(s.king_mole)}),
       scores: (s) => s.seats.map((seat) => seat.stars),
     },
     // Mole Hill: a round is one mole's walk; the heading says who plays which side.
     "mole-hill": {
-      heading: (s) => `Round ${s.round}: ${who(s.mole)} is the mole, ${who(s.gardener)} the gardener`,
+      heading: (s) => t("Round {round}: {mole} is the mole, {gardener} the gardener",
+                        {round: s.round, mole: who(s.mole), gardener: who(s.gardener)}),
     },
     // Mole: the heading keeps the roles and the target in sight.
     "mole": {
-      heading: (s) => `Round ${s.round}, turn ${s.turn}: ${who(s.mole)} is the mole; ${s.target} points by ${s.margin}`,
+      heading: (s) => t("Round {round}, turn {turn}: {mole} is the mole; {target} points by {margin}",
+                        {round: s.round, turn: s.turn, mole: who(s.mole), target: s.target, margin: s.margin}),
     },
   };
   const game = () => (state && state.view && GAMES[state.view.game]) || {};
@@ -65,16 +66,19 @@
       const li = item("li", "", view.winners.includes(seat) ? "won" : "");
       li.append(item("span", who(seat), "who"), item("span", scores.length ? String(scores[i]) : "", "points"));
       const bot = (state.bots || {})[seat];
-      if (bot) li.append(item("span", `computer, ${bot}`, "tag bot"));
-      if (view.locked.includes(seat)) li.append(item("span", "locked in", "tag"));
-      else if (view.waiting.includes(seat)) li.append(item("span", "choosing", "tag dim"));
+      if (bot) li.append(item("span", t("computer, {bot}", {bot}), "tag bot"));
+      if (view.locked.includes(seat)) li.append(item("span", t("locked in"), "tag"));
+      else if (view.waiting.includes(seat)) li.append(item("span", t("choosing"), "tag dim"));
       if (scores.length && scores[i] === best && best > 0 && !view.over) li.classList.add("lead");
       return li;
     }));
-    $("waiting").textContent = view.over ? "" : `Waiting for ${view.waiting.map(who).join(", ") || "nobody"}.`;
-    $("winner").textContent = view.over
-      ? `${view.winners.map(who).join(" and ")} won${game().won ? " " + game().won
-        : scores.length ? " with " + plural(best, "point") : ""}!` : "";
+    const waiting = view.waiting.map(who).join(", ") || t("nobody");
+    $("waiting").textContent = view.over ? "" : t("Waiting for {seats}.", {seats: waiting});
+    const winners = view.over
+      && view.winners.map(who).reduce((first, second) => t("{first} and {second}", {first, second}));
+    $("winner").textContent = !view.over ? "" : game().won ? game().won(winners)
+      : scores.length ? ts("{winners} won with {count} point!", "{winners} won with {count} points!", best, {winners})
+        : t("{winners} won!", {winners});
   }
 
   // Scores over turns: a past game picked from the history, else the game in play (when its view keeps them).
@@ -87,7 +91,8 @@
     const labels = Array.from({length: game.seats}, (_, i) => game.names ? game.names[i] : who(i + 1));
     const series = labels.map((label, i) => ({label, values: [0, ...game.history.map((row) => row[i])]}));
     $("progress-title").textContent = shownGame
-      ? `Scores over turns: game ${shownGame.id}, ${shownGame.title}` : "Scores over turns";
+      ? t("Scores over turns: game {id}, {title}", {id: shownGame.id, title: shownGame.title})
+      : t("Scores over turns");
     $("score-chart").replaceChildren(charts.lines(series), charts.legend(labels));
   }
 
@@ -95,9 +100,10 @@
     const fields = $("name-fields");
     if (fields.childElementCount !== view.seats) {
       fields.replaceChildren(...Array.from({length: view.seats}, (_, i) => {
-        const label = item("label", `Seat ${i + 1} `);
+        const seat = t("Seat {seat}", {seat: i + 1});
+        const label = item("label", seat + " ");
         const input = document.createElement("input");
-        Object.assign(input, {name: `seat${i + 1}`, maxLength: 16, autocomplete: "off", placeholder: `Seat ${i + 1}`});
+        Object.assign(input, {name: `seat${i + 1}`, maxLength: 16, autocomplete: "off", placeholder: seat});
         input.dataset.seat = i + 1;
         label.append(input);
         return label;
@@ -110,19 +116,21 @@
   function render() {
     const lobby = state.mode === "lobby";
     const view = state.view;
-    $("game").textContent = lobby ? "lobby" : view.title;
+    $("game").textContent = lobby ? t("lobby") : view.title;
     $("winner").hidden = lobby || !view.over;
     $("names").hidden = lobby;
     if (lobby) {
       const l = state.lobby;
-      $("round").textContent = "Choosing the game";
+      $("round").textContent = t("Choosing the game");
       $("scores").replaceChildren();
       $("turns").replaceChildren();
-      $("waiting").textContent = `Seat 1 is choosing: ${l.games[l.index]}, ${l.seats} seats, ${l.dice} dice.`;
+      $("waiting").textContent = t("Seat 1 is choosing: {game}, {seats} seats, {dice} dice.",
+                                   {game: l.games[l.index], seats: l.seats, dice: l.dice});
     } else {
       const s = view.state;
-      $("round").textContent = view.over ? "Final scores" : game().heading?.(s)
-        || [s.turn && `Turn ${s.turn}`, s.target && `to ${s.target} points`].filter(Boolean).join(", ") || "Scores";
+      $("round").textContent = view.over ? t("Final scores") : game().heading?.(s)
+        || [s.turn && t("Turn {turn}", {turn: s.turn}), s.target && t("to {target} points", {target: s.target})]
+          .filter(Boolean).join(", ") || t("Scores");
       renderScores(view);
       renderTurns();
       renderNameFields(view);
@@ -161,7 +169,7 @@
                  item("td", winners), item("td", (game.duration / 60).toFixed(0)));
       if (game.history.length) {                 // the games whose view keeps the scores turn by turn
         const show = () => { shownGame = game; renderProgress(); $("progress").scrollIntoView({block: "nearest"}); };
-        Object.assign(row, {tabIndex: 0, title: "show its scores over turns"});
+        Object.assign(row, {tabIndex: 0, title: t("show its scores over turns")});
         row.addEventListener("click", show);
         row.addEventListener("keydown", (event) => { if (event.key === "Enter") show(); });
       }
@@ -169,8 +177,12 @@
     }));
     const players = Object.entries(stats.players);
     $("wins-title").hidden = !players.length;
+    const note = (p) => {
+      const wins = ts("{count} win", "{count} wins", p.wins), games = ts("{count} game", "{count} games", p.games);
+      return t("{wins} in {games}", {wins, games});
+    };
     $("wins-chart").replaceChildren(...(players.length ? [charts.bars(players.map(([name, p]) =>
-      ({label: name, value: p.wins, note: `${plural(p.wins, "win")} in ${plural(p.games, "game")}`})))] : []));
+      ({label: name, value: p.wins, note: note(p)})))] : []));
   }
 
   async function loadHistory() {
@@ -178,7 +190,7 @@
       renderHistory(await get("/api/history"));
     } catch (error) {
       $("no-history").hidden = false;
-      $("no-history").textContent = "History unavailable: " + error.message;
+      $("no-history").textContent = t("History unavailable: {error}", {error: error.message});
     }
   }
 
@@ -187,7 +199,7 @@
     const {fault, notes} = state;
     $("box").hidden = !fault && !notes.length && $("guessing").hidden;
     $("fault").hidden = !fault;
-    $("fault").textContent = fault ? `Paused: ${fault.text}` : "";
+    $("fault").textContent = fault ? t("Paused: {reason}", {reason: fault.text}) : "";
     $("notes").replaceChildren(...notes.map((note) => item("li", `${when(note.at)}: ${note.text}`)));
     $("dismiss").hidden = !notes.length;
   }
@@ -208,7 +220,7 @@
   async function act(path, body) {
     try {
       const answer = await post(path, body);
-      tell("done");
+      tell(t("done"));
       return answer;
     } catch (error) {
       tell(error.message, true);
@@ -223,7 +235,7 @@
       $("pin").value = "";
       showHost();
       follow();
-      tell("host actions unlocked on this device for tonight");
+      tell(t("host actions unlocked on this device for tonight"));
     }
   });
   $("logout").addEventListener("click", async () => {
@@ -262,8 +274,8 @@
     event.target.reset();          // every field shows its saved name again, and follows the next change
   });
   // Phone seats: free, held by a phone that is connected, or by one that is away; the host frees a held one.
-  const HOLDERS = {free: "free: the table display shows its code", connected: "a phone plays it",
-                   away: "held by a phone that is away"};
+  const HOLDERS = {free: t("free: the table display shows its code"), connected: t("a phone plays it"),
+                   away: t("held by a phone that is away")};
   async function loadPhones() {
     const holders = await get("/api/seats").catch(() => null);
     if (!holders) return;
@@ -273,7 +285,7 @@
       if (holder !== "free") {
         const button = document.createElement("button");
         button.type = "button";
-        button.textContent = `Free seat ${seat}`;
+        button.textContent = t("Free seat {seat}", {seat});
         button.addEventListener("click", async () => {
           if (await act("/api/host/free-seat", {seat: Number(seat)})) loadPhones();
         });
@@ -288,18 +300,24 @@
     setInterval(loadPhones, 3000);
   }
 
-  // Someone on the network guessing the PIN or the join codes: how much, and what it costs them now.
+  // Someone on the network guessing the PIN or the join codes: how much, and what it costs them now; ``what``
+  // tells the secret's wrong guesses and its wait.
+  const PINS = {wrong: (count) => ts("{count} wrong PIN", "{count} wrong PINs", count),
+                wait: (wait) => t("Each PIN guess now waits {wait} s, for everyone.", {wait})};
+  const CODES = {wrong: (count) => ts("{count} wrong join code", "{count} wrong join codes", count),
+                 wait: (wait) => t("Each join code guess now waits {wait} s, for everyone.", {wait})};
   function guessed({wrong, refused, addresses, wait}, what) {
     if (!wrong && !refused) return "";
-    const more = refused ? ` (${refused} more refused while locked out)` : "";
-    const slowed = wait ? ` Each ${what} guess now waits ${wait} s, for everyone.` : "";
-    return `${plural(wrong, "wrong " + what)} in the last hour, from ${addresses} address${addresses === 1 ? "" : "es"}`
-      + `${more}.${slowed} `;
+    const more = refused ? t(" ({refused} more refused while locked out)", {refused}) : "";
+    return ts("{wrong} in the last hour, from {count} address{more}.",
+              "{wrong} in the last hour, from {count} addresses{more}.", addresses, {wrong: what.wrong(wrong), more})
+      + (wait ? " " + what.wait(wait) : "") + " ";
   }
   function renderGuessing({pins, codes}) {
-    const text = guessed(pins, "PIN") + guessed(codes, "join code");
+    const text = guessed(pins, PINS) + guessed(codes, CODES);
     $("guessing").hidden = !text;
-    $("guessing").textContent = text + (pins.wrong || pins.refused ? "A device that entered the PIN is never locked out." : "");
+    $("guessing").textContent = text
+      + (pins.wrong || pins.refused ? t("A device that entered the PIN is never locked out.") : "");
     if (state) renderBox();
   }
 

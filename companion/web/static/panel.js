@@ -4,6 +4,7 @@
 "use strict";
 
 const panels = (() => {
+  const {t} = molebox;
   const CONTROLS = ["hole1", "hole2", "hole3", "hole4", "hole5", "ok"];
 
   // A seat's <section>: its title, its screen, five holes and OK; keyOf(index) labels each button's key ("" for
@@ -15,7 +16,7 @@ const panels = (() => {
     panel.dataset.seat = seat;
     panel.innerHTML = `<h2></h2>${alt === null ? '<div class="screen" aria-live="polite"></div>' : '<img class="oled">'}` +
                       '<div class="holes"></div><button class="ok" data-control="ok">OK <kbd></kbd></button>';
-    panel.querySelector("h2").textContent = "Seat " + seat;
+    panel.querySelector("h2").textContent = t("Seat {seat}", {seat});
     const oled = panel.querySelector(".oled");
     if (oled) {
       oled.dataset.display = "seat" + seat;
@@ -56,12 +57,13 @@ const panels = (() => {
     };
     panel.querySelectorAll(".holes .hole").forEach((button, i) => {
       const does = screen.options.filter((option) => gives(option.button, i + 1))
-        .map((option) => option.words + (option.chosen ? ", chosen" : ""));
-      button.setAttribute("aria-label", `Hole ${i + 1}: ${does.join("; ") || "not used now"}`);
+        .map((option) => (option.chosen ? t("{words}, chosen", {words: option.words}) : option.words))
+        .join("; ") || t("not used now");
+      button.setAttribute("aria-label", t("Hole {hole}: {does}", {hole: i + 1, does}));
     });
     const ok = screen.options.filter((option) => option.button === "OK" || option.button === "hold OK")
-      .map((option) => `${option.button === "OK" ? "OK" : "Hold OK"}: ${option.words}`);
-    panel.querySelector(".ok").setAttribute("aria-label", ok.join(". ") || "OK: not used now");
+      .map(({button, words}) => (button === "OK" ? t("OK: {words}", {words}) : t("Hold OK: {words}", {words})));
+    panel.querySelector(".ok").setAttribute("aria-label", ok.join(". ") || t("OK: not used now"));
   }
 
   function showPressed(panel, control, pressed) {
@@ -91,8 +93,10 @@ const panels = (() => {
       }
       localStorage.setItem("molebox.realSize", JSON.stringify({on, scale}));
     }
-    const sizes = [...new Set(Object.values(glass).map(([w, h]) => `${w} × ${h} mm`))];
-    document.getElementById("glass-size").textContent = sizes.join(", ");
+    const sizes = [...new Set(Object.values(glass).map(([w, h]) => t("{w} × {h} mm", {w, h})))];
+    document.getElementById("glass-size").textContent = t("The OLEDs are drawn as large as the panels' lit area " +
+      "({sizes}): judge at arm's length what a player will read. A browser only guesses a screen's millimetres: " +
+      "hold a bank card (85.6 mm wide) against the bar and slide until they match.", {sizes: sizes.join(", ")});
     box.parentElement.hidden = sizes.length === 0;
     const saved = JSON.parse(localStorage.getItem("molebox.realSize") || "{}");
     pxPerMm.value = saved.scale ?? 96 / 25.4;           // CSS's own millimetre until calibrated

@@ -4,7 +4,7 @@
 "use strict";
 
 (() => {
-  const {config, say, post, listen} = molebox;
+  const {config, t, say, post, listen} = molebox;
   const notice = document.getElementById("notice");
   const joinForm = document.getElementById("join");
 
@@ -20,7 +20,7 @@
     } catch (error) {
       document.getElementById("join-error").textContent = error.message;
       joinForm.hidden = false;
-      say("not joined", true);
+      say(t("not joined"), true);
     }
   }
 
@@ -31,8 +31,8 @@
 
   function joining() {
     joinForm.hidden = false;
-    say("not joined");
-    if (config.asked) tell(`This phone does not hold seat ${config.asked}: join it with its code.`);
+    say(t("not joined"));
+    if (config.asked) tell(t("This phone does not hold seat {seat}: join it with its code.", {seat: config.asked}));
     if (config.code) {
       document.getElementById("code").value = config.code;
       join(config.code);
@@ -40,8 +40,8 @@
   }
 
   function playing(seat) {
-    document.getElementById("title").textContent = "seat " + seat;
-    document.title = "molebox seat " + seat;
+    document.getElementById("title").textContent = t("seat {seat}", {seat});
+    document.title = t("molebox seat {seat}", {seat});
     let stream = null;                 // the live stream's id; null while the box is out of reach
     let sending = Promise.resolve();   // presses reach the box in the order they happened
     const held = new Set();
@@ -51,7 +51,7 @@
       pressed ? held.add(control) : held.delete(control);
       panels.showPressed(panel, control, pressed);
       if (stream === null) {
-        if (pressed) tell("Not sent: the box is out of reach. Press again once this page says live.");
+        if (pressed) tell(t("Not sent: the box is out of reach. Press again once this page says live."));
         return;
       }
       const body = {control, pressed, stream};
@@ -62,7 +62,7 @@
         panel.classList.add("sent");
         setTimeout(() => panel.classList.remove("sent"), 150);
       }).catch((error) => tell(error instanceof TypeError         // fetch's own failure: no network
-        ? "Not sent: the box is out of reach. Press again once this page says live." : error.message));
+        ? t("Not sent: the box is out of reach. Press again once this page says live.") : error.message));
     }
 
     const panel = panels.build(seat, () => "", press, null);
@@ -75,10 +75,13 @@
       const playing = table.mode === "play";
       document.getElementById("room").hidden = !playing;
       const me = playing && table.players[seat - 1];
-      panel.querySelector("h2").textContent = me && me.name !== `Seat ${seat}` ? `Seat ${seat}: ${me.name}` : `Seat ${seat}`;
+      const mark = t("Seat {seat}", {seat});
+      panel.querySelector("h2").textContent = me && me.name !== mark
+        ? t("Seat {seat}: {name}", {seat, name: me.name}) : mark;
       if (!playing) return;
       document.getElementById("room-title").textContent = [table.title, table.screen.status].filter(Boolean).join(", ");
-      document.getElementById("room-prompt").textContent = table.paused ? `Paused: ${table.paused}` : table.screen.prompt;
+      document.getElementById("room-prompt").textContent = table.paused
+        ? t("Paused: {reason}", {reason: table.paused}) : table.screen.prompt;
       room.players(document.getElementById("room-players"), table);
       document.getElementById("room-board").replaceChildren(
         ...[boards.draw(table, mine && mine.board)].filter(Boolean));
@@ -110,11 +113,11 @@
     source.onerror = () => {
       stream = null;
       if (source.readyState !== EventSource.CLOSED) {
-        say("reconnecting…", true);
+        say(t("reconnecting…"), true);
         return;
       }
-      say("not joined", true);
-      tell(`This phone no longer holds seat ${seat} (the host freed it, or the box restarted): join again.`);
+      say(t("not joined"), true);
+      tell(t("This phone no longer holds seat {seat} (the host freed it, or the box restarted): join again.", {seat}));
       joinForm.hidden = false;
     };
   }

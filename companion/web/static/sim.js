@@ -2,7 +2,7 @@
 "use strict";
 
 (() => {
-  const {config, say, post, listen, showFrame} = molebox;
+  const {config, t, say, post, listen, showFrame} = molebox;
   const {CONTROLS} = panels;
   // Keys by position (KeyboardEvent.code): seats 1-4 below, seats 5-8 the same keys with Shift.
   const KEYS = [
@@ -42,7 +42,7 @@
 
   for (let seat = 1; seat <= config.panels; seat++) {
     const panel = panels.build(seat, (i) => keyOf(seat, i), (control, pressed) => press(seat, control, pressed),
-                               "seat display");
+                               t("seat display"));
     panel.hidden = true;
     seatPanels.set(seat, panel);
     seatsBox.append(panel);
@@ -55,8 +55,9 @@
 
   panels.realSize(config.glass);
   if (config.lan) {
-    document.getElementById("scope").textContent = "A maker's tool, open to the network now: anyone on it sees "
-      + "every seat's screen, secret picks included, and presses for any seat. The host closes it from the dashboard.";
+    document.getElementById("scope").textContent = t("A maker's tool, open to the network now: anyone on it sees "
+      + "every seat's screen, secret picks included, and presses for any seat. The host closes it from the "
+      + "dashboard.");
   }
 
   function seatsInPlay(state) {
@@ -88,7 +89,8 @@
       for (const [seat, panel] of seatPanels) {
         panel.hidden = seat > count;
         const name = state.names && state.names[seat];
-        panel.querySelector("h2").textContent = name ? `Seat ${seat}: ${name}` : `Seat ${seat}`;
+        panel.querySelector("h2").textContent = name
+          ? t("Seat {seat}: {name}", {seat, name}) : t("Seat {seat}", {seat});
       }
     },
     lamps(lamps) {

@@ -5,7 +5,7 @@
 "use strict";
 
 (() => {
-  const {config, listen, post} = molebox;
+  const {config, t, listen, post} = molebox;
   const {node} = screens;
   const $ = (id) => document.getElementById(id);
   const stage = $("tv");
@@ -20,7 +20,7 @@
   const SOUND = "molebox.sound";
   function setSound(on) {
     localStorage.setItem(SOUND, on ? "on" : "off");
-    $("sound").textContent = on ? "Sound on" : "Sound off";
+    $("sound").textContent = on ? t("Sound on") : t("Sound off");
     $("sound").setAttribute("aria-pressed", String(on));
     if (on && !audio) audio = new AudioContext();
   }
@@ -87,7 +87,7 @@
     prompt.classList.toggle("paused", Boolean(tv.paused));
     prompt.classList.remove("one-line");
     stage.classList.toggle("crowded", playing && tv.players.length > ROOMY);
-    if (tv.paused) prompt.textContent = `Paused: ${tv.paused}`;
+    if (tv.paused) prompt.textContent = t("Paused: {reason}", {reason: tv.paused});
     else if (!stage.classList.contains("crowded")) prompt.textContent = tv.screen.prompt;
     else {                                  // on one line: its longest wording that fits there, else its shortest
       const wordings = tv.screen.prompts || [tv.screen.prompt];
@@ -145,7 +145,7 @@
       item.append(node("span", "name", pick.name), node("span", "pick", pick.words));
       return item;
     }));
-    box.replaceChildren(node("h2", "", "Reveal"), picks);
+    box.replaceChildren(node("h2", "", t("Reveal")), picks);
     box.hidden = false;
     box.classList.remove("told");
     moment?.forEach(clearTimeout);
@@ -187,8 +187,8 @@
       card.append(qr(free.board.qr, free.board.url), caption);
       return card;
     });
-    box.replaceChildren(node("p", "how", `Join on a phone: scan, or open ${joins[0].lines[0]} and type the code`),
-                        ...cards);
+    box.replaceChildren(node("p", "how", t("Join on a phone: scan, or open {address} and type the code",
+                                           {address: joins[0].lines[0]})), ...cards);
   }
 
   // A QR code from its rows of modules (1 dark), drawn dark on light with its quiet zone, as a camera wants it.
@@ -198,7 +198,7 @@
     svg.setAttribute("viewBox", `-4 -4 ${size} ${size}`);
     svg.setAttribute("class", "qr");
     svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", "QR code of " + url);
+    svg.setAttribute("aria-label", t("QR code of {url}", {url}));
     const path = document.createElementNS(NS, "path");
     path.setAttribute("d", rows.flatMap((row, y) => [...row].map((dark, x) => (dark === "1" ? `M${x} ${y}h1v1h-1z` : "")))
       .join(""));
