@@ -29,10 +29,10 @@ class Result:
 
 
 class SelfTest:
-    def __init__(self, ports: Hardware, *, say: Callable[[str], None] = print, wait_s: float = 10.0,
+    def __init__(self, ports: Hardware, *, tell: Callable[[str], None] = print, wait_s: float = 10.0,
                  lamp_s: float = 0.3, prompt: Callable[[int, str], None] | None = None,
                  clock: Callable[[], float] = time.monotonic):
-        self.ports, self.say, self.wait_s, self.lamp_s, self.prompt = ports, say, wait_s, lamp_s, prompt
+        self.ports, self.tell, self.wait_s, self.lamp_s, self.prompt = ports, tell, wait_s, lamp_s, prompt
         self.clock = clock
         self.edges: queue.SimpleQueue[Edge] = queue.SimpleQueue()
         self.inputs = Inputs(len(ports.seats))
@@ -65,7 +65,7 @@ class SelfTest:
 
     def lamps(self) -> None:
         for seat in self.ports.seats:
-            self.say(f"seat {seat.seat}: its lamps light one after the other")
+            self.tell(f"seat {seat.seat}: its lamps light one after the other")
             for i in range(len(seat.lamps)):
                 seat.set_lamps([Lamp.ON if j == i else Lamp.OFF for j in range(len(seat.lamps))])
                 time.sleep(self.lamp_s)
@@ -74,10 +74,10 @@ class SelfTest:
     def signals(self) -> None:
         signals = self.ports.signals
         if signals.buzzer is not None:
-            self.say("the buzzer beeps twice")
+            self.tell("the buzzer beeps twice")
             signals.beep("reveal")
         if signals.led is not None:
-            self.say("the status LED flashes, then stays on")
+            self.tell("the status LED flashes, then stays on")
             signals.health("selftest")
             time.sleep(max(self.lamp_s, 0.5))
             signals.health(None)
@@ -97,7 +97,7 @@ class SelfTest:
                         for hole in HOLES[:len(seat.lamps)]])
         if seat.display is not None:
             seat.display.display(card(f"seat{n}", [f"press {control}", "(its lamp is lit)" if control != "ok" else ""]))
-        self.say(f"seat {n}: press {control}")
+        self.tell(f"seat {n}: press {control}")
         if self.prompt is not None:
             self.prompt(n, control)
         others: list[str] = []

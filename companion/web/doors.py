@@ -236,4 +236,4 @@ class Doors(web.BaseSite):
                     f"{self.caps.unknown} at most; {self.caps.per_address} per address, {self.caps.in_all} in all)")
             self.refused = self.closed = 0
             return said
-        self._said.say(text)
+        self._said.warn(text)

@@ -167,7 +167,7 @@ class Secret:
         self.per_address.wrong(address)
         self.everyone.wrong()
         if self.everyone.wait():
-            self._said.say(lambda: f"{self.everyone.count()} wrong {self.what}s in the last hour from "
+            self._said.warn(lambda: f"{self.everyone.count()} wrong {self.what}s in the last hour from "
                                    f"{self.per_address.addresses()} addresses: each guess now waits "
                                    f"{self.everyone.wait():.0f} s, for everyone (the host's device never does)")
         self._changed()

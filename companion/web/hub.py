@@ -331,7 +331,7 @@ class Hub:
         except ConnectionError:
             pass
         except TimeoutError:                      # its buffers are full: the page stopped reading
-            self._dropped.say(lambda: f"dropped an event stream ({request.path}) whose page stopped reading "
+            self._dropped.warn(lambda: f"dropped an event stream ({request.path}) whose page stopped reading "
                                       f"for {WRITE_S:.0f} s")
             if request.transport is not None:
                 request.transport.abort()

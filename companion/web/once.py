@@ -14,7 +14,7 @@ class Once:
         self.next_at = float("-inf")
         self.unsaid = 0
 
-    def say(self, text: Callable[[], str]) -> None:
+    def warn(self, text: Callable[[], str]) -> None:
         """``text()`` is only made when it is said."""
         now = self.clock()
         if now < self.next_at:

@@ -3,7 +3,7 @@
 A script says a sentence as ``t("English {field}", {field: value})``, or ``ts("{count} win", "{count} wins", count)``
 where a number picks the form (two forms: one, more); a page's markup marks an element ``data-t``: its
 words (an element of text alone) and its ``aria-label``, ``alt`` and ``title`` are sentences too. Babel finds them
-as ``make catalogue`` does (keywords ``t`` and ``ts:1,2`` for the scripts, :func:`extract_html` for the pages),
+as ``make catalogue`` does (:func:`extract_js` for the scripts, :func:`extract_html` for the pages),
 and each page is given :func:`catalogue`: every one of them in the box's language.
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from string import Formatter
 
-from babel.messages.extract import extract
+from babel.messages.extract import extract, extract_javascript
 
 from companion.words import locale, say, says
 
@@ -51,6 +51,12 @@ class _Marked(HTMLParser):
             self.found.append((marked[0], words))
 
 
+def extract_js(fileobj, keywords, comment_tags, options):
+    """Babel's extractor for the scripts (``companion.web.words:extract_js``): ``t`` and ``ts`` calls only, whatever
+    the Python side's keywords (a script's own ``say`` shows a connection's state, not a sentence to translate)."""
+    return extract_javascript(fileobj, KEYWORDS, comment_tags, options)
+
+
 def extract_html(fileobj, keywords, comment_tags, options):
     """Babel's extractor for the pages (``companion.web.words:extract_html``): the sentences marked ``data-t``."""
     parser = _Marked()
@@ -66,7 +72,7 @@ def messages() -> list[str | tuple[str, str]]:
     for path in sorted(STATIC.iterdir()):
         with path.open("rb") as source:
             if path.suffix == ".js":
-                found += [message for _, message, _, _ in extract("javascript", source, keywords=KEYWORDS)]
+                found += [message for _, message, _, _ in extract(extract_js, source, keywords=KEYWORDS)]
             elif path.suffix == ".html":
                 found += [message for _, _, message, _ in extract_html(source, KEYWORDS, (), {})]
     return found

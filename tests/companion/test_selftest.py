@@ -43,7 +43,7 @@ def test_each_lamp_lights_alone_in_turn(sim):
     for pin in lamp_pins.values():
         pin.on_change = lambda p: p.state and all(o is p or not o.state for o in lamp_pins.values()) \
             and lit.append(int(p.info.name[4:]))
-    selftest.SelfTest(hw, say=lambda s: None, wait_s=1, lamp_s=0, prompt=selftest.finger(hw)).lamps()
+    selftest.SelfTest(hw, tell=lambda s: None, wait_s=1, lamp_s=0, prompt=selftest.finger(hw)).lamps()
     profile = load("gpio-2")
     assert lit == [*profile.seats[0].lamps, *profile.seats[1].lamps]
 
@@ -51,7 +51,7 @@ def test_each_lamp_lights_alone_in_turn(sim):
 def test_a_dead_switch_and_crossed_wires_are_reported(sim):
     hw = sim()
     finger = selftest.finger(hw, skip={(2, "hole3")}, wrong={(1, "hole2"): "hole4"})
-    results = selftest.SelfTest(hw, say=lambda s: None, wait_s=0.4, lamp_s=0, prompt=finger).run()
+    results = selftest.SelfTest(hw, tell=lambda s: None, wait_s=0.4, lamp_s=0, prompt=finger).run()
     failed = {r.part: r.note for r in results if not r.ok}
     assert failed == {"seat2 hole3": "no press within 0.4 s",
                       "seat1 hole2": "no press within 0.4 s; seat1 hole4 answered instead: crossed wires?"}
@@ -70,7 +70,7 @@ def test_a_display_that_does_not_answer_is_reported_and_the_other_shows_the_card
     def prompt(seat, control):
         shown.append(glass.glass().tobytes())
         finger(seat, control)
-    results = selftest.SelfTest(hw, say=lambda s: None, wait_s=1, lamp_s=0, prompt=prompt).run()
+    results = selftest.SelfTest(hw, tell=lambda s: None, wait_s=1, lamp_s=0, prompt=prompt).run()
     assert results[0] == selftest.Result("seat1 display", True, "test card shown I2C1 0x3C")
     assert not results[1].ok and results[1].part == "seat2 display"
     assert results[1].note == "I2C1 0x3D display: I2C device not found on address: 0x3D"
