@@ -13,6 +13,7 @@ rules allow now lit, every other answer dim.
 from __future__ import annotations
 
 from companion.lamps import Lamp
+from companion.words import N_, say, says
 
 from . import naming
 from .news import deed, heard
@@ -22,96 +23,125 @@ from .reading import SMALLEST, Panel
 from .screen import Option, Screen
 
 HOLES = 5
-WHERE = {"board": "on board", "gad": "touching a mignette", "line": "over the line", "back": "off the back", "side": "off a side",
-         "under": "under a mignette"}
-HOW = {"rosserie": "Rosserie", "circle": "mole circle", "off": "off board"}
+WHERE = {"board": N_("on board"), "gad": N_("touching a mignette"), "line": N_("over the line"),
+         "back": N_("off the back"), "side": N_("off a side"), "under": N_("under a mignette")}
+HOW = {"rosserie": N_("Rosserie"), "circle": N_("mole circle"), "off": N_("off board")}
 REASONS = {
-    "line": "crossed", "knocked_line": "knocked over", "knocked_back": "off the back", "knocked_side": "off a side",
-    "hitter_died": "hitter died", "recompense": "recompense", "all_dead": "all mignettes dead",
-    "gad": "a mignette on top",
-    "fell_side": "fell off a side", "fell_back": "fell off the back", "under": "under a mignette",
-    "killed_crossing": "killed while crossing", "encompassed": "from fully in Rosserie or circle", "loup": "from behind the loup",
-    "too_many": "two kills", "taupiniere": "taupiniere", "push": "push",
+    "line": N_("crossed"), "knocked_line": N_("knocked over"), "knocked_back": N_("off the back"),
+    "knocked_side": N_("off a side"), "hitter_died": N_("hitter died"), "recompense": N_("recompense"),
+    "all_dead": N_("all mignettes dead"), "gad": N_("a mignette on top"),
+    "fell_side": N_("fell off a side"), "fell_back": N_("fell off the back"), "under": N_("under a mignette"),
+    "killed_crossing": N_("killed while crossing"), "encompassed": N_("from fully in Rosserie or circle"),
+    "loup": N_("from behind the loup"), "too_many": N_("two kills"), "taupiniere": N_("taupiniere"), "push": N_("push"),
 }
 #: each question in a word or two, for a glass too small for the rules' own words
-ASKS = {"call": "Your call", "where": "Where?", "gad": "On top?", "protected": "Protected?", "dead": "Who died?",
-        "hitter": "Which hit?", "start": "From?", "how": "How died?"}
-SHORT = {"In the open or partly in": "In the open", "Fully in Rosserie or circle": "Fully in",
-         "Touching a mignette": "Touching", "Mole circle": "Circle", "Behind the loup": "Behind loup"}
+ASKS = {"call": N_("Your call"), "where": N_("Where?"), "gad": N_("On top?"), "protected": N_("Protected?"),
+        "dead": N_("Who died?"), "hitter": N_("Which hit?"), "start": N_("From?"), "how": N_("How died?")}
+#: a short form of the rules' longer answers, by the rules' words
+SHORT = {"In the open or partly in": N_("In the open"), "Fully in Rosserie or circle": N_("Fully in"),
+         "Touching a mignette": N_("Touching"), "Mole circle": N_("Circle"), "Behind the loup": N_("Behind loup")}
 
 
 def _words(label: str):
     """An answer as a line says it: a mignette by its number, else the rules' own words (then a short form)."""
     if label.isdigit():
-        return f"Mignette {label}"
-    return (label, SHORT[label]) if label in SHORT else label
+        return say("Mignette {mignette}", mignette=label)
+    return (label, say(SHORT[label])) if label in SHORT else label
 
 
-def _role(state: dict, seat: int) -> str:
-    return "mole" if state["mole"] == seat else "mignettes"
+def _how(how: str) -> str:
+    """How a mignette died, in words (a way the table does not name, as the rules gave it)."""
+    return say(HOW[how]) if how in HOW else how
 
 
 def _doing(view: dict) -> tuple[str, ...]:
     """Whose flick it is and what the box waits for."""
     state = view["state"]
-    flicker = naming.who(view, state["flicker"])
-    doing = "calls" if state["phase"] == "call" else "reports"
-    return (f"{flicker} ({'mole' if state['side'] == 'mole' else 'mignettes'}) {doing}", f"{flicker} {doing}",
-            doing.capitalize())
+    flicker, mole = naming.who(view, state["flicker"]), state["side"] == "mole"
+    if state["phase"] == "call":
+        return (say("{flicker} (mole) calls", flicker=flicker) if mole else
+                say("{flicker} (mignettes) calls", flicker=flicker), say("{flicker} calls", flicker=flicker),
+                say("Calls"))
+    return (say("{flicker} (mole) reports", flicker=flicker) if mole else
+            say("{flicker} (mignettes) reports", flicker=flicker), say("{flicker} reports", flicker=flicker),
+            say("Reports"))
 
 
 def _last(state: dict) -> tuple[str, ...]:
     """The last turn, or how the last round ended and why, in words (alternatives, longest first)."""
     last = state["last"]
     if last is None:
-        return (f"Round {state['round']}: go!",)
+        return (say("Round {round}: go!", round=state["round"]),)
     if last["winner"] is not None:
-        why = REASONS[last["reason"]]
+        why = say(REASONS[last["reason"]])
         if last["winner"] == "tie":
-            return (f"Tie, no point: {why}", f"Tie: {why}", "Tie")
-        side = "Mole" if last["winner"] == "mole" else "Mignettes"
-        return (f"{side} +1: {why}", f"{side} +1")
-    side = "Mole" if last["side"] == "mole" else "Mignettes"
-    if last["call"] == "nasdaq" and last["side"] == "mole":
-        return (f"{side}: Nasdaq",)
-    said = f"{side}: {'touching a mignette' if last['gad'] else 'all right'}"
+            return (say("Tie, no point: {why}", why=why), say("Tie: {why}", why=why), say("Tie"))
+        if last["winner"] == "mole":
+            return (say("Mole +1: {why}", why=why), say("Mole +1"))
+        return (say("Mignettes +1: {why}", why=why), say("Mignettes +1"))
+    mole = last["side"] == "mole"
+    if last["call"] == "nasdaq" and mole:
+        return (say("Mole: Nasdaq"),)
     if not last["dead"]:
-        return (said, f"{side}: {'touching' if last['gad'] else 'all right'}")
-    dead = f"mignette{'s' if len(last['dead']) > 1 else ''} {naming.joined(map(str, last['dead']))} died"
-    return (f"{said}, {dead}", f"{side}: {dead}", f"{naming.count(len(last['dead']), 'mignette')} died")
+        if last["gad"]:
+            return ((say("Mole: touching a mignette"), say("Mole: touching")) if mole else
+                    (say("Mignettes: touching a mignette"), say("Mignettes: touching")))
+        said = say("Mole: all right") if mole else say("Mignettes: all right")
+        return (said, said)
+    n, dead = len(last["dead"]), naming.joined(map(str, last["dead"]))
+    if mole and last["gad"]:
+        said = says("Mole: touching a mignette, mignette {dead} died",
+                    "Mole: touching a mignette, mignettes {dead} died", n, dead=dead)
+    elif mole:
+        said = says("Mole: all right, mignette {dead} died", "Mole: all right, mignettes {dead} died", n, dead=dead)
+    elif last["gad"]:
+        said = says("Mignettes: touching a mignette, mignette {dead} died",
+                    "Mignettes: touching a mignette, mignettes {dead} died", n, dead=dead)
+    else:
+        said = says("Mignettes: all right, mignette {dead} died", "Mignettes: all right, mignettes {dead} died", n,
+                    dead=dead)
+    side = says("Mole: mignette {dead} died", "Mole: mignettes {dead} died", n, dead=dead) if mole else \
+        says("Mignettes: mignette {dead} died", "Mignettes: mignettes {dead} died", n, dead=dead)
+    return (said, side, says("{n} mignette died", "{n} mignettes died", n))
 
 
 def _context(state: dict, entry: dict) -> tuple:
     """More to read while deciding: why a call is barred; the report so far."""
     if entry["key"] == "call":
-        return tuple(f"No {c['label']}: {c['why']}" for c in state["calls"] if not c["legal"])
+        return tuple(say("No {call}: {why}", call=c["label"], why=c["why"]) for c in state["calls"] if not c["legal"])
     report = state["report"]
-    parts = [WHERE.get(report.get("where"), "")] if "where" in report else []
-    if report.get("dead"):
-        parts.append("dead: mignette " + naming.joined(map(str, report["dead"])))
-    said = ", ".join(p for p in parts if p)
-    return (f"So far: {said}",) if said else ()
+    where = say(WHERE[report["where"]]) if report.get("where") in WHERE else ""
+    dead = naming.joined(map(str, report["dead"])) if report.get("dead") else ""
+    if where and dead:
+        return (say("So far: {where}, dead: mignette {dead}", where=where, dead=dead),)
+    if where:
+        return (say("So far: {where}", where=where),)
+    return (say("So far: dead: mignette {dead}", dead=dead),) if dead else ()
 
 
 def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
     state, you = view["state"], view["you"]
     a, b = state["scores"]
-    head = dict(title=tuple(f"{name} ({_role(state, you)})" for name in naming.title(view, you)) +
-                naming.title(view, you), status=(f"Round {state['round']}  {a}-{b}", f"{a}-{b}"), notice=notice)
+    names = naming.title(view, you)
+    roles = tuple(say("{name} (mole)", name=name) if state["mole"] == you else say("{name} (mignettes)", name=name)
+                  for name in names)
+    head = dict(title=roles + names, status=(say("Round {round}  {a}-{b}", round=state["round"], a=a, b=b), f"{a}-{b}"),
+                notice=notice)
     if view["over"]:
-        score = f"Match over, {max(a, b)}-{min(a, b)}"
-        return Screen(**head, prompt="You win!" if you in view["winners"] else (
-            f"{naming.who(view, view['winners'][0])} wins", "You lose"), **new_game(you, score, what="match"))
+        score = say("Match over, {high}-{low}", high=max(a, b), low=min(a, b))
+        return Screen(**head, prompt=say("You win!") if you in view["winners"] else (
+            say("{winner} wins", winner=naming.who(view, view["winners"][0])), say("You lose")),
+            **new_game(you, score, what="match"))
     key = entry.get("key")
     told = heard(view, told_you)                    # until the seat's next press
     if key == "push":                               # the waiting seat's optional claim: not a move it must make
-        return Screen(**head, prompt=_doing(view), news=told, lines=("You may claim a push",) + _last(state)[:1],
-                      options=(Option("1", ("push (optional)", "may push"), entry["draft"] == "push"),
-                               Option("OK", "claim it")))
+        return Screen(**head, prompt=_doing(view), news=told, lines=(say("You may claim a push"),) + _last(state)[:1],
+                      options=(Option("1", (say("push (optional)"), say("may push")), entry["draft"] == "push"),
+                               Option("OK", say("claim it"))))
     if key:
-        asked = (entry["prompt"], ASKS[key.split("-")[0]])
-        return Screen(**head, prompt=asked, news=told, options=options(entry, "answer" if key != "call" else "call it",
-                                                                     _words),
+        asked = (entry["prompt"], say(ASKS[key.split("-")[0]]))
+        ok = say("answer") if key != "call" else say("call it")
+        return Screen(**head, prompt=asked, news=told, options=options(entry, ok, _words),
                       lines=((asked,) if told else ()) + _context(state, entry))
     return Screen(**head, prompt=(f"{a} - {b}", f"{a}-{b}"), news=told, lines=(_doing(view), _last(state)))
 
@@ -121,28 +151,41 @@ def told_you(view: dict, event: dict) -> str | tuple[str, ...] | None:
     how the round ended for it."""
     kind, you, state = event["kind"], view["you"], view["state"]
     if kind == "died":
-        whose = "Your" if state["mignettes"] == you else "A"
-        return (f"{whose} mignette {event['mignette']} died ({HOW.get(event['how'], event['how'])}), "
-                f"{event['alive']} left", f"{whose} mignette {event['mignette']} died")
+        died = dict(mignette=event["mignette"], how=_how(event["how"]), alive=event["alive"])
+        if state["mignettes"] == you:
+            return (say("Your mignette {mignette} died ({how}), {alive} left", **died),
+                    say("Your mignette {mignette} died", **died))
+        return (say("A mignette {mignette} died ({how}), {alive} left", **died),
+                say("A mignette {mignette} died", **died))
     if kind == "push" and event["against"] == you:
-        return f"{naming.who(view, event['seat'])} claimed a push against you"
+        return say("{pusher} claimed a push against you", pusher=naming.who(view, event["seat"]))
     if kind == "round_over":
+        ended = dict(round=event["round"], text=event["text"])
         if event["winner"] == "tie":
-            return (f"Round {event['round']}: a tie, {event['text']}", f"Round {event['round']}: a tie")
-        won = (event["winner"] == "mole") == (event["seat"] == you)
-        return (f"Round {event['round']}: you {'win' if won else 'lose'}, {event['text']}",
-                f"You {'win' if won else 'lose'} round {event['round']}")
+            return (say("Round {round}: a tie, {text}", **ended), say("Round {round}: a tie", **ended))
+        if (event["winner"] == "mole") == (event["seat"] == you):
+            return (say("Round {round}: you win, {text}", **ended), say("You win round {round}", **ended))
+        return (say("Round {round}: you lose, {text}", **ended), say("You lose round {round}", **ended))
     if kind == "flick":
-        where = WHERE.get(event["where"])
-        dead = f", {naming.count(len(event['dead']), 'mignette')} died" if event["dead"] else ""
-        side = "You" if event["seat"] == you else "The mole" if event["side"] == "mole" else "Mignettes"
-        return (deed(view, event, tell(view, event)), deed(view, event, f"flicked: {where}{dead}" if where else
-                                                            "flicked"), deed(view, event, "flicked"), f"{side} flicked")
+        return (deed(view, event, tell(view, event)), deed(view, event, _flicked(event)),
+                deed(view, event, say("flicked")), say("You flicked") if event["seat"] == you else
+                say("The mole flicked") if event["side"] == "mole" else say("Mignettes flicked"))
     if kind == "call":
-        return (deed(view, event, tell(view, event)), deed(view, event, f"called {CALLS[event['call']]}"))
+        return (deed(view, event, tell(view, event)),
+                deed(view, event, say("called {call}", call=say(CALLS[event["call"]]))))
     if kind == "push":
         return deed(view, event, tell(view, event))
     return tell(view, event) if kind == "mole_back" else None
+
+
+def _flicked(event: dict) -> str:
+    """A flick in a few words: where the mole went, how many mignettes died."""
+    if event["where"] not in WHERE:
+        return say("flicked")
+    where, n = say(WHERE[event["where"]]), len(event["dead"])
+    if not n:
+        return say("flicked: {where}", where=where)
+    return says("flicked: {where}, {n} mignette died", "flicked: {where}, {n} mignettes died", n, where=where)
 
 
 def describe_table(view: dict) -> Screen:
@@ -150,20 +193,26 @@ def describe_table(view: dict) -> Screen:
     a, b = state["scores"]
     mole, migs = naming.who(view, state["mole"]), naming.who(view, state["mignettes"])
     dead = {d["mignette"]: d["how"] for d in state["deaths"]}
-    alive = ", ".join(str(n) if n in state["alive"] else f"{n} {HOW[dead[n]]}" for n in range(1, state["count"] + 1))
-    target = f"to {state['target']}" + (f" by {state['margin']}" if state["margin"] > 1 else "")
-    board = {"alive": list(state["alive"]), "dead": {str(n): HOW[how] for n, how in dead.items()},
+    alive = ", ".join(str(n) if n in state["alive"] else say("{mignette} {how}", mignette=n, how=say(HOW[dead[n]]))
+                      for n in range(1, state["count"] + 1))
+    target = say("to {target} by {margin}", target=state["target"], margin=state["margin"]) if state["margin"] > 1 \
+        else say("to {target}", target=state["target"])
+    board = {"alive": list(state["alive"]), "dead": {str(n): say(HOW[how]) for n, how in dead.items()},
              **{key: state[key] for key in ("count", "scores", "target", "margin", "mole", "mignettes", "flicker",
                                             "round")}}
     if view["over"]:
         winner = naming.who(view, view["winners"][0])
-        return Screen(title="Mole", status=target, prompt=(f"{winner} wins {max(a, b)}-{min(a, b)}", f"{winner} wins",
-                                                           "Game over"),
+        return Screen(title=say("Mole"), status=target,
+                      prompt=(say("{winner} wins {high}-{low}", winner=winner, high=max(a, b), low=min(a, b)),
+                              say("{winner} wins", winner=winner), say("Game over")),
                       lines=(_last(state),), board=board)
-    return Screen(title=(f"Mole, round {state['round']}", f"Round {state['round']}"), status=target,
-                  prompt=(f"{naming.who(view, 1)} {a} - {b} {naming.who(view, 2)}", f"{a} - {b}"),
-                  lines=(_doing(view), _last(state), (f"Mole {mole}, mignettes {migs}", f"Mole: {mole}"),
-                         (f"Mignettes: {alive}", f"{len(state['alive'])} of {state['count']} alive")),
+    return Screen(title=(say("Mole, round {round}", round=state["round"]), say("Round {round}", round=state["round"])),
+                  status=target, prompt=(f"{naming.who(view, 1)} {a} - {b} {naming.who(view, 2)}", f"{a} - {b}"),
+                  lines=(_doing(view), _last(state),
+                         (say("Mole {mole}, mignettes {mignettes}", mole=mole, mignettes=migs),
+                          say("Mole: {mole}", mole=mole)),
+                         (say("Mignettes: {alive}", alive=alive),
+                          say("{alive} of {count} alive", alive=len(state["alive"]), count=state["count"]))),
                   board=board)
 
 
@@ -194,35 +243,54 @@ def lamps(view: dict, seat: int, fresh: bool):
 
 
 #: what starts a turn (its call), and what a turn is called
-TURN = (("call",), "Turn")
-CALLS = {"flick": "a flick", "nasdaq": "Nasdaq", "taupiniere": "taupiniere"}
-FLICKED = {"board": "stayed on the board", "gad": "landed touching a mignette", "line": "crossed the winning line",
-           "back": "went off the back", "side": "went off a side", "under": "went under a mignette"}
+TURN = (("call",), N_("Turn"))
+CALLS = {"flick": N_("a flick"), "nasdaq": N_("Nasdaq"), "taupiniere": N_("taupiniere")}
+#: where a flick sent the mole, as a clause
+FLICKED = {"board": N_("the mole stayed on the board"), "gad": N_("the mole landed touching a mignette"),
+           "line": N_("the mole crossed the winning line"), "back": N_("the mole went off the back"),
+           "side": N_("the mole went off a side"), "under": N_("the mole went under a mignette")}
+#: a flick told, by what it came to: where the mole went (a FLICKED clause), whether it touches a mignette, and
+#: whether mignettes died
+FLICK = {(False, False, False): N_("flicked"),
+         (False, True, False): N_("flicked, touching a mignette"),
+         (False, False, True): N_("flicked, mignette {dead} dead"),
+         (False, True, True): N_("flicked, touching a mignette, mignette {dead} dead"),
+         (True, False, False): N_("flicked: {went}"),
+         (True, True, False): N_("flicked: {went}, touching a mignette"),
+         (True, False, True): N_("flicked: {went}, mignette {dead} dead"),
+         (True, True, True): N_("flicked: {went}, touching a mignette, mignette {dead} dead")}
 
 
 def tell(view: dict, event: dict) -> str | None:
     """A public event in words, after its seat's name (None: nothing to tell); a seatless one as a sentence."""
     kind, e = event["kind"], event
     if kind == "call":
-        return f"called {CALLS[e['call']]} for the {'mole' if e['side'] == 'mole' else 'mignettes'}"
+        call = say(CALLS[e["call"]])
+        return say("called {call} for the mole", call=call) if e["side"] == "mole" else \
+            say("called {call} for the mignettes", call=call)
     if kind == "flick":
-        dead = f", mignette {naming.joined(map(str, e['dead']))} dead" if e["dead"] else ""
-        where = f": the mole {FLICKED[e['where']]}" if e["where"] in FLICKED else ""
-        return f"flicked{where}{', touching a mignette' if e['gad'] else ''}{dead}"
+        went = say(FLICKED[e["where"]]) if e["where"] in FLICKED else ""
+        dead = naming.joined(map(str, e["dead"])) if e["dead"] else ""
+        return say(FLICK[bool(went), bool(e["gad"]), bool(dead)], went=went, dead=dead)
     if kind == "mole_back":
-        return f"The mole goes back ({e['why']})"
+        return say("The mole goes back ({why})", why=e["why"])
     if kind == "died":
-        return f"lost mignette {e['mignette']} ({HOW.get(e['how'], e['how'])}), {e['alive']} left"
+        return say("lost mignette {mignette} ({how}), {alive} left", mignette=e["mignette"], how=_how(e["how"]),
+                   alive=e["alive"])
     if kind == "push":
-        return f"claimed a push against {naming.who(view, e['against'])}"
+        return say("claimed a push against {pushed}", pushed=naming.who(view, e["against"]))
     if kind == "round_over":
-        winner = "a tie" if e["winner"] == "tie" else f"the {e['winner']} won"
-        return f"Round {e['round']}: {winner}, {e['text']} ({'-'.join(map(str, e['scores']))})"
+        ended = dict(round=e["round"], text=e["text"], scores="-".join(map(str, e["scores"])))
+        if e["winner"] == "tie":
+            return say("Round {round}: a tie, {text} ({scores})", **ended)
+        return say("Round {round}: the mole won, {text} ({scores})", **ended) if e["winner"] == "mole" else \
+            say("Round {round}: the mignettes won, {text} ({scores})", **ended)
     return None
 
 
 def standings(view: dict) -> list[dict]:
     """Each seat's points as the TV shows them beside its name, and its side this round."""
     state = view["state"]
-    return [{"score": str(score), "unit": f"of {state['target']}", "more": [f"the {_role(state, seat)}"]}
+    return [{"score": str(score), "unit": say("of {target}", target=state["target"]),
+             "more": [say("the mole") if state["mole"] == seat else say("the mignettes")]}
             for seat, score in enumerate(state["scores"], 1)]

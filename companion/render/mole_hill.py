@@ -19,6 +19,7 @@ import math
 from PIL import Image, ImageDraw
 
 from companion.lamps import Lamp
+from companion.words import N_, say, says
 from rules.mole_hill import COLS, ROWS as BOARD_ROWS
 
 from . import naming
@@ -31,10 +32,12 @@ from .screen import Option, Screen
 SPACE_MM = 2.0              # a seat's spaces at least this far apart on the glass
 STROKE = 2                  # the board's marks' pen, in pixels square
 WORDS_CAPS = 5              # a seat's words keep room beside the board for a prompt this many capitals wide
-VERBS = {"place": "places", "rod": "puts a rod", "move": "moves", "jump": "jumps"}
-DOES = {"place": ("Place your stack", "Place"), "rod": ("Put a rod", "Rod"), "move": ("Move the mole", "Move"),
-        "jump": ("Jump anywhere", "Jump")}
-OK = {"place": "put", "rod": "put", "move": "go", "jump": "go"}
+#: what the seat to act does, by the phase
+VERBS = {"place": N_("{doer} places"), "rod": N_("{doer} puts a rod"), "move": N_("{doer} moves"),
+         "jump": N_("{doer} jumps")}
+DOES = {"place": (N_("Place your stack"), N_("Place")), "rod": (N_("Put a rod"), N_("Rod")),
+        "move": (N_("Move the mole"), N_("Move")), "jump": (N_("Jump anywhere"), N_("Jump"))}
+OK = {"place": N_("put"), "rod": N_("put"), "move": N_("go"), "jump": N_("go")}
 
 
 class Grid:
@@ -173,47 +176,54 @@ def _cursor(image, grid: Grid, draft, legal: bool) -> None:
 def _score(view: dict, seat: int) -> tuple[str, ...]:
     """The mole's score so far (the mole's, whoever's panel it is on), against round 1's in round 2."""
     state = view["state"]
-    mole = "Your score" if seat == state["mole"] else f"{naming.who(view, state['mole'])}'s score"
+    yours, mole, score = seat == state["mole"], naming.who(view, state["mole"]), state["score"]
     if state["round"] == 2 and state["rounds"]:
         first = state["rounds"][0]["score"]
-        return (f"{mole} {state['score']} vs {first}", f"{state['score']} vs {first}")
-    return (f"{mole} {state['score']}", f"{'You' if seat == state['mole'] else 'Mole'}: {state['score']}")
+        return (say("Your score {score} vs {first}", score=score, first=first) if yours else
+                say("{mole}'s score {score} vs {first}", mole=mole, score=score, first=first),
+                say("{score} vs {first}", score=score, first=first))
+    if yours:
+        return (say("Your score {score}", score=score), say("You: {score}", score=score))
+    return (say("{mole}'s score {score}", mole=mole, score=score), say("Mole: {score}", score=score))
 
 
 def _supply(state: dict, seat: int | None) -> tuple[str, ...]:
     """What the seat has left to play: the gardener its rods, the mole its pieces."""
     left = state["pieces_left"]
-    pieces = (f"Pieces: {left['light']} light, {left['dark']} dark", f"{left['light']} light, {left['dark']} dark")
-    rods = (f"{state['rods_left']} rods left", f"Rods {state['rods_left']}")
-    return pieces if seat == state["mole"] else rods
+    if seat == state["mole"]:
+        return (say("Pieces: {light} light, {dark} dark", **left), say("{light} light, {dark} dark", **left))
+    return (say("{rods} rods left", rods=state["rods_left"]), say("Rods {rods}", rods=state["rods_left"]))
 
 
 def _rounds(view: dict) -> tuple:
     """A line a round: its mole and score."""
     state, out = view["state"], []
     for number, record in enumerate(state["rounds"], 1):
-        out.append((f"Round {number}: {naming.who(view, record['mole'])} {record['score']}",
-                    f"Round {number}: {record['score']}"))
+        out.append((say("Round {round}: {mole} {score}", round=number, mole=naming.who(view, record["mole"]),
+                        score=record["score"]),
+                    say("Round {round}: {score}", round=number, score=record["score"])))
     return tuple(out)
 
 
 def _outcome(view: dict, you: int | None = None) -> tuple[str, ...]:
     winners = view["winners"]
     if len(winners) > 1:
-        return ("Draw!",)
-    return ("You win!",) if you in winners else (f"{naming.who(view, winners[0])} wins", "Game over")
+        return (say("Draw!"),)
+    return (say("You win!"),) if you in winners else (say("{winner} wins", winner=naming.who(view, winners[0])),
+                                                      say("Game over"))
 
 
 
 def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
     state, you = view["state"], view["you"]
-    role = "mole" if you == state["mole"] else "gardener"
+    status = (say("mole, round {round}", round=state["round"]), say("mole")) if you == state["mole"] else \
+        (say("gardener, round {round}", round=state["round"]), say("gardener"))
     mine = entry.get("key")
     targets = [tuple(o) for d in view["decisions"] if d["key"] == "move" for o in d["options"]] \
         if mine == "move" and state["phase"] == "move" else []
     focus = tuple(entry["draft"][:2]) if mine and entry["draft"] is not None else \
         tuple(state["position"] or state["centre"])
-    head = dict(title=naming.title(view, you), status=(f"{role}, round {state['round']}", role), notice=notice,
+    head = dict(title=naming.title(view, you), status=status, notice=notice,
                 board={"focus": list(focus), "targets": targets, "cursor": entry.get("draft") if mine else None,
                        "legal": entry.get("legal")})
     if view["over"]:
@@ -221,13 +231,14 @@ def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
     told = heard(view, told_you)                # until the seat's next press
     if mine:
         phase = state["phase"]
-        keys = [Option("OK", OK[phase] if entry["legal"] else ("not here", "no")), Option("1-4", ("move", ""))]
+        keys = [Option("OK", say(OK[phase]) if entry["legal"] else (say("not here"), say("no"))),
+                Option("1-4", (say("move"), ""))]
         if phase == "rod":
-            keys.append(Option("5", ("turn", "")))
-        return Screen(**head, prompt=DOES[phase], news=told, options=tuple(keys),
+            keys.append(Option("5", (say("turn"), "")))
+        return Screen(**head, prompt=tuple(map(say, DOES[phase])), news=told, options=tuple(keys),
                       lines=(_score(view, you), _supply(state, you)))
     doer = naming.who(view, state["to_act"])
-    doing = (f"{doer} {VERBS[state['phase']]}", f"{doer}'s go", "Wait")
+    doing = (say(VERBS[state["phase"]], doer=doer), say("{doer}'s go", doer=doer), say("Wait"))
     return Screen(**head, prompt=doing, news=told, lines=(_score(view, you), _supply(state, you)))
 
 
@@ -235,16 +246,20 @@ def told_you(view: dict, event: dict) -> str | tuple[str, ...] | None:
     """An event told to a player: both play every move, so each is told the other's rod or move and its own, and
     how the round ended."""
     if event["kind"] == "round_over":
-        mole = "You" if event["seat"] == view["you"] else naming.who(view, event["seat"])
-        return (f"Round {event['round']} over: {mole} scored {event['score']} as the mole",
-                f"Round {event['round']}: {event['score']}")
+        ended = dict(round=event["round"], score=event["score"])
+        return (say("Round {round} over: You scored {score} as the mole", **ended) if event["seat"] == view["you"] else
+                say("Round {round} over: {mole} scored {score} as the mole", mole=naming.who(view, event["seat"]),
+                    **ended),
+                say("Round {round}: {score}", **ended))
     said = tell(view, event)
     if said is None:
         return None
-    if event["kind"] in ("move", "jump"):
-        verb = "jumped" if event["kind"] == "jump" else "moved"
-        return (deed(view, event, said), deed(view, event, f"{verb} to {_space(event['to'])}"),
-                deed(view, event, verb))
+    if event["kind"] == "jump":
+        return (deed(view, event, said), deed(view, event, say("jumped to {space}", space=_space(event["to"]))),
+                deed(view, event, say("jumped")))
+    if event["kind"] == "move":
+        return (deed(view, event, said), deed(view, event, say("moved to {space}", space=_space(event["to"]))),
+                deed(view, event, say("moved")))
     return deed(view, event, said)
 
 
@@ -267,9 +282,9 @@ def seat(view: dict, entry: dict, notice: str = "", panel: Panel = SMALLEST):
 def describe_table(view: dict) -> Screen:
     state = view["state"]
     doer = naming.who(view, state["to_act"]) if state["to_act"] else ""
-    verb = VERBS.get(state["phase"], "")
-    doing = _outcome(view) if view["over"] else (f"{doer} {verb}", doer, DOES[state["phase"]][-1])
-    return Screen(title=f"Round {state['round']}", prompt=doing,
+    doing = _outcome(view) if view["over"] else (say(VERBS[state["phase"]], doer=doer), doer,
+                                                  say(DOES[state["phase"]][-1]))
+    return Screen(title=say("Round {round}", round=state["round"]), prompt=doing,
                   lines=(_score(view, 0), *_rounds(view), _supply(state, None), _supply(state, state["mole"])),
                   board={key: state[key] for key in ("cols", "rows", "centre", "flowers", "rods", "trail", "position",
                                                      "mole", "to_act")})
@@ -300,38 +315,55 @@ def lamps(view: dict, seat: int, fresh: bool):
 
 
 #: what starts a turn (the mole set down, or a step of it), and what a turn is called
-TURN = (("place", "move", "jump"), "Move")
+TURN = (("place", "move", "jump"), N_("Move"))
+#: the piece a step leaves behind, by its colour
+PIECES = {"light": N_("a light piece"), "dark": N_("a dark piece")}
 
 
 def _space(cell) -> str:
-    return f"column {cell[0]}, row {cell[1]}"
+    return say("column {col}, row {row}", col=cell[0], row=cell[1])
 
 
 def _flower(points: int) -> str:
-    return f" (a {'red' if points == 2 else 'white'} flower, {naming.count(points, 'point')})" if points else ""
+    """The flower on a space: red (2 points) or white (1)."""
+    if points == 2:
+        return says("a red flower, {n} point", "a red flower, {n} points", points)
+    return says("a white flower, {n} point", "a white flower, {n} points", points)
 
 
 def tell(view: dict, event: dict) -> str | None:
     """A public event in words, after its seat's name (None: nothing to tell)."""
     kind, e = event["kind"], event
     if kind == "place":
-        return f"set the mole down on {_space(e['cell'])}{_flower(e['flower'])}"
+        space = _space(e["cell"])
+        if not e["flower"]:
+            return say("set the mole down on {space}", space=space)
+        return say("set the mole down on {space} ({flower})", space=space, flower=_flower(e["flower"]))
     if kind == "rod":
         col, row, side = e["edge"]
-        return f"put a rod {'east' if side == 'E' else 'south'} of {_space((col, row))}, {e['rods_left']} left"
+        rod = dict(space=_space((col, row)), rods=e["rods_left"])
+        return say("put a rod east of {space}, {rods} left", **rod) if side == "E" else \
+            say("put a rod south of {space}, {rods} left", **rod)
     if kind == "pass":
-        return "passed: no rods left"
+        return say("passed: no rods left")
     if kind in ("move", "jump"):
-        how = "jumped from the centre to" if kind == "jump" else "moved to"
-        return f"{how} {_space(e['to'])}, leaving a {e['left']} piece{_flower(e['flower'])}"
+        step = dict(space=_space(e["to"]), piece=say(PIECES[e["left"]]),
+                    flower=_flower(e["flower"]) if e["flower"] else "")
+        if kind == "jump":
+            return say("jumped from the centre to {space}, leaving {piece} ({flower})", **step) if e["flower"] else \
+                say("jumped from the centre to {space}, leaving {piece}", **step)
+        return say("moved to {space}, leaving {piece} ({flower})", **step) if e["flower"] else \
+            say("moved to {space}, leaving {piece}", **step)
     if kind == "round_over":
-        why = "no pieces left" if e["reason"] == "pieces" else "no move left"
-        return f"Round {e['round']} over ({why}): {e['dark']} dark + {e['flowers']} for flowers = {e['score']}"
+        why = say("no pieces left") if e["reason"] == "pieces" else say("no move left")
+        return say("Round {round} over ({why}): {dark} dark + {flowers} for flowers = {score}", why=why,
+                   **{key: e[key] for key in ("round", "dark", "flowers", "score")})
     return None
 
 
 def standings(view: dict) -> list[dict]:
     """Each seat's score as the TV shows it beside its name, and its role this round."""
     state = view["state"]
-    return [{"score": str(score), "unit": "points", "more": ["the mole" if seat == state["mole"] else "the gardener"]}
+    return [{"score": str(score), "unit": say("points"),
+             "more": [say("the mole") if seat == state["mole"] else say("the gardener")]}
             for seat, score in enumerate(state["scores"], 1)]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.lamps import Lamp
+from companion.words import N_, say, says
 
 from . import naming
 from .news import heard
@@ -21,10 +22,6 @@ from .reading import SMALLEST, Panel
 from .screen import Option, Screen
 
 
-def _pts(n: int) -> str:
-    return f"{n} pt" if n == 1 else f"{n} pts"
-
-
 def told_you(view: dict, event: dict) -> tuple[str, ...] | None:
     """A reveal told to the seat: what the turn did to it, in words and numbers, longest first: its points, and why
     (whom it hit or missed, who hit it and what that cost). Nothing else concerns it."""
@@ -32,19 +29,26 @@ def told_you(view: dict, event: dict) -> tuple[str, ...] | None:
         return None
     state, you = view["state"], view["you"]
     last = state["last"][you - 1]
-    points, hole, target = f"+{last['points']}", last["whack"], naming.who(view, state["whacks"][you - 1])
+    turn = dict(points=last["points"], hole=last["whack"], target=naming.who(view, state["whacks"][you - 1]))
     by = last["whacked_by"]
     if by:
-        attacker, lost = naming.who(view, by), naming.count(last["lost"], "token")
-        where = state["last"][by - 1]["whack"]
+        lost = last["lost"]
+        turn.update(attacker=naming.who(view, by), where=state["last"][by - 1]["whack"])
         if last["hit"]:
-            return (f"{points}: you hit {target}'s hole {hole}; {attacker} hit your hole {where}, {lost} lost",
-                    f"{points}: you hit {target}, {attacker} hit you", f"{points}, {last['lost']} lost")
-        return (f"{attacker} hit your hole {where}: {lost} lost, {points}", f"{attacker} hit you: {lost} lost",
-                f"Hit: {last['lost']} lost")
+            return (says("+{points}: you hit {target}'s hole {hole}; {attacker} hit your hole {where}, {n} token lost",
+                         "+{points}: you hit {target}'s hole {hole}; {attacker} hit your hole {where}, {n} tokens lost",
+                         lost, **turn),
+                    say("+{points}: you hit {target}, {attacker} hit you", **turn),
+                    say("+{points}, {lost} lost", lost=lost, **turn))
+        return (says("{attacker} hit your hole {where}: {n} token lost, +{points}",
+                     "{attacker} hit your hole {where}: {n} tokens lost, +{points}", lost, **turn),
+                says("{attacker} hit you: {n} token lost", "{attacker} hit you: {n} tokens lost", lost, **turn),
+                say("Hit: {lost} lost", lost=lost))
     if last["hit"]:
-        return (f"{points}: you hit {target}'s hole {hole}", f"{points}: you hit {target}", f"{points}: a hit")
-    return (f"{points}: you missed {target}'s hole {hole}", f"{points}: you missed", f"{points}: a miss")
+        return (say("+{points}: you hit {target}'s hole {hole}", **turn), say("+{points}: you hit {target}", **turn),
+                say("+{points}: a hit", **turn))
+    return (say("+{points}: you missed {target}'s hole {hole}", **turn), say("+{points}: you missed", **turn),
+            say("+{points}: a miss", **turn))
 
 
 def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
@@ -53,25 +57,30 @@ def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
     key = entry.get("key")
     popup = entry["draft"] if key == "popup" else held.get("popup", [])
     board = {"sheet": list(state["sheets"][you - 1]), "marked": list(popup or ())}
+    score, supply = state["scores"][you - 1], state["supply"][you - 1]
     head = dict(title=naming.title(view, you), notice=notice, board=board,
-                status=(f"{_pts(state['scores'][you - 1])}, {state['supply'][you - 1]} tokens",
-                        _pts(state["scores"][you - 1])))
+                status=(says("{n} pt, {supply} tokens", "{n} pts, {supply} tokens", score, supply=supply),
+                        says("{n} pt", "{n} pts", score)))
     target = naming.who(view, state["whacks"][you - 1])
     if view["over"]:
         won = you in view["winners"]
-        prompt = "You win!" if won else (f"{naming.listed(view, view['winners'])} wins", "Game over")
+        prompt = say("You win!") if won else (say("{winners} wins", winners=naming.listed(view, view["winners"])),
+                                              say("Game over"))
         return Screen(**head, prompt=prompt, **new_game(you))
     told = heard(view, told_you)                # until the seat's next press
     if key == "popup":
-        asked = ("Which holes pop up?", "Which pop up?", "Pop up?")
+        asked = (say("Which holes pop up?"), say("Which pop up?"), say("Pop up?"))
         return Screen(**head, prompt=asked, news=told,
-                      options=(Option("1-5", ("pop up or down", "pop up")), Option("OK", "lock in")))
+                      options=(Option("1-5", (say("pop up or down"), say("pop up"))), Option("OK", say("lock in"))))
     if key == "whack":
         hole = "?" if entry["draft"] is None else entry["draft"]
-        return Screen(**head, prompt=(f"Whack {target}: {hole}", f"{target}: {hole}", f"Whack: {hole}"),
-                      options=(Option("1-5", (f"a hole of {target}", "a hole")), Option("OK", "lock in")))
-    return Screen(**head, prompt=("Locked in", "Locked"), news=told, lines=(naming.waiting(view),),
-                  options=() if told else (Option("hold OK", ("change picks", "change")),))
+        aim = dict(target=target, hole=hole)
+        return Screen(**head, prompt=(say("Whack {target}: {hole}", **aim), say("{target}: {hole}", **aim),
+                                      say("Whack: {hole}", **aim)),
+                      options=(Option("1-5", (say("a hole of {target}", target=target), say("a hole"))),
+                               Option("OK", say("lock in"))))
+    return Screen(**head, prompt=(say("Locked in"), say("Locked")), news=told, lines=(naming.waiting(view),),
+                  options=() if told else (Option("hold OK", (say("change picks"), say("change"))),))
 
 
 def _sheet(panel: Panel, holes: int) -> tuple[int, int, int]:
@@ -130,18 +139,22 @@ def describe_table(view: dict) -> Screen:
     state = view["state"]
     best = max(state["scores"])
     leaders = [seat for seat, score in enumerate(state["scores"], 1) if score == best]
-    lead = "lead" if len(leaders) > 1 else "leads"
-    scores = (f"{naming.listed(view, leaders)} {lead} with {best} of {state['target']}",
-              f"{naming.listed(view, leaders)} {lead}: {best}", f"Best: {best} of {state['target']}", f"Best: {best}")
+    race = dict(leaders=naming.listed(view, leaders), best=best, target=state["target"])
+    scores = (says("{leaders} leads with {best} of {target}", "{leaders} lead with {best} of {target}", len(leaders),
+                   **race),
+              says("{leaders} leads: {best}", "{leaders} lead: {best}", len(leaders), **race),
+              say("Best: {best} of {target}", **race), say("Best: {best}", **race))
     locked = len(view["locked"])
     if view["over"]:
-        prompt = (f"{naming.listed(view, view['winners'])} wins", "Game over")
+        prompt = (say("{winners} wins", winners=naming.listed(view, view["winners"])), say("Game over"))
     elif state["last"] and view.get("revealed", not view["locked"]):
         prompt = _turn(view)
     else:
         prompt = naming.waiting(view)
-    return Screen(title="Whakka Mole", status="the end" if view["over"] else f"turn {state['turn']}", prompt=prompt,
-                  lines=(scores, *([(f"{locked} of {view['seats']} locked in", f"{locked} locked in")]
+    status = say("the end") if view["over"] else say("turn {turn}", turn=state["turn"])
+    return Screen(title=say("Whakka Mole"), status=status, prompt=prompt,
+                  lines=(scores, *([(say("{locked} of {seats} locked in", locked=locked, seats=view["seats"]),
+                                     say("{locked} locked in", locked=locked))]
                                    if locked and not view["over"] else [])),
                   board={"scores": list(state["scores"]), "locked": list(view["locked"]), "sheets": state["sheets"],
                          "whacks": state["whacks"], "last": state["last"]})
@@ -156,9 +169,10 @@ def _turn(view: dict) -> tuple[str, ...]:
     state = view["state"]
     hit = [i + 1 for i, last in enumerate(state["last"]) if last["hit"]]
     if not hit:
-        return ("Nobody hit anyone", "No hits")
-    named = ", ".join(f"{naming.who(view, s)} hit {naming.who(view, state['whacks'][s - 1])}" for s in hit)
-    return (named, f"{len(hit)} hit" if len(hit) == 1 else f"{len(hit)} hits")
+        return (say("Nobody hit anyone"), say("No hits"))
+    named = ", ".join(say("{attacker} hit {target}", attacker=naming.who(view, s),
+                          target=naming.who(view, state["whacks"][s - 1])) for s in hit)
+    return (named, says("{n} hit", "{n} hits", len(hit)))
 
 
 def lamps(view: dict, seat: int, fresh: bool):
@@ -184,21 +198,24 @@ def lamps(view: dict, seat: int, fresh: bool):
 
 
 #: what starts a turn, and what a turn is called
-TURN = (("reveal",), "Turn")
-
-
-def _hole_words(holes: list[int]) -> str:
-    return f"hole {holes[0]}" if len(holes) == 1 else f"holes {naming.joined(map(str, holes))}"
+TURN = (("reveal",), N_("Turn"))
 
 
 def tell(view: dict, event: dict) -> str | None:
     """A public event in words, after its seat's name (None: nothing to tell)."""
     kind = event["kind"]
     if kind == "popup":
-        return f"popped up {_hole_words(event['holes'])}" if event["holes"] else "kept every hole down"
+        holes = event["holes"]
+        if not holes:
+            return say("kept every hole down")
+        return says("popped up hole {holes}", "popped up holes {holes}", len(holes),
+                    holes=naming.joined(map(str, holes)))
     if kind == "whack":
-        target = f"whacked {naming.who(view, event['target'])}'s hole {event['hole']}"
-        return f"{target}: a hit, {naming.count(event['tokens'], 'token')} out" if event["hit"] else f"{target}: a miss"
+        whacked = dict(target=naming.who(view, event["target"]), hole=event["hole"])
+        if event["hit"]:
+            return says("whacked {target}'s hole {hole}: a hit, {n} token out",
+                        "whacked {target}'s hole {hole}: a hit, {n} tokens out", event["tokens"], **whacked)
+        return say("whacked {target}'s hole {hole}: a miss", **whacked)
     if kind == "score":
         return f"+{event['points']} = {event['total']}"
     return None
@@ -206,11 +223,15 @@ def tell(view: dict, event: dict) -> str | None:
 
 def picked(view: dict, pick: dict) -> str:
     """A seat's secret pick, as the reveal shows it."""
-    return f"{_hole_words(pick['popup']) if pick['popup'] else 'no hole'} up, whacks hole {pick['whack']}"
+    holes = pick["popup"]
+    if not holes:
+        return say("no hole up, whacks hole {whack}", whack=pick["whack"])
+    return says("hole {holes} up, whacks hole {whack}", "holes {holes} up, whacks hole {whack}", len(holes),
+                holes=naming.joined(map(str, holes)), whack=pick["whack"])
 
 
 def standings(view: dict) -> list[dict]:
     """Each seat's score as the TV shows it beside its name, and what else the room should know of it."""
     state = view["state"]
-    return [{"score": str(score), "unit": "points", "more": [f"{supply} tokens left"]}
+    return [{"score": str(score), "unit": say("points"), "more": [say("{supply} tokens left", supply=supply)]}
             for score, supply in zip(state["scores"], state["supply"])]
