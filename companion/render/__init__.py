@@ -38,7 +38,7 @@ SCREENS = {
 class GameScreens(Protocol):
     """A game's screens (a module of functions: read ``self`` as the module)."""
 
-    TURN: tuple[tuple[str, ...], str]     # the events' kinds that open a turn, and what a turn is called
+    TURN: tuple[tuple[str, ...], str]     # the events' kinds that open a turn, and what a turn is called (N_)
 
     def seat(self, view: dict, entry: dict, notice: str = "", panel: Panel = SMALLEST):
         """A seat's screen from ``Match.view(seat)``, its draft (:meth:`companion.table.drafts.Draft.summary`) and

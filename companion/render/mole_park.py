@@ -11,6 +11,7 @@ light the holes a seat may press, from the public view only.
 from __future__ import annotations
 
 from companion.lamps import Lamp
+from companion.words import N_, say, says
 from rules.mole_park import DIE_NAMES
 
 from . import naming
@@ -18,18 +19,22 @@ from .news import deed, heard
 from .choices import options
 from .oled import frame
 from .reading import SMALLEST, Panel
-from .screen import Option, Screen, wordings
+from .screen import Option, Screen
 
 HOLES = 5
 MISS = "X"
-SHORT = {"Boxing Glove": "Glove", "Frying Pan": "Pan", "Giant Mallet": "Mallet", "Go for the Crown": "Go for it",
-         "Prize die": "Prize"}
-#: each prize stand's name in a word, for a glass too small for the whole name
-STAND_SHORT = {"Candy Cavern": "Candy", "Burrowed Treasures": "Treasures", "Inflation Station": "Inflation",
-               "Plushie Paradise": "Plushies", "The Dugout": "Dugout", "King Mole's Stash": "Stash"}
-#: each question in a word or two, for a glass too small for the rules' own words
-ASKS = {"die": "Which die?", "crown": "Crown?", "discard": "Discard?", "prize": "Prize?", "order": "Who first?",
-        "tie": "Winner?", "take": "Stars?"}
+#: each die by the name the rules give it (English, marked here for the catalogue), and in a word
+SHORT = {N_("Boxing Glove"): N_("Glove"), N_("Frying Pan"): N_("Pan"), N_("Giant Mallet"): N_("Mallet"),
+         N_("Prize die"): N_("Prize")}
+#: each answer to the Crown by the rules' label, longest first
+CROWN = {"Pass": (N_("Pass"),), "Go for the Crown": (N_("Go for the Crown"), N_("Go for it"))}
+#: each prize stand's name (the rules', marked here for the catalogue) in a word, for a glass too small for the whole
+STAND_SHORT = {N_("Candy Cavern"): N_("Candy"), N_("Burrowed Treasures"): N_("Treasures"),
+               N_("Inflation Station"): N_("Inflation"), N_("Plushie Paradise"): N_("Plushies"),
+               N_("The Dugout"): N_("Dugout"), N_("King Mole's Stash"): N_("Stash")}
+#: each question in a word or two, for a glass too small for the whole question
+ASKS = {"die": N_("Which die?"), "crown": N_("Crown?"), "discard": N_("Discard?"), "prize": N_("Prize?"),
+        "order": N_("Who first?"), "tie": N_("Winner?"), "take": N_("Stars?")}
 
 
 def _me(state: dict, seat: int) -> dict:
@@ -37,15 +42,22 @@ def _me(state: dict, seat: int) -> dict:
 
 
 def _words(label: str, key: str = ""):
-    """An answer in words: a whacking die's face is a hole (or a miss), the prize die's stars; else its label."""
+    """An answer in words, from the rules' label: a whacking die's face is a hole (or a miss), the prize die's
+    stars, a stand its name and stars, a seat its number; else the label (a die, a Crown answer) said."""
     if key.startswith("roll-") and not key.endswith("-prize"):
-        return "missed" if label == MISS else f"hole {label}"
+        return say("missed") if label == MISS else say("hole {hole}", hole=label)
     if key.endswith("-prize") or key.startswith("mole-") or key == "discard":
-        return f"{label} star" if label == "1" else f"{label} stars"
+        return says("{n} star", "{n} stars", int(label))
     if key == "prize":                              # a stand: its name and stars
         name, stars = label.rsplit(" ", 1)
-        return (label, f"{STAND_SHORT.get(name, name)} {stars}", f"{stars} stars")
-    return (label, SHORT[label]) if label in SHORT else label
+        return (say("{stand} {stars}", stand=say(name), stars=stars),
+                say("{stand} {stars}", stand=say(STAND_SHORT.get(name, name)), stars=stars),
+                says("{n} star", "{n} stars", int(stars)))
+    if key in ("order", "tie"):                     # the rules label a seat "Seat 3"
+        return say("Seat {seat}", seat=label.rsplit(" ", 1)[1])
+    if label in CROWN:
+        return tuple(map(say, CROWN[label]))
+    return (say(label), say(SHORT[label])) if label in SHORT else say(label)
 
 
 def _rolled(state: dict, seat: int) -> tuple[str, ...]:
@@ -59,34 +71,45 @@ def told_you(view: dict, event: dict) -> str | tuple[str, ...] | None:
     and prize (or why none), the Crown, the King's choice of who goes next."""
     kind, you, who = event["kind"], view["you"], lambda seat: naming.who(view, seat)
     if kind == "whack" and any(seat == you for seat, _ in event["dice"]):
-        others = [who(seat) for seat, _ in event["dice"] if seat != you]
-        took = naming.count(event["each"], "mole")
-        with_ = f" (as does {naming.joined(others)})" if others else ""
-        return (f"Hole {event['hole']}: you whack {took}{with_}", f"Hole {event['hole']}: {took} for you",
-                f"You whack {took}")
+        others, each, hole = [who(seat) for seat, _ in event["dice"] if seat != you], event["each"], event["hole"]
+        whacked = says("Hole {hole}: you whack {n} mole (as does {others})",
+                       "Hole {hole}: you whack {n} moles (as does {others})", each, hole=hole,
+                       others=naming.joined(others)) if others else \
+            says("Hole {hole}: you whack {n} mole", "Hole {hole}: you whack {n} moles", each, hole=hole)
+        return (whacked, says("Hole {hole}: {n} mole for you", "Hole {hole}: {n} moles for you", each, hole=hole),
+                says("You whack {n} mole", "You whack {n} moles", each))
     if kind == "order" and you in (event["seat"], event["next"]):
-        return (f"{who(event['seat'])}, King Mole, lets you go next", "You go next") if event["next"] == you \
-            else f"You let {who(event['next'])} go next"
+        if event["next"] == you:
+            return say("{player}, King Mole, lets you go next", player=who(event["seat"])), say("You go next")
+        return say("You let {player} go next", player=who(event["next"]))
     if event["seat"] != you:
         return None
     if kind == "roll":
         return _rolled_by_you(event)
     if kind == "take":
-        return (f"You took a {event['stars']}-star mole", f"A {event['stars']}-star mole")
+        stars = event["stars"]
+        return say("You took a {stars}-star mole", stars=stars), say("A {stars}-star mole", stars=stars)
     if kind == "cash_in":
-        return (f"You cashed in {naming.count(len(event['moles']), 'mole')}, Prize die {event['die']} and "
-                f"{event['prizes']} in prizes: {event['total']} stars", f"You cashed in {event['total']} stars")
+        return (says("You cashed in {n} mole, Prize die {die} and {prizes} in prizes: {total} stars",
+                     "You cashed in {n} moles, Prize die {die} and {prizes} in prizes: {total} stars",
+                     len(event["moles"]), die=event["die"], prizes=event["prizes"], total=event["total"]),
+                say("You cashed in {total} stars", total=event["total"]))
     if kind == "prize":
-        return (f"You won {event['name']} ({event['stars']} stars): {event['total_stars']} in all",
-                f"You won {STAND_SHORT.get(event['name'], event['name'])}", f"Prize: {event['stars']} stars")
+        name, stars = event["name"], event["stars"]
+        return (say("You won {stand} ({stars} stars): {total} in all", stand=say(name), stars=stars,
+                    total=event["total_stars"]),
+                say("You won {stand}", stand=say(STAND_SHORT.get(name, name))),
+                say("Prize: {stars} stars", stars=stars))
     if kind == "no_prize":
-        shown = [s["stars"] for s in view["state"]["stands"] if s["shown"]]
-        cheapest = f", the cheapest stand asks {min(shown)}" if shown else ""
-        return (f"No prize: {event['total']} stars{cheapest}", f"No prize at {event['total']} stars", "No prize")
+        shown, total = [s["stars"] for s in view["state"]["stands"] if s["shown"]], event["total"]
+        return (say("No prize: {total} stars, the cheapest stand asks {cheapest}", total=total, cheapest=min(shown))
+                if shown else say("No prize: {total} stars", total=total),
+                say("No prize at {total} stars", total=total), say("No prize"))
     if kind == "crown_failed":
-        return (f"You fell short of the Crown with {event['total']} stars", f"Crown missed: {event['total']}")
+        return (say("You fell short of the Crown with {total} stars", total=event["total"]),
+                say("Crown missed: {total}", total=event["total"]))
     if kind == "crown_won":
-        return ("You win the Crown: you are King Mole!", "You are King Mole!")
+        return say("You win the Crown: you are King Mole!"), say("You are King Mole!")
     return deed(view, event, tell(view, event)) if kind in ("crown", "discard", "showdown_score") else None
 
 
@@ -94,16 +117,41 @@ def _rolled_by_you(event: dict) -> tuple[str, ...]:
     """The seat's own die as it landed, named in full, then shorter."""
     face, die = event["face"], DIE_NAMES[event["die"]]
     if event["die"] == "prize":
-        return (f"Your Prize die rolled {face}", f"Prize die: {face}")
+        return say("Your Prize die rolled {face}", face=face), say("Prize die: {face}", face=face)
     if face == MISS:
-        return (f"Your {die} missed", f"{SHORT[die]} missed", "Missed")
-    return (f"Your {die} hit hole {face}", f"{SHORT[die]}: hole {face}", f"Hole {face}")
+        return say("Your {die} missed", die=say(die)), say("{die} missed", die=say(SHORT[die])), say("Missed")
+    return (say("Your {die} hit hole {hole}", die=say(die), hole=face),
+            say("{die}: hole {hole}", die=say(SHORT[die]), hole=face), say("Hole {hole}", hole=face))
 
 
-def _asked(entry: dict) -> tuple[str, ...]:
+def _asked(view: dict, entry: dict) -> tuple[str, ...]:
+    """The seat's question, then in a word or two."""
     key = entry["key"]
-    short = ASKS.get(key) or ("Rolled?" if key.startswith("roll-") else "Stars?" if key.startswith("mole-") else "Which?")
-    return (entry["prompt"], short)
+    short = ASKS.get(key) or (N_("Rolled?") if key.startswith("roll-") else N_("Stars?") if key.startswith("mole-")
+                              else N_("Which?"))
+    return _question(view, key), say(short)
+
+
+def _question(view: dict, key: str) -> str:
+    """The question the rules ask the seat (in English: its ``prompt``), said from the view."""
+    state, you = view["state"], view["you"]
+    if key == "crown":
+        return say("Going for the Crown too?") if _me(state, you)["crown"] else say("Going for the Crown?")
+    if key == "die":
+        return say("Pick a die")
+    if key.startswith("roll-"):
+        return say("{die}: what did it roll?", die=say(DIE_NAMES[key.rsplit("-", 1)[1]]))
+    if key.startswith("mole-"):
+        return say("Stars on the mole you took?")
+    if key == "discard":
+        over = len(state["hand"]) - state["hand_limit"]
+        return says("Over the limit: discard {n}", "Over the limit: discard {n}", over)
+    if key == "prize":
+        return say("Pick a prize ({total} stars)", total=next(t["total"] for t in state["track"] if t["seat"] == you))
+    if key == "order":
+        total = max(t["total"] for t in state["track"] if not t["done"] and not t["declared"])
+        return say("Tie at {total}: who picks first?", total=total)
+    return say("Showdown tie: who wins the Crown?")
 
 
 def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
@@ -112,34 +160,41 @@ def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
     king = state["king_mole"] == you
     hand = state["hand"]
     stands = {s["stand"]: s["stars"] for s in state["stands"]}
-    facts = ((f"Your moles: {', '.join(map(str, hand))} = {sum(hand)} stars",
-              f"{naming.count(len(hand), 'mole')} in hand, {sum(hand)} stars") if hand else "No moles in hand",
-             (f"Prizes: {', '.join(str(stands[p]) for p in me['prizes'])} stars", f"{len(me['prizes'])} prizes")
-             if me["prizes"] else "No prizes yet")
+    facts = ((say("Your moles: {moles} = {stars} stars", moles=", ".join(map(str, hand)), stars=sum(hand)),
+              says("{n} mole in hand, {stars} stars", "{n} moles in hand, {stars} stars", len(hand), stars=sum(hand)))
+             if hand else say("No moles in hand"),
+             (say("Prizes: {stars} stars", stars=", ".join(str(stands[p]) for p in me["prizes"])),
+              says("{n} prizes", "{n} prizes", len(me["prizes"]))) if me["prizes"] else say("No prizes yet"))
+    stars = me["stars"]
     head = dict(title=naming.title(view, you), notice=notice,
-                status=(f"King Mole, {me['stars']} stars", f"King, {me['stars']}") if king else f"{me['stars']} stars")
+                status=(say("King Mole, {stars} stars", stars=stars), say("King, {stars}", stars=stars)) if king
+                else say("{stars} stars", stars=stars))
     key = entry.get("key")
     if view["over"]:
         winner = state["winner"]
-        prompt = "King Mole!" if winner == you else (f"{naming.who(view, winner)} wins", "Game over")
-        new = {"options": (Option("OK", ("new game", "new")),)} if you == 1 else {"lines": ("Seat 1 OK: new game",)}
+        prompt = say("King Mole!") if winner == you else (say("{player} wins", player=naming.who(view, winner)),
+                                                          say("Game over"))
+        new = {"options": (Option("OK", (say("new game"), say("new"))),)} if you == 1 else \
+            {"lines": (say("Seat 1 OK: new game"),)}
         return Screen(**head, prompt=prompt, **new)
     held = view.get("held", {}).get("die")
     waits = (naming.waiting(view),) if view["waiting"] else ()
     told = () if held else heard(view, told_you)      # until the seat's next press
     if key:
-        chosen = options(entry, "lock in", lambda label: _words(label, key))
+        chosen = options(entry, words=lambda label: _words(label, key))
         if told:
-            return Screen(**head, prompt=_asked(entry), news=told, options=chosen, lines=facts)
+            return Screen(**head, prompt=_asked(view, entry), news=told, options=chosen, lines=facts)
         if entry["holes"] is None and entry["kind"] == "choice":        # a long list stepped through: its draft
-            return Screen(**head, prompt=_words(entry["label"], key), options=chosen, lines=(_asked(entry)[0], *facts))
-        return Screen(**head, prompt=_asked(entry), options=chosen, lines=facts)
+            return Screen(**head, prompt=_words(entry["label"], key), options=chosen,
+                          lines=(_question(view, key), *facts))
+        return Screen(**head, prompt=_asked(view, entry), options=chosen, lines=facts)
     if held:
-        return Screen(**head, prompt=(f"{DIE_NAMES[held]} locked in", f"{wordings(_words(DIE_NAMES[held]))[-1]} locked",
-                                      "Locked"),
-                      options=(Option("hold OK", ("change die", "change")),), lines=(*waits, *facts))
-    prompt = ("Going for the Crown!", "Crown!") if me["crown"] == "declared" else \
-        _rolled(state, you) or (f"Round {state['round']}",)
+        die = DIE_NAMES[held]
+        return Screen(**head, prompt=(say("{die} locked in", die=say(die)), say("{die} locked", die=say(SHORT[die])),
+                                      say("Locked")),
+                      options=(Option("hold OK", (say("change die"), say("change"))),), lines=(*waits, *facts))
+    prompt = (say("Going for the Crown!"), say("Crown!")) if me["crown"] == "declared" else \
+        _rolled(state, you) or (say("Round {round}", round=state["round"]),)
     return Screen(**head, prompt=prompt, news=told, lines=(*waits, *facts))
 
 
@@ -149,11 +204,16 @@ def _landed(view: dict) -> tuple[str, ...]:
     for roll in view["state"]["rolls"]:
         if roll["face"] is None:
             continue
-        die = DIE_NAMES[roll["die"]]
-        what = f"rolled {roll['face']}" if roll["die"] == "prize" else "missed" if roll["face"] == MISS \
-            else f"hole {roll['face']}"
-        out.append(f"{naming.who(view, roll['seat'])} {die} {what}")
-        short.append(f"{naming.who(view, roll['seat'])} {what}")
+        said = dict(player=naming.who(view, roll["seat"]), die=say(DIE_NAMES[roll["die"]]), face=roll["face"])
+        if roll["die"] == "prize":
+            out.append(say("{player} {die} rolled {face}", **said))
+            short.append(say("{player} rolled {face}", **said))
+        elif roll["face"] == MISS:
+            out.append(say("{player} {die} missed", **said))
+            short.append(say("{player} missed", **said))
+        else:
+            out.append(say("{player} {die} hole {face}", **said))
+            short.append(say("{player} hole {face}", **said))
     return (", ".join(out), ", ".join(short)) if out else ()
 
 
@@ -163,16 +223,16 @@ def _status(view: dict) -> tuple[str, ...]:
     phase = state["phase"]
     declared = [s["seat"] for s in state["seats"] if s["crown"] == "declared"]
     if view["over"]:
-        return (f"{naming.who(view, state['winner'])} wins the Crown!", f"{naming.who(view, state['winner'])} wins",
-                "Game over")
+        winner = naming.who(view, state["winner"])
+        return say("{player} wins the Crown!", player=winner), say("{player} wins", player=winner), say("Game over")
     if phase == "crown" and declared:
-        return (f"Crown: {naming.listed(view, declared)} going!", "Crown!")
+        return say("Crown: {players} going!", players=naming.listed(view, declared)), say("Crown!")
     if phase in ("prize", "tie") and state["track"]:
         track = ", ".join(f"{naming.who(view, t['seat'])} {t['total']}" for t in state["track"])
-        return (f"Track: {track}", "Prizes") + naming.waiting(view)
+        return (say("Track: {track}", track=track), say("Prizes")) + naming.waiting(view)
     if phase == "take":
-        taking = [(s["seat"], s["taking"]) for s in state["seats"] if s["taking"]]
-        return (f"Moles: {', '.join(f'{naming.who(view, seat)} {n}' for seat, n in taking)}", "Taking moles")
+        taking = ", ".join(f"{naming.who(view, s['seat'])} {s['taking']}" for s in state["seats"] if s["taking"])
+        return say("Moles: {taking}", taking=taking), say("Taking moles")
     return naming.waiting(view)
 
 
@@ -181,11 +241,13 @@ def describe_table(view: dict) -> Screen:
     king = naming.who(view, state["king_mole"])
     seats = ", ".join(f"{naming.who(view, s['seat'])} {s['stars']}" for s in state["seats"])
     stands = " ".join(str(s["stars"]) if s["shown"] else "-" for s in state["stands"])
-    name = "Showdown" if state["showdown"] and not view["over"] else f"Mole Park, round {state['round']}"
-    return Screen(title=(name, f"Round {state['round']}"), status=f"King {king}", prompt=_status(view),
+    name = say("Showdown") if state["showdown"] and not view["over"] else \
+        say("Mole Park, round {round}", round=state["round"])
+    return Screen(title=(name, say("Round {round}", round=state["round"])), status=say("King {player}", player=king),
+                  prompt=_status(view),
                   lines=(*((_landed(view),) if _landed(view) else ()),
-                         f"Moles in holes 1-5: {' '.join(map(str, state['holes']))}",
-                         f"Prize stars: {seats}", f"Prize stands: {stands}"),
+                         say("Moles in holes 1-5: {moles}", moles=" ".join(map(str, state["holes"]))),
+                         say("Prize stars: {seats}", seats=seats), say("Prize stands: {stands}", stands=stands)),
                   board={"holes": list(state["holes"]), "stands": state["stands"], "rolls": state["rolls"],
                          "track": state["track"], "king": state["king_mole"]})
 
@@ -203,7 +265,8 @@ def describe_rolling(view: dict, step: int) -> Screen:
     dice = len(view["state"]["rolls"])
     screen = describe_table(view)
     return Screen(title=screen.title, status=screen.status,
-                  prompt=(f"Rolling {dice} {'dice' if dice > 1 else 'die'}" + "." * (step + 1), "Rolling"),
+                  prompt=(says("Rolling {n} die{dots}", "Rolling {n} dice{dots}", dice, dots="." * (step + 1)),
+                          say("Rolling")),
                   lines=screen.lines[-3:])
 
 
@@ -247,54 +310,64 @@ def lamps(view: dict, seat: int, fresh: bool):
 
 
 #: what starts a round (before its deal and any reshuffle; a showdown's deal is in the last round), and its word
-TURN = (("round",), "Round")
+TURN = (("round",), N_("Round"))
 
 
 def _rolled_die(event: dict) -> str:
     if event["die"] == "prize":
-        return f"rolled the Prize die: {event['face']}"
-    die = DIE_NAMES[event["die"]]
-    return f"rolled the {die} and missed" if event["face"] == MISS else f"rolled the {die}: hole {event['face']}"
+        return say("rolled the Prize die: {face}", face=event["face"])
+    die = say(DIE_NAMES[event["die"]])
+    return say("rolled the {die} and missed", die=die) if event["face"] == MISS else \
+        say("rolled the {die}: hole {hole}", die=die, hole=event["face"])
 
 
 def _whacked(view: dict, event: dict) -> str:
     """The moles a hole's dice took: Hole 5: Ada and Bo take 1 mole each, 1 stays."""
-    dice = event["dice"]
-    took = f"{'takes' if len(dice) == 1 else 'take'} {naming.count(event['each'], 'mole')}{' each' if len(dice) > 1 else ''}"
-    stays = f", {event['stays']} {'stays' if event['stays'] == 1 else 'stay'}" if event["stays"] else ""
-    return f"Hole {event['hole']}: {naming.joined(naming.who(view, seat) for seat, _ in dice)} {took}{stays}"
+    dice, each, hole = event["dice"], event["each"], event["hole"]
+    players = naming.joined(naming.who(view, seat) for seat, _ in dice)
+    took = says("Hole {hole}: {players} takes {n} mole", "Hole {hole}: {players} takes {n} moles", each,
+                hole=hole, players=players) if len(dice) == 1 else \
+        says("Hole {hole}: {players} take {n} mole each", "Hole {hole}: {players} take {n} moles each", each,
+             hole=hole, players=players)
+    if not event["stays"]:
+        return took
+    return say("{whacked}, {staying}", whacked=took, staying=says("{n} stays", "{n} stay", event["stays"]))
 
 
 def tell(view: dict, event: dict) -> str | None:
     """A public event in words, after its seat's name (None: nothing to tell); a seatless one as a sentence."""
     kind, who = event["kind"], lambda seat: naming.who(view, seat)
     said = {
-        "deal": lambda e: f"Moles dealt to the holes: {' '.join(map(str, e['holes']))}",
-        "crown": lambda e: "goes for the Crown!" if e["declare"] else "does not go for the Crown",
+        "deal": lambda e: say("Moles dealt to the holes: {moles}", moles=" ".join(map(str, e["holes"]))),
+        "crown": lambda e: say("goes for the Crown!") if e["declare"] else say("does not go for the Crown"),
         "roll": _rolled_die,
         "whack": lambda e: _whacked(view, e),
-        "take": lambda e: f"took a {e['stars']}-star mole",
-        "discard": lambda e: f"discarded down to {e['hand']}" if "hand" in e
-        else f"{naming.count(e['cards'], 'mole')} laid face up go to the discards",
-        "flee": lambda e: f"The {naming.count(e['moles'], 'mole')} on hole {e['hole']} fled",
-        "reshuffle": lambda e: f"The discards were shuffled into the deck ({e['deck']})",
-        "cash_in": lambda e: f"cashed in {naming.count(len(e['moles']), 'mole')} + prize die {e['die']} + "
-                             f"{e['prizes']} = {e['total']} stars",
-        "order": lambda e: f"as King Mole, let {who(e['next'])} go next",
-        "prize": lambda e: f"took {e['name']} ({e['stars']} stars) from stand {e['stand']}: {e['total_stars']} stars",
-        "no_prize": lambda e: f"won no prize at {e['total']} stars",
-        "restock": lambda e: f"Stand {e['stand']} shows {e['name']} ({e['stars']} stars), {e['left']} left",
-        "crown_failed": lambda e: f"fell short of the Crown with {e['total']} stars",
-        "crown_won": lambda e: "won the Crown and is King Mole!",
-        "showdown": lambda e: f"Showdown between {naming.joined(map(who, e['contenders']))}",
-        "showdown_score": lambda e: f"scored {e['total']} in the showdown",
+        "take": lambda e: say("took a {stars}-star mole", stars=e["stars"]),
+        "discard": lambda e: say("discarded down to {hand}", hand=e["hand"]) if "hand" in e
+        else says("{n} mole laid face up go to the discards", "{n} moles laid face up go to the discards", e["cards"]),
+        "flee": lambda e: says("The {n} mole on hole {hole} fled", "The {n} moles on hole {hole} fled", e["moles"],
+                               hole=e["hole"]),
+        "reshuffle": lambda e: say("The discards were shuffled into the deck ({deck})", deck=e["deck"]),
+        "cash_in": lambda e: says("cashed in {n} mole + prize die {die} + {prizes} = {total} stars",
+                                  "cashed in {n} moles + prize die {die} + {prizes} = {total} stars", len(e["moles"]),
+                                  die=e["die"], prizes=e["prizes"], total=e["total"]),
+        "order": lambda e: say("as King Mole, let {player} go next", player=who(e["next"])),
+        "prize": lambda e: say("took {stand} ({stars} stars) from stand {number}: {total} stars", stand=say(e["name"]),
+                               stars=e["stars"], number=e["stand"], total=e["total_stars"]),
+        "no_prize": lambda e: say("won no prize at {total} stars", total=e["total"]),
+        "restock": lambda e: say("Stand {number} shows {stand} ({stars} stars), {left} left", number=e["stand"],
+                                 stand=say(e["name"]), stars=e["stars"], left=e["left"]),
+        "crown_failed": lambda e: say("fell short of the Crown with {total} stars", total=e["total"]),
+        "crown_won": lambda e: say("won the Crown and is King Mole!"),
+        "showdown": lambda e: say("Showdown between {players}", players=naming.joined(map(who, e["contenders"]))),
+        "showdown_score": lambda e: say("scored {total} in the showdown", total=e["total"]),
     }.get(kind)
     return said(event) if said else None
 
 
 def picked(view: dict, pick: dict) -> str:
     """A seat's secret pick, as the reveal shows it: its die."""
-    return DIE_NAMES[pick["die"]]
+    return say(DIE_NAMES[pick["die"]])
 
 
 def standings(view: dict) -> list[dict]:
@@ -302,10 +375,10 @@ def standings(view: dict) -> list[dict]:
     state = view["state"]
     out = []
     for me in state["seats"]:
-        more = [naming.count(me["hand"], "mole") + " in hand"]
+        more = [says("{n} mole in hand", "{n} moles in hand", me["hand"])]
         if me["seat"] == state["king_mole"]:
-            more.insert(0, "King Mole")
+            more.insert(0, say("King Mole"))
         if me["crown"] == "declared":
-            more.append("going for the Crown")
-        out.append({"score": str(me["stars"]), "unit": "stars", "more": more})
+            more.append(say("going for the Crown"))
+        out.append({"score": str(me["stars"]), "unit": say("stars"), "more": more})
     return out

@@ -12,10 +12,10 @@ press; the winner's panel lights up.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from companion.lamps import Lamp
+from companion.words import N_, say
 
 from . import naming
 from .news import deed, heard
@@ -28,12 +28,32 @@ HOLES = 5
 STEP_HOLES = (Lamp.DIM, Lamp.DIM, Lamp.OFF, Lamp.OFF, Lamp.OFF)   # entering a die: hole 1 down, hole 2 up
 CHOOSING = ("direction", "push", "jump")
 TUMBLE = (3, 6, 2, 5)   # the faces a rolling die shows, frame by frame
+#: each way the mover may choose, longest first, by what it does: go a direction, push the token it landed on
+#: a direction, jump the token beside it (seat ``S{seat}``), or stay
+WAYS = {"forward": (N_("Forward to {space}"), N_("Forward {space}")),
+        "back": (N_("Back to {space}"), N_("Back {space}")),
+        "push-forward": (N_("Push forward to {space}"), N_("Push {space}")),
+        "push-back": (N_("Push back to {space}"), N_("Push {space}")),
+        "jump": (N_("Jump S{seat} to {space}"), N_("Jump to {space}"), N_("Jump {space}")),
+        "stay": (N_("Stay on {space}"), N_("Stay {space}"))}
+#: where a token is, alone and after its player's name, by the kind of space
+WHERE = {"start": (N_("at the start"), N_("{player} at the start")),
+         "cheese": (N_("on the cheese"), N_("{player} on the cheese")),
+         "space": (N_("on {space}"), N_("{player} on {space}"))}
+#: a move as the table tells it (after its mover's name) and as its mover is told, by the way it chose (None: forced)
+MOVES = {None: (N_("moved from {start} to {to}"), N_("You moved from {start} to {to}")),
+         "forward": (N_("moved forward from {start} to {to}"), N_("You moved forward from {start} to {to}")),
+         "back": (N_("moved back from {start} to {to}"), N_("You moved back from {start} to {to}"))}
 
 
-def _words(label: str) -> tuple[str, ...]:
-    """A way in words, then shorter: Jump S1 to 26, Jump to 26, Jump 26."""
-    plain = re.sub(r" S\d+", "", label)
-    return (label, plain, re.sub(r"^(\w+).*?(\d+)$", r"\1 \2", plain))
+def _words(state: dict, key: str, label: str) -> tuple[str, ...]:
+    """A way of the mover's open choice (the rules' ``label`` of it) in words, then shorter: Jump S1 to 26, Jump to
+    26, Jump 26."""
+    value, space = next((value, space) for value, said, space in state["choices"] if said == label)
+    way = "jump" if value.startswith("jump-") else f"push-{value}" if key == "push" else value
+    here = state["positions"][state["turn"] - 1]
+    over = _other_on(state, (here + space) // 2) if way == "jump" else None
+    return tuple(say(words, space=space, seat=over) for words in WAYS[way])
 
 
 def _story(view: dict) -> str:
@@ -41,11 +61,11 @@ def _story(view: dict) -> str:
     parts: list[str] = []
     for kind, seat, start, to in view["state"]["trail"]:
         if kind == "move":
-            parts.append(f"{naming.who(view, seat)} moved to {to}")
+            parts.append(say("{player} moved to {to}", player=naming.who(view, seat), to=to))
         elif kind == "push":
-            parts.append(f"pushed {naming.who(view, seat)} to {to}")
+            parts.append(say("pushed {player} to {to}", player=naming.who(view, seat), to=to))
         else:
-            parts.append(f"{'fell' if kind == 'fall' else 'jumped'} to {to}")
+            parts.append(say("fell to {to}", to=to) if kind == "fall" else say("jumped to {to}", to=to))
     return ", ".join(parts)
 
 
@@ -60,28 +80,31 @@ def _status(view: dict) -> tuple[str, ...]:
     """Whose turn and what they are doing, as the whole table may see it."""
     state = view["state"]
     if view["over"]:
-        return (f"{naming.who(view, state['winner'])} is on the cheese!", f"{naming.who(view, state['winner'])} wins!",
-                "Cheese!")
-    mover = naming.who(view, state["turn"])
+        winner = naming.who(view, state["winner"])
+        return say("{player} is on the cheese!", player=winner), say("{player} wins!", player=winner), say("Cheese!")
+    mover, roll = naming.who(view, state["turn"]), state["last_roll"]
     if state["phase"] == "start":
-        return ("Roll for the first turn", "Roll for first")
+        return say("Roll for the first turn"), say("Roll for first")
     if state["phase"] == "roll":
-        return (f"{mover}: roll the die", f"{mover} rolls", "Mover rolls")
+        return say("{player}: roll the die", player=mover), say("{player} rolls", player=mover), say("Mover rolls")
     if state["phase"] == "direction":
-        return (f"{mover} rolled {state['last_roll']}: which way?", f"{mover} rolled {state['last_roll']}",
-                f"Rolled {state['last_roll']}")
+        return (say("{player} rolled {roll}: which way?", player=mover, roll=roll),
+                say("{player} rolled {roll}", player=mover, roll=roll), say("Rolled {roll}", roll=roll))
     on_token = state["positions"].count(state["positions"][state["turn"] - 1]) > 1
-    return (f"{mover}: {'push or jump' if on_token else 'jump'}?", f"{mover} chooses", "Mover picks")
+    return (say("{player}: push or jump?", player=mover) if on_token else say("{player}: jump?", player=mover),
+            say("{player} chooses", player=mover), say("Mover picks"))
 
 
-def _where(view: dict, seat: int) -> str:
+def _where(view: dict, seat: int, player: str | None = None) -> str:
+    """Where a seat's token is: at the start, on the cheese, on a space; after ``player``, its name, if given."""
     space, length = view["state"]["positions"][seat - 1], view["state"]["board"]["length"]
-    return "at the start" if space == 0 else "on the cheese" if space == length else f"on {space}"
+    alone, named = WHERE["start" if space == 0 else "cheese" if space == length else "space"]
+    return say(alone, space=space) if player is None else say(named, player=player, space=space)
 
 
 def _positions(view: dict) -> tuple[str, ...]:
     seats = range(1, len(view["state"]["positions"]) + 1)
-    return (", ".join(f"{naming.who(view, s)} {_where(view, s)}" for s in seats),
+    return (", ".join(_where(view, s, naming.who(view, s)) for s in seats),
             ", ".join(f"{naming.who(view, s)} {view['state']['positions'][s - 1]}" for s in seats))
 
 
@@ -89,8 +112,9 @@ def _start_rolls(view: dict) -> tuple[str, ...]:
     rounds = view["state"]["start_rolls"]
     rolls = dict(rounds[-1])
     said = ", ".join(f"{naming.who(view, s)} {rolls.get(s, '-')}" for s in view["state"]["rolling"])
-    tie = f"Tie at {max(r for _, r in rounds[-2])}, again: " if len(rounds) > 1 else "Rolls: "
-    return (tie + said, said)
+    if len(rounds) > 1:
+        return say("Tie at {roll}, again: {rolls}", roll=max(r for _, r in rounds[-2]), rolls=said), said
+    return say("Rolls: {rolls}", rolls=said), said
 
 
 def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
@@ -101,56 +125,77 @@ def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
              "reach": sorted(by_label.values())}
     head = dict(title=naming.title(view, you), status=_where(view, you), notice=notice, board=board)
     if view["over"]:
-        new = {"options": (Option("OK", ("new game", "new")),)} if you == 1 else {"lines": ("Seat 1 OK: new game",)}
-        return Screen(**head, prompt="You win!" if state["winner"] == you else _status(view), **new)
+        new = {"options": (Option("OK", (say("new game"), say("new"))),)} if you == 1 else \
+            {"lines": (say("Seat 1 OK: new game"),)}
+        return Screen(**head, prompt=say("You win!") if state["winner"] == you else _status(view), **new)
     told = heard(view, told_you)                    # until the seat's next press
     if key in CHOOSING:
         if key == "push":
-            prompt = (f"On {naming.who(view, _under(state))}: push or jump?", "Push or jump?", "Your move?")
+            under = naming.who(view, _other_on(state, state["positions"][state["turn"] - 1]))
+            prompt = (say("On {player}: push or jump?", player=under), say("Push or jump?"), say("Your move?"))
+        elif key == "direction":
+            prompt = (say("Rolled {roll}: which way?", roll=state["last_roll"]), say("Which way?"), say("Go where?"))
         else:
-            prompt = (entry["prompt"], *(("Which way?", "Go where?") if key == "direction" else ("Jump?",)))
-        return Screen(**head, prompt=prompt, news=told, options=options(entry, "go", _words))
+            prompt = (say("Jump?"),)
+        return Screen(**head, prompt=prompt, news=told,
+                      options=options(entry, say("go"), lambda label: _words(state, key, label)))
     if key:                                         # a physical die: holes 1 and 2 step its face
-        return Screen(**head, prompt=(f"Die shows {entry['label']}", f"Die: {entry['label']}"), news=told,
-                      options=options(entry, "enter"), lines=(entry["prompt"],))
+        face = entry["label"]
+        return Screen(**head, prompt=(say("Die shows {face}", face=face), say("Die: {face}", face=face)), news=told,
+                      options=options(entry, say("enter")),
+                      lines=(say("Roll the die") if key == "roll" else say("Roll for first turn"),))
     if state["phase"] == "start":
-        return Screen(**head, prompt=("Roll for the first turn", "Roll for first"), news=told, lines=(_start_rolls(view),))
+        return Screen(**head, prompt=(say("Roll for the first turn"), say("Roll for first")), news=told,
+                      lines=(_start_rolls(view),))
     after = state["turn"] % len(state["positions"]) + 1
     return Screen(**head, prompt=_status(view), news=told, lines=(
-        "You play next" if after == you else f"Then {naming.who(view, after)}", _positions(view)))
+        say("You play next") if after == you else say("Then {player}", player=naming.who(view, after)),
+        _positions(view)))
 
 
 def told_you(view: dict, event: dict) -> str | tuple[str, ...] | None:
     """An event told to the seat it concerns: its own roll, move, jump and fall; a push or a jump that moved or
     passed it; who goes first."""
     kind, you, who = event["kind"], view["you"], lambda seat: naming.who(view, seat)
+    start, to = event.get("from"), event.get("to")
     if kind == "push" and you in (event["seat"], event["by"]):
-        pushed = "you" if event["seat"] == you else who(event["seat"])
-        by = "You" if event["by"] == you else who(event["by"])
-        return (f"{by} pushed {pushed} from {event['from']} to {event['to']}", f"{by} pushed {pushed} to {event['to']}",
-                f"{by} pushed {pushed}", "You pushed a mouse" if by == "You" else "You were pushed")
+        if event["by"] == you:
+            pushed = who(event["seat"])
+            return (say("You pushed {player} from {start} to {to}", player=pushed, start=start, to=to),
+                    say("You pushed {player} to {to}", player=pushed, to=to), say("You pushed {player}", player=pushed),
+                    say("You pushed a mouse"))
+        by = who(event["by"])
+        return (say("{player} pushed you from {start} to {to}", player=by, start=start, to=to),
+                say("{player} pushed you to {to}", player=by, to=to), say("{player} pushed you", player=by),
+                say("You were pushed"))
     if kind == "jump" and event["over"] == you:
-        return (f"{who(event['seat'])} jumped over you to {event['to']}", f"{who(event['seat'])} jumped you")
+        return (say("{player} jumped over you to {to}", player=who(event["seat"]), to=to),
+                say("{player} jumped you", player=who(event["seat"])))
     if kind == "reroll" and you in event["seats"]:
-        return (f"Tie at {event['roll']}: you roll again", "Tie: roll again")
+        return say("Tie at {roll}: you roll again", roll=event["roll"]), say("Tie: roll again")
     if kind == "first":
-        return "You go first" if event["seat"] == you else f"{who(event['seat'])} goes first"
+        return say("You go first") if event["seat"] == you else say("{player} goes first", player=who(event["seat"]))
     if event["seat"] != you or kind not in ("start_roll", "roll", "move", "jump", "fall"):
         return None
     if kind == "move":
-        return (f"You moved {'' if event['forced'] else event['direction'] + ' '}from {event['from']} to {event['to']}",
-                f"You moved to {event['to']}")
+        return _moved(event, yours=True), say("You moved to {to}", to=to)
     if kind == "fall":
-        return (f"You fell down the mouse hole to {event['to']}", f"You fell to {event['to']}")
+        return say("You fell down the mouse hole to {to}", to=to), say("You fell to {to}", to=to)
     if kind == "jump":
-        return (f"You jumped over {who(event['over'])} to {event['to']}", f"You jumped to {event['to']}")
+        return (say("You jumped over {player} to {to}", player=who(event["over"]), to=to),
+                say("You jumped to {to}", to=to))
     return deed(view, event, tell(view, event))
 
 
-def _under(state: dict) -> int:
-    """The seat whose token the mover landed on."""
-    return next(s for s, p in enumerate(state["positions"], 1)
-                if p == state["positions"][state["turn"] - 1] and s != state["turn"])
+def _moved(event: dict, yours: bool = False) -> str:
+    """A move in words, after its mover's name (or told to the mover, ``yours``): the way it chose (none where the
+    move was forced), from where to where."""
+    return say(MOVES[None if event["forced"] else event["direction"]][yours], start=event["from"], to=event["to"])
+
+
+def _other_on(state: dict, space: int) -> int | None:
+    """A seat other than the mover's with its token on ``space`` (the one the mover landed on, or may jump)."""
+    return next((s for s, p in enumerate(state["positions"], 1) if p == space and s != state["turn"]), None)
 
 
 def describe_table(view: dict) -> Screen:
@@ -160,10 +205,11 @@ def describe_table(view: dict) -> Screen:
         lines.append(_story(view))
     if state["phase"] != "start":
         lines.append(_positions(view))
-        lines.append("Order: " + ", ".join(naming.who(view, s) for s in _order(state)))
+        lines.append(say("Order: {players}", players=", ".join(naming.who(view, s) for s in _order(state))))
     mover = state["winner"] if view["over"] else state["turn"]
-    return Screen(title="Mouse Madness", status="the end" if view["over"] else
-                  (f"turn {state['turns']}, die {state['last_roll']}" if state["last_roll"] else f"turn {state['turns']}"),
+    turns, roll = state["turns"], state["last_roll"]
+    return Screen(title=say("Mouse Madness"), status=say("the end") if view["over"] else
+                  say("turn {turns}, die {roll}", turns=turns, roll=roll) if roll else say("turn {turns}", turns=turns),
                   prompt=_status(view), lines=tuple(lines),
                   board={"positions": list(state["positions"]), "you": mover, "target": None,
                          "reach": [p for p in state["positions"] if p], **state["board"]})
@@ -237,8 +283,9 @@ def describe_rolling(view: dict, step: int) -> Screen:
         positions[seat - 1] = start
     screen = describe_table(view)
     board = {**screen.board, "positions": positions, "reach": [p for p in positions if p]}
-    return Screen(title=screen.title, prompt=(f"{naming.who(view, state['turn'])} rolls: {TUMBLE[step % len(TUMBLE)]}",
-                                             f"Rolls: {TUMBLE[step % len(TUMBLE)]}"), board=board)
+    face = TUMBLE[step % len(TUMBLE)]
+    return Screen(title=screen.title, prompt=(say("{player} rolls: {face}", player=naming.who(view, state["turn"]),
+                                                  face=face), say("Rolls: {face}", face=face)), board=board)
 
 
 def rolling(view: dict, step: int, panel: Panel = SMALLEST):
@@ -259,22 +306,24 @@ def lamps(view: dict, seat: int, fresh: bool):
 
 
 #: what starts a turn (its die roll), and what a turn is called
-TURN = (("roll",), "Turn")
+TURN = (("roll",), N_("Turn"))
 
 
 def tell(view: dict, event: dict) -> str | None:
     """A public event in words, after its seat's name (None: nothing to tell); a seatless one as a sentence."""
     kind, who = event["kind"], lambda seat: naming.who(view, seat)
     said = {
-        "start_roll": lambda e: f"rolled {e['roll']} for the first turn",
-        "reroll": lambda e: f"Tie at {e['roll']}: {naming.joined(map(who, e['seats']))} roll again",
-        "first": lambda e: f"went first with {e['roll']}",
-        "roll": lambda e: f"rolled {e['roll']}",
-        "move": lambda e: f"moved {'' if e['forced'] else e['direction'] + ' '}from {e['from']} to {e['to']}",
-        "jump": lambda e: f"jumped {who(e['over'])} to {e['to']}",
-        "push": lambda e: f"was pushed by {who(e['by'])} from {e['from']} to {e['to']}",
-        "fall": lambda e: f"fell through the mouse hole on {e['from']} to {e['to']}",
-        "win": lambda e: f"reached the cheese on {e['space']}",
+        "start_roll": lambda e: say("rolled {roll} for the first turn", roll=e["roll"]),
+        "reroll": lambda e: say("Tie at {roll}: {players} roll again", roll=e["roll"],
+                                players=naming.joined(map(who, e["seats"]))),
+        "first": lambda e: say("went first with {roll}", roll=e["roll"]),
+        "roll": lambda e: say("rolled {roll}", roll=e["roll"]),
+        "move": _moved,
+        "jump": lambda e: say("jumped {player} to {to}", player=who(e["over"]), to=e["to"]),
+        "push": lambda e: say("was pushed by {player} from {start} to {to}", player=who(e["by"]), start=e["from"],
+                              to=e["to"]),
+        "fall": lambda e: say("fell through the mouse hole on {start} to {to}", start=e["from"], to=e["to"]),
+        "win": lambda e: say("reached the cheese on {space}", space=e["space"]),
     }.get(kind)
     return said(event) if said else None
 
@@ -282,5 +331,5 @@ def tell(view: dict, event: dict) -> str | None:
 def standings(view: dict) -> list[dict]:
     """Each seat's space as the TV shows it beside its name."""
     length = view["state"]["board"]["length"]
-    return [{"score": "start" if space == 0 else "cheese" if space == length else str(space),
-             "unit": "" if space in (0, length) else "space", "more": []} for space in view["state"]["positions"]]
+    return [{"score": say("start") if space == 0 else say("cheese") if space == length else str(space),
+             "unit": "" if space in (0, length) else say("space"), "more": []} for space in view["state"]["positions"]]

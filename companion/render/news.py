@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from companion.words import say
+
 from . import naming
 from .screen import wordings
 
@@ -25,13 +27,15 @@ def heard(view: dict, told_you: Teller) -> tuple[str, ...]:
     if not said:
         return ()
     last = said[-1]
-    together = (f"{said[-2][0]}; {_mid(last[0])}",) if len(said) > 1 else ()
+    together = (say("{earlier}; {later}", earlier=said[-2][0], later=_mid(last[0])),) if len(said) > 1 else ()
     return together + last
 
 
 def _mid(sentence: str) -> str:
-    """A sentence as the second half of one: "You moved" goes on as "you moved"; a name keeps its capital."""
-    return "you" + sentence[3:] if sentence.startswith("You ") else sentence
+    """A sentence as the second half of one: "You moved" goes on as "you moved" (the words the language says them
+    with, "You" and "you"); a name keeps its capital."""
+    you = say("You")
+    return say("you") + sentence[len(you):] if sentence.startswith(you + " ") else sentence
 
 
 def deed(view: dict, event: dict, words: str | None) -> str | None:
@@ -39,4 +43,6 @@ def deed(view: dict, event: dict, words: str | None) -> str | None:
     another seat's its name, a seatless event stands as it is."""
     if words is None or event["seat"] is None:
         return words
-    return f"You {words}" if event["seat"] == view["you"] else f"{naming.who(view, event['seat'])} {words}"
+    if event["seat"] == view["you"]:
+        return say("You {deed}", deed=words)
+    return say("{player} {deed}", player=naming.who(view, event["seat"]), deed=words)

@@ -9,6 +9,8 @@ game's words (``picked``), for the TV to show them appear together.
 """
 from __future__ import annotations
 
+from companion.words import say
+
 from . import for_game, naming
 
 QUIET = frozenset({"locked", "unlocked", "reveal", "turn", "picked", "round"})  # told by the tags, titles, or not at all
@@ -34,7 +36,8 @@ def told(view: dict, log: list[dict], first: int = 0) -> list[dict]:
     out = []
     for number in range(first, len(edges) - 1):
         events = log[edges[number]:edges[number + 1]]
-        title = "Before the first turn" if number < before else f"{word} {number + 1 - before}"
+        title = say("Before the first turn") if number < before else \
+            say("{turn} {number}", turn=say(word), number=number + 1 - before)
         out.append({"title": title, "lines": _lines(view, game, events),
                     "reveal": _reveal(view, game, edges[number], events)})
     return out
@@ -48,7 +51,8 @@ def _lines(view: dict, game, events: list[dict]) -> list[str]:
         if event["kind"] in QUIET:
             continue
         if event["kind"] == "game_over":
-            words = f"Game over: {naming.joined(naming.who(view, seat) for seat in event['winners'])} won"
+            words = say("Game over: {winners} won",
+                        winners=naming.joined(naming.who(view, seat) for seat in event["winners"]))
         else:
             words = game.tell(view, event)
         seat = event.get("seat")
@@ -62,7 +66,8 @@ def _lines(view: dict, game, events: list[dict]) -> list[str]:
         else:
             by_seat[seat] = [words]
             lines.append((seat, by_seat[seat]))
-    return [line if isinstance(line, str) else f"{naming.who(view, line[0])} {', '.join(line[1])}" for line in lines]
+    return [line if isinstance(line, str) else say("{player} {deeds}", player=naming.who(view, line[0]),
+                                                    deeds=", ".join(line[1])) for line in lines]
 
 
 def _reveal(view: dict, game, at: int, events: list[dict]) -> dict | None:

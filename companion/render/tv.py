@@ -11,10 +11,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.words import N_, say
+
 from . import for_game, lobby, naming
 from .screen import as_dict, wordings
 
 TURNS = 4           # the last turns a description carries
+#: a computer player as its seat's standing says it, by its level (the table's: rules.bots.TABLE_LEVELS)
+COMPUTER = {"casual": N_("casual computer"), "strong": N_("strong computer")}
 
 
 def named(public: dict) -> dict:
@@ -33,7 +37,8 @@ def describe(public: dict, turns: list[dict]) -> dict:
     table = game.describe_table(view)
     if public.get("told"):             # what changed the game from elsewhere (an undo), as the table display says it
         headline, *words = public["told"]
-        table = replace(table, prompt=(*(f"{headline}: {w}" for w in words), headline))
+        table = replace(table, prompt=(*(say("{headline}: {detail}", headline=headline, detail=w) for w in words),
+                                       headline))
     return {"mode": "play", "game": view["game"], "title": view["title"], "over": view["over"], "paused": paused,
             "screen": {**as_dict(table), "prompts": list(wordings(table.prompt))},
             "players": _players(view, game, public.get("bots", {})),
@@ -45,10 +50,10 @@ def _players(view: dict, game, bots: dict) -> list[dict]:
     and what it is doing (locked in, choosing), never what it chose."""
     out = []
     for seat, standing in enumerate(game.standings(view), 1):
-        doing = "won" if seat in view["winners"] else "" if view["over"] else \
-            "locked in" if seat in view["locked"] else "choosing" if seat in view["waiting"] else ""
+        doing = say("won") if seat in view["winners"] else "" if view["over"] else \
+            say("locked in") if seat in view["locked"] else say("choosing") if seat in view["waiting"] else ""
         bot = bots.get(seat) or bots.get(str(seat))
-        out.append({"seat": seat, "name": view["names"].get(str(seat)) or f"Seat {seat}",
+        out.append({"seat": seat, "name": view["names"].get(str(seat)) or say("Seat {seat}", seat=seat),
                     "short": naming.short(view, seat), "doing": doing,
-                    **standing, "more": ([f"{bot} computer"] if bot else []) + standing["more"]})
+                    **standing, "more": ([say(COMPUTER[bot])] if bot else []) + standing["more"]})
     return out
