@@ -1,7 +1,7 @@
 """Players as the screens name them: by the names they gave, else by seat; who the table waits for.
 
 A line names a player whole, its words joined by no-break spaces so that a wrapped line never splits it,
-and a name written right to left isolated, a unit in the English sentence (:func:`_said`).
+and a name written right to left isolated, a unit in the sentence around it (:func:`_said`).
 Where no wording of a text fits a glass with the names whole, the glass draws it with each name's short
 form (:func:`shortened`, which :mod:`companion.render.oled` asks): still recognisable and told apart from
 the table's other names: its first word that has a letter (an emoji alone is no name), else that word
