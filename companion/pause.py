@@ -8,6 +8,10 @@ every screen says why (:attr:`companion.table.state.TableState.paused`): the ses
 status LED, and tries a refusing journal again every :data:`RETRY_S` (on the journal's own thread) until it
 takes writes: play then goes on from the last commit point (with the journal's game restored, if the
 journal has only now opened). A card that stalls is waited for: play goes on once its commit point lands.
+
+A fault's few words are data where they are made (the hardware's, the journal's): :meth:`Pause.faults` says
+them in the box's language, as every screen, refusal and page shows them; its words in full are the host's
+and the log's, in English.
 """
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ from typing import Callable
 
 from .journal import short as fault_words
 from .journal.keeper import Keeper
+from .words import N_, say
 
 log = logging.getLogger("molebox.session")
 
@@ -23,7 +28,7 @@ RETRY_S = 2.0           # while the journal refuses writes, it is tried again th
 STALL_S = 3.0           # a commit point the card has not taken in this long is a fault: play pauses until it is
 SAVING_S = 0.3          # a decision not on disk after this long says so on its seat's screen (docs/persistence.md)
 WATCH_S = SAVING_S      # while a commit point is on its way, how often the box looks whether the card is slow
-NOT_ANSWERING = "storage not answering"
+NOT_ANSWERING = N_("storage not answering")
 
 
 class Pause:
@@ -39,15 +44,20 @@ class Pause:
         self._slow: frozenset[int] = frozenset()       # the seats whose screens say their decision is saving
 
     def faults(self) -> tuple[str | None, str | None, str | None]:
-        """What pauses play now: the journal's fault in a few words and in full, and the hardware's (None: none)."""
-        keeper = self.keeper
+        """What pauses play now: the journal's fault in a few words and in full, and the hardware's (None: none);
+        the few words said."""
+        keeper, hardware = self.keeper, self.hardware_fault and say(self.hardware_fault)
         if keeper.fault is not None:
-            return fault_words(keeper.fault), str(keeper.fault), self.hardware_fault
-        if keeper.stalled_s > STALL_S:
-            return (NOT_ANSWERING, f"the journal's card has not taken a commit point for over {STALL_S:.0f} s (an SD "
-                                   f"card that stalls, or is failing): play goes on by itself once it does",
-                    self.hardware_fault)
-        return None, None, self.hardware_fault
+            return say(fault_words(keeper.fault)), str(keeper.fault), hardware
+        if self._stalling():
+            return (say(NOT_ANSWERING), f"the journal's card has not taken a commit point for over {STALL_S:.0f} s "
+                                        f"(an SD card that stalls, or is failing): play goes on by itself once it does",
+                    hardware)
+        return None, None, hardware
+
+    def _stalling(self) -> bool:
+        """Whether the card has held a commit point too long (and takes writes: else that is the fault)."""
+        return self.keeper.fault is None and self.keeper.stalled_s > STALL_S
 
     @property
     def paused(self) -> str | None:
@@ -92,7 +102,7 @@ class Pause:
 
     def _stall(self) -> None:
         """A commit point the card has held for STALL_S pauses play until it lands."""
-        stalled = self.faults()[0] == NOT_ANSWERING
+        stalled = self._stalling()
         if stalled == self._stalled:
             return
         self._stalled = stalled

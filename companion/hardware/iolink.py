@@ -10,6 +10,10 @@ Every time here is ``time.monotonic()``: float seconds that never wrap, so a
 difference is right however long the box has been up. A link's timers (when
 the board was last heard, when each lamp command went out) are set afresh at
 every (re)link; the HELLO and PING times only ever decide to send sooner.
+
+The link's faults are English data (logged, compared, watched): the few words of each are marked for the
+catalogue, and said where the box shows them (:meth:`companion.pause.Pause.faults`). A board the wiring
+profile or this molebox cannot use says why in English, as the fix is a developer's: flash its firmware.
 """
 from __future__ import annotations
 
@@ -23,19 +27,20 @@ from typing import Callable
 import serial
 
 from companion.inputs import CONTROLS, Edge
+from companion.words import N_, say
 from firmware import protocol as p
 
 from . import priority
 
 log = logging.getLogger("molebox.ioboard")
 
-CONNECTING = "IO board: connecting"
-NOT_FOUND = "IO board not found"
-LOST = "IO board disconnected"
-SILENT = "IO board not answering"
-RESTARTED = "IO board restarted"
-WATCHDOG = "IO board restarted by its watchdog (its firmware hung)"
-GAVE_UP = "IO board gave up on molebox (heard nothing for 1 s)"
+CONNECTING = N_("IO board: connecting")
+NOT_FOUND = N_("IO board not found")
+LOST = N_("IO board disconnected")
+SILENT = N_("IO board not answering")
+RESTARTED = N_("IO board restarted")
+WATCHDOG = N_("IO board restarted by its watchdog (its firmware hung)")
+GAVE_UP = N_("IO board gave up on molebox (heard nothing for 1 s)")
 BOOT_FAULTS = {p.RESET: RESTARTED, p.SILENCE: GAVE_UP, p.WATCHDOG: WATCHDOG}
 CTRL_C = 0x03                   # MicroPython's interrupt character, until the board's main.py switches it off
 
@@ -66,9 +71,10 @@ UPDATE = ("sudo systemctl stop molebox; molebox firmware ~/pico; hold seat 1's O
 
 
 def other_build(build: int) -> tuple[str, str]:
-    """The note for a board of another firmware build: in full, and in the words an OLED has room for."""
+    """The note for a board of another firmware build: in full (for the log and the host, in English), and in the
+    words an OLED has room for (said)."""
     return (f"The IO board runs firmware build {build:06x}, this molebox's is {p.BUILD:06x}: it works, but update "
-            f"it: {UPDATE}", "IO board: other firmware: update it")
+            f"it: {UPDATE}", say("IO board: other firmware: update it"))
 
 
 def lamp_name(lamp_type: int) -> str:

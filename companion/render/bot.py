@@ -5,19 +5,31 @@ picks would face an empty chair that everyone at the table can read.
 """
 from __future__ import annotations
 
+from companion.words import N_, say
+
 from . import naming
 from .oled import frame
 from .reading import SMALLEST, Panel
 from .screen import Screen
 
+LEVELS = {          # a computer player's level (rules.bots.TABLE_LEVELS), as its screen says it
+    "casual": N_("A casual computer player"),
+    "strong": N_("A strong computer player"),
+}
+DOING = {           # its status (companion.scene.computer_status, or the end's): the prompt, and a line if any
+    "won!": (N_("Won!"),), "game over": (N_("Game over"),), "locked in": (N_("Locked in"),),
+    "thinking": (N_("Thinking"),), "waiting": (N_("Waiting"),),
+    "picks last, secretly": (N_("Picks last"), N_("secretly")),
+}
+
 
 def describe_seat(view: dict, seat: int, level: str, status: str, notice: str = "") -> Screen:
     if view["over"]:
         status = "won!" if seat in view["winners"] else "game over"
-    doing, _, more = status.partition(",")
-    return Screen(title=naming.title(view, seat), status="computer", prompt=doing.capitalize(),
-                  lines=(f"A {level} computer player", *((more.strip(),) if more else ()),
-                         "Seat 1 OK: new game" if view["over"] else ("Seat 1 holds OK to undo", "S1 hold OK: undo")),
+    doing, *more = (say(words) for words in DOING[status])
+    return Screen(title=naming.title(view, seat), status=say("computer"), prompt=doing,
+                  lines=(say(LEVELS[level]), *more, say("Seat 1 OK: new game") if view["over"]
+                         else (say("Seat 1 holds OK to undo"), say("S1 hold OK: undo"))),
                   notice=notice)
 
 

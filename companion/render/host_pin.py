@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
+from companion.words import say
+
 from .oled import OFF, ON, face, frame, text
 from .reading import SMALLEST, Panel
 from .screen import Screen
 
 
 def screen(pin: str, panel: Panel = SMALLEST):
-    return frame(Screen(title="molebox", status="host PIN", prompt=" ".join(pin),
-                        lines=(("For the dashboard; hides by itself", "For the dashboard"),)), panel)
+    return frame(Screen(title="molebox", status=say("host PIN"), prompt=" ".join(pin),
+                        lines=((say("For the dashboard; hides by itself"), say("For the dashboard")),)), panel)
 
 
 def stamp(image, pin: str, panel: Panel = SMALLEST):

@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import cache
 
+from companion.words import say
+
 from . import oled
 from .oled import HEIGHT, OFF, ON, WIDTH, canvas, face, frame, lay
 from .reading import SMALLEST, Panel
@@ -61,7 +63,7 @@ def page(url: str) -> tuple[str, ...]:
     for two lines), else the page alone."""
     base = url.split("://", 1)[-1].rsplit("/J/", 1)[0]
     host, colon, port = base.partition(":")
-    return (base + JOIN_PAGE, f"{host} {colon}{port}{JOIN_PAGE}", f"at {JOIN_PAGE}")
+    return (base + JOIN_PAGE, f"{host} {colon}{port}{JOIN_PAGE}", say("at {page}", page=JOIN_PAGE))
 
 
 def _gap(panel: Panel) -> int:
@@ -95,7 +97,7 @@ def spaced(draw, left: int, top: int, code: str, panel: Panel) -> tuple[int, int
 def describe_screen(seat: int, code: str, url: str, keys: str = "") -> Screen:
     """Seat ``seat`` is free to join from a phone: scan the code (the board: its QR code's rows of modules, 1
     dark), or open the page and type it. ``keys``: what seat 1's buttons do meanwhile (in the lobby)."""
-    return Screen(status=f"Seat {seat}", prompt=code, lines=(page(url), *((keys,) if keys else ())),
+    return Screen(status=say("Seat {seat}", seat=seat), prompt=code, lines=(page(url), *((keys,) if keys else ())),
                   board={"seat": seat, "code": code, "url": url,
                          "qr": ["".join("1" if dark else "0" for dark in row) for row in qr_matrix(url)]})
 
@@ -115,8 +117,8 @@ def screen(seat: int, code: str, url: str, keys: str = "", panel: Panel = SMALLE
 
 def describe_elsewhere(seat: int) -> Screen:
     """What a page that is not the host's shows instead of seat ``seat``'s join screen: no code, and where it is."""
-    return Screen(title=f"Seat {seat}", status="phone", prompt="Free to join",
-                  lines=(("Its code is on the table display", "Code on the table display"),))
+    return Screen(title=say("Seat {seat}", seat=seat), status=say("phone"), prompt=say("Free to join"),
+                  lines=((say("Its code is on the table display"), say("Code on the table display")),))
 
 
 def elsewhere(seat: int, panel: Panel = SMALLEST):

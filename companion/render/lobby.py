@@ -5,11 +5,21 @@ Every screen says what the buttons do: the holes pick, OK goes on, 5 goes back.
 from __future__ import annotations
 
 from companion.lamps import Lamp
+from companion.words import N_, say, says
 
 from . import naming
 from .oled import frame
 from .reading import SMALLEST, Panel
 from .screen import Option, Screen
+
+COMPUTERS = {       # a computer player's level (rules.bots.TABLE_LEVELS): its seat's prompt, its item in the row
+    "casual": (N_("Seat {seat}: casual computer"), N_("{seat} casual")),
+    "strong": (N_("Seat {seat}: strong computer"), N_("{seat} strong")),
+}
+CHANCE = {          # what the table draws by chance, and how: the option that turns it
+    ("dice", "virtual"): N_("dice: virtual"), ("dice", "physical"): N_("dice: physical"),
+    ("cards", "virtual"): N_("cards: virtual"), ("cards", "physical"): N_("cards: physical"),
+}
 
 
 def describe_menu(lobby: dict, notice: str = "", pin_hint: bool = False) -> Screen:
@@ -17,29 +27,40 @@ def describe_menu(lobby: dict, notice: str = "", pin_hint: bool = False) -> Scre
     if lobby["stage"] == "game":
         games = [Option(str(i + 1), (name, short), i == lobby["index"])
                  for i, (name, short) in enumerate(zip(lobby["games"][:5], lobby["short"]))]
-        return Screen(title="molebox", status=("hold OK: PIN", "PIN: hold OK") if pin_hint else "",
-                      prompt=("Pick a game", "Game?"), options=(*games, Option("OK", "set it up")), notice=notice)
+        return Screen(title="molebox", status=(say("hold OK: PIN"), say("PIN: hold OK")) if pin_hint else "",
+                      prompt=(say("Pick a game"), say("Game?")), options=(*games, Option("OK", say("set it up"))),
+                      notice=notice)
     if lobby["stage"] == "players":
-        bot = lobby["bots"].get(str(lobby["cursor"]))
-        person = "on a phone" if lobby["phone"] else "a person"
-        keys = [Option("1", "< seat"), Option("2", "seat >")]
-        if lobby["bot_levels"]:
-            keys.append(Option("3", "computer"))
-        computers = ", ".join(f"{seat} {level}" for seat, level in lobby["bots"].items())
-        seat = lobby["cursor"]
-        tiny = f"Seat {seat}: bot" if bot else f"Phone {seat}" if lobby["phone"] else f"Seat {seat}"
-        return Screen(title="Players", status=f"{lobby['seats']} seats",
-                      prompt=(f"Seat {seat}: {f'{bot} computer' if bot else person}",
-                              f"Seat {seat}: {'computer' if bot else 'phone' if lobby['phone'] else 'person'}", tiny),
-                      options=(*keys, Option("4", "phone"), Option("OK", "start"), Option("5", "back")),
-                      lines=(f"Computers: {computers}",) if computers else (), notice=notice)
+        return _players(lobby, notice)
     low, high = lobby["bounds"]
-    chance = [Option("3", f"dice: {lobby['dice']}")] if "dice" in lobby["chance"] else []
-    chance += [Option("4", f"cards: {lobby['cards']}")] if "cards" in lobby["chance"] else []
-    return Screen(title=(lobby["games"][lobby["index"]], lobby["short"][lobby["index"]]), status="setup",
-                  prompt=f"{lobby['seats']} seats", lines=(f"{low} to {high} seats",),
-                  options=(Option("1", "fewer"), Option("2", "more"), *chance, Option("OK", "players"),
-                           Option("5", "back")), notice=notice)
+    chance = [Option(button, say(CHANCE[what, lobby[what]]))
+              for button, what in (("3", "dice"), ("4", "cards")) if what in lobby["chance"]]
+    return Screen(title=(lobby["games"][lobby["index"]], lobby["short"][lobby["index"]]), status=say("setup"),
+                  prompt=says("{n} seat", "{n} seats", lobby["seats"]),
+                  lines=(says("{low} to {n} seat", "{low} to {n} seats", high, low=low),),
+                  options=(Option("1", say("fewer")), Option("2", say("more")), *chance, Option("OK", say("players")),
+                           Option("5", say("back"))), notice=notice)
+
+
+def _players(lobby: dict, notice: str) -> Screen:
+    """The players stage: the seat at the cursor, a person's, a phone's or a computer's, and the computers."""
+    seat, bot = lobby["cursor"], lobby["bots"].get(str(lobby["cursor"]))
+    if bot:
+        prompt = (say(COMPUTERS[bot][0], seat=seat), say("Seat {seat}: computer", seat=seat),
+                  say("Seat {seat}: bot", seat=seat))
+    elif lobby["phone"]:
+        prompt = (say("Seat {seat}: on a phone", seat=seat), say("Seat {seat}: phone", seat=seat),
+                  say("Phone {seat}", seat=seat))
+    else:
+        prompt = (say("Seat {seat}: a person", seat=seat), say("Seat {seat}: person", seat=seat),
+                  say("Seat {seat}", seat=seat))
+    keys = [Option("1", say("< seat")), Option("2", say("seat >"))]
+    if lobby["bot_levels"]:
+        keys.append(Option("3", say("computer")))
+    computers = naming.separator().join(say(COMPUTERS[level][1], seat=seat) for seat, level in lobby["bots"].items())
+    return Screen(title=say("Players"), status=says("{n} seat", "{n} seats", lobby["seats"]), prompt=prompt,
+                  options=(*keys, Option("4", say("phone")), Option("OK", say("start")), Option("5", say("back"))),
+                  lines=(say("Computers: {computers}", computers=computers),) if computers else (), notice=notice)
 
 
 def menu(lobby: dict, notice: str = "", pin_hint: bool = False, panel: Panel = SMALLEST):
@@ -48,8 +69,9 @@ def menu(lobby: dict, notice: str = "", pin_hint: bool = False, panel: Panel = S
 
 def describe_waiting(seat: int, name: str = "") -> Screen:
     """A seat in the lobby, or one the game in play leaves out: whose seat it is, and that seat 1 chooses."""
-    return Screen(title="molebox", status=f"seat {seat}", prompt=naming.title({"names": {str(seat): name}}, seat),
-                  lines=(("Seat 1 is choosing the game", "Seat 1 chooses", "Please wait"),))
+    return Screen(title="molebox", status=say("seat {seat}", seat=seat),
+                  prompt=naming.title({"names": {str(seat): name}}, seat),
+                  lines=((say("Seat 1 is choosing the game"), say("Seat 1 chooses"), say("Please wait")),))
 
 
 def waiting(seat: int, name: str = "", panel: Panel = SMALLEST):
@@ -71,5 +93,5 @@ def lamps(lobby: dict, seat: int):
 
 def on_phone(seat: int, panel: Panel = SMALLEST):
     """A panel whose seat is played on a phone: its own screen is on that phone alone."""
-    return frame(Screen(title="molebox", status=f"seat {seat}", prompt="On a phone",
-                        lines=(("This seat plays on a phone tonight", "Played on a phone"),)), panel)
+    return frame(Screen(title="molebox", status=say("seat {seat}", seat=seat), prompt=say("On a phone"),
+                        lines=((say("This seat plays on a phone tonight"), say("Played on a phone")),)), panel)

@@ -1,7 +1,7 @@
 """Players as the screens name them: by the names they gave, else by seat; who the table waits for.
 
 A line names a player whole, its words joined by no-break spaces so that a wrapped line never splits it,
-and a name written right to left isolated, a unit in the English sentence (:func:`_said`).
+and a name written right to left isolated, a unit in the sentence around it (:func:`_said`).
 Where no wording of a text fits a glass with the names whole, the glass draws it with each name's short
 form (:func:`shortened`, which :mod:`companion.render.oled` asks): still recognisable and told apart from
 the table's other names: its first word that has a letter (an emoji alone is no name), else that word
@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from companion.words import say, says
+
 _short: dict[str, str] = {}     # each name a line said whole -> its short form at its table (see shortened)
 KEPT = 64                       # the names remembered: more than a table has
 LISTED = 48                     # characters of whole names a row of players takes (see listed)
@@ -21,7 +23,7 @@ def who(view: dict, seat: int) -> str:
     """A seat's player as a line names them: the whole name, else Seat and its number."""
     name = view.get("names", {}).get(str(seat))
     if not name:
-        return f"Seat {seat}"
+        return say("Seat {seat}", seat=seat)
     said, form = _said(name), _said(short(view, seat))
     if _short.get(said, said) != form:        # a short form, or one changed since: the table's names changed
         if len(_short) >= KEPT:
@@ -50,7 +52,9 @@ def _said(name: str) -> str:
 def title(view: dict, seat: int) -> tuple[str, ...]:
     """A seat's player for a title, longest first: the whole name, its short form, the seat."""
     name = view.get("names", {}).get(str(seat))
-    return tuple(dict.fromkeys((name, short(view, seat), f"Seat {seat}"))) if name else (f"Seat {seat}",)
+    if not name:
+        return (say("Seat {seat}", seat=seat),)
+    return tuple(dict.fromkeys((name, short(view, seat), say("Seat {seat}", seat=seat))))
 
 
 def short(view: dict, seat: int) -> str:
@@ -60,7 +64,7 @@ def short(view: dict, seat: int) -> str:
     names = {int(s): n for s, n in view.get("names", {}).items() if n}
     name = names.get(seat)
     if not name:
-        return f"Seat {seat}"
+        return say("Seat {seat}", seat=seat)
     others = [n for s, n in names.items() if s != seat]
     taken = {form.casefold() for other in others for form in (other, *_forms(other))}
     return next((form for form in _forms(name) if form.casefold() not in taken), name)
@@ -87,8 +91,9 @@ def _initial(word: str) -> str:
 def listed(view: dict, seats) -> str:
     """Seats' players in a row: Ada Lovelace, Bob, Seat 3; by their short forms where the whole names would make
     a row longer than :data:`LISTED` characters (a TV's prompt of eight players' full names squeezed its board)."""
-    whole = ", ".join(who(view, seat) for seat in seats)
-    return whole if len(whole) <= LISTED else ", ".join(_said(short(view, seat)) for seat in seats)
+    comma = separator()
+    whole = comma.join(who(view, seat) for seat in seats)
+    return whole if len(whole) <= LISTED else comma.join(_said(short(view, seat)) for seat in seats)
 
 
 def waiting(view: dict) -> tuple[str, ...]:
@@ -96,14 +101,24 @@ def waiting(view: dict) -> tuple[str, ...]:
     seats = view["waiting"]
     if not seats:
         return ("",)
-    return (f"Waiting for {listed(view, seats)}", f"Wait: {listed(view, seats)}", f"{len(seats)} still choosing",
-            f"{len(seats)} to go")
+    players, n = listed(view, seats), len(seats)
+    return (say("Waiting for {players}", players=players), say("Wait: {players}", players=players),
+            says("{n} still choosing", "{n} still choosing", n), says("{n} to go", "{n} to go", n))
+
+
+def separator() -> str:
+    """What stands between two of a row's words (", " in English): a message of its own, as a row has any length
+    (a table's eight players), where a message for each length would be eight of the same."""
+    return say(", ")
 
 
 def joined(words) -> str:
-    """Words in a row as a sentence has them: 1, 2 and 4."""
+    """Words in a row as a sentence has them: 1, 2 and 4 (all but the last joined by the :func:`separator`, then
+    "{rest} and {last}" one message, which a language words its own way)."""
     words = list(words)
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+    if len(words) == 1:
+        return words[0]
+    return say("{rest} and {last}", rest=separator().join(words[:-1]), last=words[-1])
 
 
 def count(n: int, thing: str) -> str:

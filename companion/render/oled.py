@@ -21,6 +21,8 @@ from dataclasses import dataclass, replace
 
 from PIL import Image, ImageDraw
 
+from companion.words import say
+
 from . import naming
 from .fonts import Face, cap_height
 from .reading import SMALLEST, Panel
@@ -280,7 +282,7 @@ def _one_row(face_: Face, options: tuple[Option, ...], width: int) -> list[Optio
     picked = [o for o in holes if o.chosen] or holes[:1]
     ranged = len(holes) > 1 and not any(o.chosen for o in holes)
     if ranged:
-        picked = [Option(_buttons(holes), "choose")]
+        picked = [Option(_buttons(holes), say("choose"))]
     shortest = [Option(o.button, wordings(o.words)[-1], o.chosen) for o in picked + rest]
     bare = [Option(o.button, "", o.chosen) for o in shortest]
     draft_first, ok_first = shortest[:1] + bare[1:], bare[:1] + shortest[1:2] + bare[2:]

@@ -1,6 +1,8 @@
 """The self-test's screen: a test card with a border, a checkerboard and what to do."""
 from __future__ import annotations
 
+from companion.words import say
+
 from .oled import HEIGHT, ON, WIDTH, canvas, lay
 from .reading import SMALLEST, Panel
 from .screen import Screen
@@ -13,5 +15,5 @@ def card(name: str, lines: list[str], panel: Panel = SMALLEST):
     for y in range(HEIGHT - 16, HEIGHT - 1, 2):
         for x in range(WIDTH - 16 + y % 4 // 2, WIDTH - 1, 2):
             draw.point((x, y), fill=ON)
-    lay(draw, Screen(title="selftest", status=name, lines=tuple(lines)), panel, (1, 1, WIDTH - 18, HEIGHT - 2))
+    lay(draw, Screen(title=say("selftest"), status=name, lines=tuple(lines)), panel, (1, 1, WIDTH - 18, HEIGHT - 2))
     return image

@@ -11,6 +11,7 @@ from copy import copy
 from . import host, life, press, told
 from .effects import Effect, Reply
 from ..players import Computers
+from ..words import say
 from .moves import Act, Faults, Forgotten, Freed, Move, Noted, NotTaken, Opened, Press, Resumed
 from .state import TableState
 
@@ -31,7 +32,7 @@ def _press(state: TableState, fx: list[Effect], move: Press) -> None:
 
 def _act(state: TableState, fx: list[Effect], move: Act) -> None:
     if state.paused:
-        fx.append(Reply(f"the box is paused: {state.paused}"))
+        fx.append(Reply(say("the box is paused: {fault}", fault=state.paused)))
         return
     fx.append(Reply(host.ACTIONS[move.action](state, fx, move)))
 

@@ -25,11 +25,13 @@ from typing import Any, Callable
 
 from rules.model import Decision, Kind
 
+from ..words import N_, say, says
 from .outcomes import Changed, Refusal, Submit
 
 SIDES = ("E", "S")
 MOVES = {1: (-1, 0), 2: (0, -1), 3: (0, 1), 4: (1, 0)}      # hole -> (columns, rows) the cursor steps
-MOVE_WORDS = {1: "left", 2: "up", 3: "down", 4: "right"}
+AT_THE_EDGE = {1: N_("nothing further left"), 2: N_("nothing further up"), 3: N_("nothing further down"),
+               4: N_("nothing further right")}             # hole -> why the cursor does not step
 Why = Callable[[str, Any], "str | None"]
 
 
@@ -54,7 +56,7 @@ class Draft:
         """One press: the draft after it, and what it did; ``why(key, value)`` may say in a few words why OK on an
         illegal target is refused."""
         if d is None:
-            return self, Refusal("nothing to decide now")
+            return self, Refusal(say("nothing to decide now"))
         if control == "ok":
             return self, self._commit(d, why)
         hole = int(control[4:])
@@ -64,30 +66,31 @@ class Draft:
             return self._choose(d, hole)
         if d.kind in (Kind.CELL, Kind.EDGE):
             return self._move(d, hole)
-        return self, Refusal("press OK")
+        return self, Refusal(say("press OK"))
 
     def _to(self, value: Any) -> tuple["Draft", Changed]:
         return Draft(self.key, value), Changed()
 
     def _toggle(self, d: Decision, hole: int):
         if hole not in d.options:
-            return self, Refusal(f"hole {hole} cannot be chosen")
+            return self, Refusal(say("hole {hole} cannot be chosen", hole=hole))
         if hole in self.value:
             return self._to(self.value - {hole})
         if len(self.value) >= d.max:
-            return self, Refusal(f"{d.max} hole{'s' if d.max != 1 else ''} at most")
+            return self, Refusal(says("{n} hole at most", "{n} holes at most", d.max))
         return self._to(self.value | {hole})
 
     def _choose(self, d: Decision, hole: int):
         mode = _list_mode(d)
         if mode == "step":
             if hole not in (1, 2):
-                return self, Refusal("hole 1 and 2 step through the list")
+                return self, Refusal(say("hole 1 and 2 step through the list"))
             i = d.options.index(self.value) if self.value in d.options else 0
             return self._to(d.options[(i + (1 if hole == 2 else -1)) % len(d.options)])
         option = _option_at(d, mode, hole)
         if option is None:
-            return self, Refusal(f"only {len(d.options)} choices" if mode == "index" else f"hole {hole} cannot be chosen")
+            return self, Refusal(says("only {n} choice", "only {n} choices", len(d.options)) if mode == "index"
+                                 else say("hole {hole} cannot be chosen", hole=hole))
         return self._to(_spare(d) if mode == "spare" and self.value == option else option)
 
     def _move(self, d: Decision, hole: int):
@@ -96,26 +99,26 @@ class Draft:
         dc, dr = MOVES.get(hole, (0, 0))
         if hole == 5:
             if d.kind is not Kind.EDGE:
-                return self, Refusal("hole 5 turns an edge cursor only")
+                return self, Refusal(say("hole 5 turns an edge cursor only"))
             side = [SIDES[(SIDES.index(side[0]) + 1) % len(SIDES)]]
         box = [o for o in d.options if list(o[2:]) == side] or d.options
         cols, rows = [o[0] for o in box], [o[1] for o in box]
         moved = (min(max(col + dc, min(cols)), max(cols)), min(max(row + dr, min(rows)), max(rows)), *side)
         if moved == self.value:
-            return self, Refusal(f"nothing further {MOVE_WORDS[hole]}")
+            return self, Refusal(say(AT_THE_EDGE[hole]))
         return self._to(moved)
 
     def _commit(self, d: Decision, why: Why | None = None) -> Submit | Refusal:
         if d.kind is Kind.HOLES:
             if len(self.value) < d.min:
-                return Refusal(f"choose at least {d.min} hole{'s' if d.min != 1 else ''}")
+                return Refusal(says("choose at least {n} hole", "choose at least {n} holes", d.min))
             return Submit(d.key, tuple(sorted(self.value)))
         if d.kind is Kind.CONFIRM:
             return Submit(d.key, d.options[0])
         if self.value is None:
-            return Refusal("choose first, then OK")
+            return Refusal(say("choose first, then OK"))
         if self.value not in d.options:
-            return Refusal((why and why(d.key, self.value)) or "not a legal choice")
+            return Refusal((why and why(d.key, self.value)) or say("not a legal choice"))
         return Submit(d.key, self.value)
 
     def summary(self, d: Decision | None) -> dict:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..words import say
 from . import life, press, told
 from .effects import Effect, Name
 from .moves import Act
@@ -13,19 +14,19 @@ from .state import TableState
 def next_game(state: TableState, fx: list[Effect], act: Act) -> str | None:
     """After the end: the next game (the fixed one again, or the lobby)."""
     if state.match is None or not state.match.over:
-        return "the game is not over: end it first"
+        return say("the game is not over: end it first")
     life.new_game(state, fx, act.at)
     return None
 
 
 def undo(state: TableState, fx: list[Effect], act: Act) -> str | None:
-    return None if life.undo(state, fx, "The host", act.at) else "nothing to undo"
+    return None if life.undo(state, fx, say("The host"), act.at) else say("nothing to undo")
 
 
 def end_game(state: TableState, fx: list[Effect], act: Act) -> str | None:
     """Abandon the game in play: back to the lobby (or a fresh game when fixed)."""
     if state.match is None:
-        return "no game to end: seat 1 is choosing one"
+        return say("no game to end: seat 1 is choosing one")
     life.new_game(state, fx, act.at)
     return None
 
@@ -37,7 +38,7 @@ def can_take_up(state: TableState) -> bool:
 
 def take_up(state: TableState, fx: list[Effect], act: Act) -> str | None:
     if not can_take_up(state):
-        return "no ended game to take up again: a new game has started since"
+        return say("no ended game to take up again: a new game has started since")
     life.take_up(state, fx, act.at)
     return None
 
@@ -52,9 +53,9 @@ def name(state: TableState, fx: list[Effect], act: Act) -> str | None:
     """Name the player at ``seat`` for this game and the next ones (None: no name)."""
     seat, given = act.args["seat"], act.args["name"]
     if state.match is None:
-        return "no game yet: names belong to a game, and seat 1 is choosing one"
+        return say("no game yet: names belong to a game, and seat 1 is choosing one")
     if not 1 <= seat <= state.match.header.seats:
-        return f"seat {seat} is not playing; seats are 1 to {state.match.header.seats}"
+        return say("seat {seat} is not playing; seats are 1 to {seats}", seat=seat, seats=state.match.header.seats)
     fx.append(Name(seat, given))
     state.names = {**{s: n for s, n in state.names.items() if s != seat}, **({seat: given} if given else {})}
     return None
@@ -62,8 +63,9 @@ def name(state: TableState, fx: list[Effect], act: Act) -> str | None:
 
 def freed(state: TableState, fx: list[Effect], seat: int, at: float) -> None:
     """The host freed a phone seat (a lost phone): the seat and the table display say so."""
-    told.notice(state, fx, seat, "The host freed this seat: a phone joins it again", at)
-    told.tell_table(state, fx, "Seat freed", f"The host freed {state.who(seat)}'s phone seat: join it again", at)
+    told.notice(state, fx, seat, say("The host freed this seat: a phone joins it again"), at)
+    told.tell_table(state, fx, say("Seat freed"),
+                    say("The host freed {who}'s phone seat: join it again", who=state.who(seat)), at)
 
 
 ACTIONS: dict[str, Callable[[TableState, list[Effect], Act], str | None]] = {

@@ -9,12 +9,26 @@ from rules.match import Header, Match
 from rules.model import IllegalMove
 
 from ..players import Computers
+from ..words import N_, say
 from . import told
 from .drafts import Draft
 from .effects import Abandon, Begin, Commit, Effect, Moment, Reopen, Undo, Wait, Wake
 from .lobby import Start
 from .moves import Opened, Unfinished
 from .state import TableState
+
+YOURS_UNDONE = {    # what was undone of a seat's, by someone else: the seat's notice, longest first
+    "lock-in": (N_("{by} undid your lock-in: pick again"), N_("{by} undid your lock-in"), N_("Your lock-in undone")),
+    "move": (N_("{by} undid your move: move again"), N_("{by} undid your move"), N_("Your move undone")),
+}
+UNDONE = {          # what was undone: the table display's words, by someone else or by the seat itself, then shorter
+    "reveal": (N_("{by} undid {who}'s reveal"), N_("{by} undid their own reveal"), N_("{who}'s reveal undone"),
+               N_("Reveal undone")),
+    "lock-in": (N_("{by} undid {who}'s lock-in"), N_("{by} undid their own lock-in"), N_("{who}'s lock-in undone"),
+                N_("Lock-in undone")),
+    "move": (N_("{by} undid {who}'s move"), N_("{by} undid their own move"), N_("{who}'s move undone"),
+             N_("Move undone")),
+}
 
 
 def start(state: TableState, fx: list[Effect], game: Start, at: float) -> None:
@@ -52,7 +66,7 @@ def computers_play(state: TableState, fx: list[Effect], at: float) -> None:
             events = state.match.submit(*move)
         except IllegalMove as exc:
             told.log(fx, "error", "computer player at seat %d: %s", move[0], exc)
-            told.lasting(state, move[0], "stuck: a bot error")
+            told.lasting(state, move[0], say("stuck: a bot error"))
             return
         applied(state, fx, events, at)
         fx.append(Commit())
@@ -133,16 +147,16 @@ def undo(state: TableState, fx: list[Effect], by: str, at: float) -> bool:
     state.drafts = {s: Draft() for s in state.drafts}
     own, who = by == state.who(seat), state.who(seat)
     if not own:
-        undone = "lock-in" if secret else "move"
-        told.notice(state, fx, seat, (f"{by} undid your {undone}: {'pick' if secret else 'move'} again",
-                                      f"{by} undid your {undone}", f"Your {undone} undone"), at)
+        yours = YOURS_UNDONE["lock-in" if secret else "move"]
+        told.notice(state, fx, seat, tuple(say(words, by=by) for words in yours), at)
     if what == "reveal":
+        kept = (say("{by} undid the reveal: your lock-in is kept, {who} picks again", by=by, who=who),
+                say("Reveal undone: {who} picks again", who=who), say("Reveal undone"))
         for other in set(state.match.held) - {seat}:
-            told.notice(state, fx, other, (f"{by} undid the reveal: your lock-in is kept, {who} picks again",
-                                           f"Reveal undone: {who} picks again", "Reveal undone"), at)
-    whose = "their own" if own else f"{who}'s"
-    told.tell_table(state, fx, "Undone", (f"{by} undid {whose} {what}", f"{who}'s {what} undone",
-                                          f"{what.capitalize()} undone"), at)
+            told.notice(state, fx, other, kept, at)
+    others, itself, *shorter = UNDONE[what]
+    told.tell_table(state, fx, say("Undone"),
+                    tuple(say(words, by=by, who=who) for words in (itself if own else others, *shorter)), at)
     told.log(fx, "info", "undo: back to %d decisions", state.match.seat_records())
     play_on(state, fx, at)
     return True
@@ -161,7 +175,8 @@ def opened(state: TableState, fx: list[Effect], move: Opened) -> None:
     for aside in move.aside:
         told.note(state, fx, f"The unfinished game #{aside.game_id} could not be resumed: {aside.why}. It is kept in "
                              f"the journal ({aside.path}), set aside: `molebox history` lists it.",
-                  f"game #{aside.game_id} set aside: {aside.words}; kept in the journal", move.wall)
+                  say("game #{game} set aside: {why}; kept in the journal", game=aside.game_id, why=aside.words),
+                  move.wall)
     game, waiting, asked = move.game, move.waiting, state.fixed
     if asked is not None and game is not None and asked.asks_for(game.match.header):
         waiting = None                          # the game asked for is in play: it goes on, as after a cut
@@ -187,8 +202,9 @@ def _goes_on(state: TableState, fx: list[Effect], game: Unfinished, at: float) -
              game.match.seat_records())
     for seat in range(1, game.match.header.seats + 1):
         kept = game.match.held.get(seat)
-        told.notice(state, fx, seat, "Resumed: your lock-in is kept" if kept else "Resumed after a restart", at)
-    told.tell_table(state, fx, "Resumed", f"Game #{game.game_id} goes on after a restart", at)
+        told.notice(state, fx, seat, say("Resumed: your lock-in is kept") if kept else say("Resumed after a restart"),
+                    at)
+    told.tell_table(state, fx, say("Resumed"), say("Game #{game} goes on after a restart", game=game.game_id), at)
     play_on(state, fx, at)
 
 

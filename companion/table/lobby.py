@@ -17,7 +17,10 @@ from rules import bots as rule_bots, registry
 from rules.match import Header
 from rules.settings import resolve
 
+from ..words import N_, say, says
 from .outcomes import Changed, Refusal
+
+NO_CHANCE = {"hole3": N_("no dice in this game"), "hole4": N_("no cards in this game")}    # refused: the game has none
 
 
 @dataclass(frozen=True)
@@ -110,7 +113,7 @@ class Lobby:
     def tap(self, seat: int, control: str) -> tuple["Lobby", "Changed | Refusal | Start"]:
         """A tap of ``control`` at ``seat``: the lobby after it, and what it did."""
         if seat != 1:
-            return self, Refusal("seat 1 chooses the game")
+            return self, Refusal(say("seat 1 chooses the game"))
         if self.stage == "game":
             return self._game(control)
         if self.stage == "players":
@@ -122,7 +125,7 @@ class Lobby:
             return self._clamped(stage="setup"), Changed()
         hole = int(control[4:])
         if hole > len(self.games):
-            return self, Refusal(f"hole {hole} has no game")
+            return self, Refusal(say("hole {hole} has no game", hole=hole))
         return replace(self, index=hole - 1), Changed()
 
     def _setup(self, control: str):
@@ -139,31 +142,31 @@ class Lobby:
             return replace(self, cards=_other(self.cards)), Changed()
         if control == "hole5":
             return replace(self, stage="game"), Changed()
-        if control in ("hole3", "hole4"):
-            return self, Refusal(f"no {'dice' if control == 'hole3' else 'cards'} in this game")
-        return self, Refusal(f"{low} to {high} seats")
+        if control in NO_CHANCE:
+            return self, Refusal(say(NO_CHANCE[control]))
+        return self, Refusal(says("{low} to {n} seat", "{low} to {n} seats", high, low=low))
 
     def _players(self, control: str):
         if control == "ok":
             if len(self.bots) >= self.seats:
-                return self, Refusal("one seat must be a person")
+                return self, Refusal(say("one seat must be a person"))
             return self, Start(self.game, self.seats, self.dice, self.cards, dict(self.bots))
         if control in ("hole1", "hole2"):
             return replace(self, cursor=(self.cursor - 1 + (1 if control == "hole2" else -1)) % self.seats + 1), Changed()
         if control == "hole3":
             if not self.levels():
-                return self, Refusal("no computer players here")
+                return self, Refusal(say("no computer players here"))
             cycle = (None, *self.levels())
             level = cycle[(cycle.index(self.bots.get(self.cursor)) + 1) % len(cycle)]
             bots = {s: lv for s, lv in self.bots.items() if s != self.cursor}
             return replace(self, bots=bots if level is None else {**bots, self.cursor: level}), Changed()
         if control == "hole4":
             if self.cursor > self.panels:
-                return self, Refusal(f"seat {self.cursor} has no panel")
+                return self, Refusal(say("seat {seat} has no panel", seat=self.cursor))
             return replace(self, phones=self.phones ^ {self.cursor}), Changed()
         if control == "hole5":
             return replace(self, stage="setup"), Changed()
-        return self, Refusal("3 changes the seat")
+        return self, Refusal(say("3 changes the seat"))
 
     def view(self) -> dict:
         return {"stage": self.stage, "games": [registry.game_class(g).title for g in self.games],

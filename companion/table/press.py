@@ -9,6 +9,7 @@ from __future__ import annotations
 from rules.model import IllegalMove
 
 from ..inputs import Gesture
+from ..words import N_, say
 from . import life, told
 from .drafts import Draft
 from .effects import Commit, Effect, Flash, Log, Refuse, Seating, ShowHostPin
@@ -17,15 +18,16 @@ from .outcomes import Changed, Refusal, Submit
 from .state import TableState
 
 UNDO_REVEAL_S = 5.0     # a second hold within this long undoes a reveal
-HOST_UNDO = "undo is the host's: ask the host (dashboard Undo)"    # seat 1 on a phone that is not the host's
+HOST_UNDO = N_("undo is the host's: ask the host (dashboard Undo)")    # seat 1 on a phone not the host's
 
 
 def press(state: TableState, fx: list[Effect], g: Gesture) -> None:
     """What the press does, answered once; nothing but a refusal while play is paused. A refusal's reason goes on
     the seat's own screen (and never to the log: it may tell a secret); any other answer takes the seat's notice
-    back."""
+    back. A refusal the rules give (an illegal move's) is in their words: the engine says nothing in the box's
+    language."""
     if state.paused:
-        refuse(state, fx, g, f"paused: {state.paused}")
+        refuse(state, fx, g, say("paused: {fault}", fault=state.paused))
         return
     outcome = lobby_press(state, fx, g) if state.lobby is not None else play_press(state, fx, g)
     if isinstance(outcome, Refusal):
@@ -52,9 +54,9 @@ def lobby_press(state: TableState, fx: list[Effect], g: Gesture):
         if (g.seat, g.control, g.kind) == (1, "ok", "tap"):
             dismiss(state, fx, state.unread()[0].id, g.time)
             return Changed()
-        return Refusal("seat 1: OK to read on")
+        return Refusal(say("seat 1: OK to read on"))
     if g.kind != "tap":
-        return Refusal("tap, don't hold")
+        return Refusal(say("tap, don't hold"))
     lobby, outcome = state.lobby.tap(g.seat, g.control)
     if lobby.phones != state.phones:
         fx.append(Seating(lobby.phones, state.phones - lobby.phones))
@@ -76,9 +78,9 @@ def dismiss(state: TableState, fx: list[Effect], note_id: int | None, at: float)
 def play_press(state: TableState, fx: list[Effect], g: Gesture):
     match, seat = state.match, g.seat
     if seat > match.header.seats:
-        return Refusal("this seat is not playing")
+        return Refusal(say("this seat is not playing"))
     if seat in state.computers and not (seat == 1 and (g.kind == "hold" or match.over)):
-        return Refusal("a computer player has this seat")
+        return Refusal(say("a computer player has this seat"))
     state.heard = {**state.heard, seat: len(match.events)}
     if g.kind == "hold":
         return _hold(state, fx, g)
@@ -86,7 +88,7 @@ def play_press(state: TableState, fx: list[Effect], g: Gesture):
         if seat == 1 and g.control == "ok":
             life.new_game(state, fx, g.time)
             return Changed()
-        return Refusal("game over: seat 1 OK for a new game")
+        return Refusal(say("game over: seat 1 OK for a new game"))
     decision = next(iter(match.decisions_for(seat)), None)
     before = state.drafts[seat].follow(decision)
     draft, outcome = before.tap(g.control, decision, match.refusal)
@@ -109,9 +111,9 @@ def _hold(state: TableState, fx: list[Effect], g: Gesture):
         return _committed(fx, Commit(g))
     if g.control == "ok" and seat == 1:
         if g.phone and not g.host:              # seat 1 on a phone: the host's device only
-            return Refusal(HOST_UNDO)
+            return Refusal(say(HOST_UNDO))
         return _host_undo(state, fx, g)
-    return Refusal("nothing to take back")
+    return Refusal(say("nothing to take back"))
 
 
 def _host_undo(state: TableState, fx: list[Effect], g: Gesture):
@@ -121,11 +123,11 @@ def _host_undo(state: TableState, fx: list[Effect], g: Gesture):
     """
     last = life.last_person_record(state)
     if last is None:
-        return Refusal("nothing to undo")
+        return Refusal(say("nothing to undo"))
     reveal = last in state.match.secret_records and not state.match.held
     if reveal and g.time > state.undo_confirm_until:
         state.undo_confirm_until = g.time + UNDO_REVEAL_S
-        return Refusal("hold OK again to undo the reveal")
+        return Refusal(say("hold OK again to undo the reveal"))
     state.undo_confirm_until = float("-inf")
     life.undo(state, fx, state.who(1), g.time)
     return Changed()

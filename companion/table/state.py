@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from rules.match import Match
 
 from ..players import Computers
+from ..words import say
 from .drafts import Draft
 from .lobby import Lobby, Start
 
@@ -95,7 +96,7 @@ class TableState:
 
     def who(self, seat: int) -> str:
         """A seat as the screens name it to the table: its player's name, else Seat and its number."""
-        return self.names.get(seat) or f"Seat {seat}"
+        return self.names.get(seat) or say("Seat {seat}", seat=seat)
 
     def unread(self) -> tuple[Note, ...]:
         """The notes seat 1 reads (and OKs) in the lobby before the menu."""

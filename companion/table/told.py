@@ -33,7 +33,8 @@ def tell_table(state: TableState, fx: list[Effect], headline: str, words: str | 
 
 
 def note(state: TableState, fx: list[Effect], text: str, screen: str | None, wall: float) -> None:
-    """A note for the host (logged in full as a warning); with ``screen``, seat 1 reads it in the lobby."""
+    """A note for the host (logged in full as a warning, in English as the log is); with ``screen`` (said in the
+    box's language), seat 1 reads it in the lobby."""
     state.noted += 1
     state.notes = (*state.notes, Note(state.noted, text, screen, wall))
     fx.append(Log("warning", "%s", (text,)))
