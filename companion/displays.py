@@ -152,13 +152,15 @@ class DisplayWorker:
         now = time.monotonic()
         return max(0.001, min(self._sent_at.get(n, 0.0) + self.interval - now for n in waiting))
 
-    def _rank(self, name: str, now: float) -> tuple[int, float]:
+    def _rank(self, name: str, now: float) -> tuple[int, float, int]:
+        """Frames that waited ``WAIT_S`` first, oldest first; then the seat that pressed, the table, the rest. Among
+        frames asked for together (a reveal's), the order holds however long they waited: on a busy machine every
+        one of them may have waited ``WAIT_S`` by the time the first is sent."""
         since = self._since[name]
+        order = 1 if name in self._first else 2 if name == TABLE else 3
         if now - since >= WAIT_S:
-            return 0, since
-        if name in self._first:
-            return 1, self._first[name]
-        return (2 if name == TABLE else 3), since
+            return 0, since, order
+        return order, self._first.get(name, since), 0
 
     def _run(self, wire) -> None:
         """One wire's sender: its displays' frames, one at a time."""

@@ -186,3 +186,30 @@ def test_choosing_the_whack_hole_sends_only_the_glyph_that_changed(box_factory):
     box.play("1 hole3")                                 # 'Hit S2: ?' becomes 'Hit S2: 3'
     box.session.screens.worker.flush()
     assert 0 < sum(sent) < 80                           # one big glyph (2 pages x 12 columns) and its window
+
+
+def test_a_reveal_keeps_its_order_when_every_frame_has_waited_long():
+    """A busy machine (a Pi drawing eight panels) paints slowly: by the time the pressing seat's frame is sent,
+    the table's and the other seats' have all waited past WAIT_S. They still go table first, then the seats."""
+    from luma.core.device import dummy
+
+    names = ["seat1", "seat2", "table", "seat3"]
+    devices = {name: dummy(width=128, height=64, mode="1") for name in names}
+    sent: list[str] = []
+
+    def slow_paint(render, args):
+        time.sleep(2 * WAIT_S)                      # a render slower than the wait that lets a frame jump the queue
+        return render(*args)
+
+    def frame(name):
+        image = Image.new("1", (128, 64))
+        ImageDraw.Draw(image).text((0, 0), name, fill=1)
+        return image
+
+    worker = DisplayWorker(devices, paint=slow_paint, on_frame=lambda name, image: sent.append(name))
+    try:
+        worker.submit_all([(name, frame, (name,), name == "seat3") for name in names])
+        assert wait_for(lambda: len(sent) == 4), sent
+        assert sent[:2] == ["seat3", "table"] and set(sent[2:]) == {"seat1", "seat2"}, sent
+    finally:
+        worker.close()
