@@ -97,7 +97,8 @@ def spaced(draw, left: int, top: int, code: str, panel: Panel) -> tuple[int, int
 def describe_screen(seat: int, code: str, url: str, keys: str = "") -> Screen:
     """Seat ``seat`` is free to join from a phone: scan the code (the board: its QR code's rows of modules, 1
     dark), or open the page and type it. ``keys``: what seat 1's buttons do meanwhile (in the lobby)."""
-    return Screen(status=say("Seat {seat}", seat=seat), prompt=code, lines=(page(url), *((keys,) if keys else ())),
+    return Screen(status=(say("Seat {seat}", seat=seat), str(seat)), prompt=code,
+                  lines=(page(url), *((keys,) if keys else ())),
                   board={"seat": seat, "code": code, "url": url,
                          "qr": ["".join("1" if dark else "0" for dark in row) for row in qr_matrix(url)]})
 

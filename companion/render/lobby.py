@@ -47,7 +47,7 @@ def _players(lobby: dict, notice: str) -> Screen:
     seat, bot = lobby["cursor"], lobby["bots"].get(str(lobby["cursor"]))
     if bot:
         prompt = (say(COMPUTERS[bot][0], seat=seat), say("Seat {seat}: computer", seat=seat),
-                  say("Seat {seat}: bot", seat=seat))
+                  say("Seat {seat}: bot", seat=seat), say("Bot {seat}", seat=seat))
     elif lobby["phone"]:
         prompt = (say("Seat {seat}: on a phone", seat=seat), say("Seat {seat}: phone", seat=seat),
                   say("Phone {seat}", seat=seat))

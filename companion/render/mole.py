@@ -13,7 +13,7 @@ rules allow now lit, every other answer dim.
 from __future__ import annotations
 
 from companion.lamps import Lamp
-from companion.words import N_, say, says
+from companion.words import N_, say, says, translate
 
 from . import naming
 from .news import deed, heard
@@ -35,8 +35,9 @@ REASONS = {
     "loup": N_("from behind the loup"), "too_many": N_("two kills"), "taupiniere": N_("taupiniere"), "push": N_("push"),
 }
 #: each question in a word or two, for a glass too small for the rules' own words
-ASKS = {"call": N_("Your call"), "where": N_("Where?"), "gad": N_("On top?"), "protected": N_("Protected?"),
-        "dead": N_("Who died?"), "hitter": N_("Which hit?"), "start": N_("From?"), "how": N_("How died?")}
+ASKS = {"call": (N_("Your call"), N_("Call?")), "where": (N_("Where?"),), "gad": (N_("On top?"),),
+        "protected": (N_("Protected?"), N_("Safe?")), "dead": (N_("Who died?"), N_("Died?")),
+        "hitter": (N_("Which hit?"), N_("Hit?")), "start": (N_("From?"),), "how": (N_("How died?"), N_("How?"))}
 #: a short form of the rules' longer answers, by the rules' words
 SHORT = {"In the open or partly in": N_("In the open"), "Fully in Rosserie or circle": N_("Fully in"),
          "Touching a mignette": N_("Touching"), "Mole circle": N_("Circle"), "Behind the loup": N_("Behind loup")}
@@ -46,7 +47,8 @@ def _words(label: str):
     """An answer as a line says it: a mignette by its number, else the rules' own words (then a short form)."""
     if label.isdigit():
         return say("Mignette {mignette}", mignette=label)
-    return (label, say(SHORT[label])) if label in SHORT else label
+    short = next((say(form) for words, form in SHORT.items() if translate(words) == label), None)
+    return (label, short) if short else label
 
 
 def _how(how: str) -> str:
@@ -64,7 +66,7 @@ def _doing(view: dict) -> tuple[str, ...]:
                 say("Calls"))
     return (say("{flicker} (mole) reports", flicker=flicker) if mole else
             say("{flicker} (mignettes) reports", flicker=flicker), say("{flicker} reports", flicker=flicker),
-            say("Reports"))
+            say("Reports"), say("Tell"))
 
 
 def _last(state: dict) -> tuple[str, ...]:
@@ -108,7 +110,8 @@ def _last(state: dict) -> tuple[str, ...]:
 def _context(state: dict, entry: dict) -> tuple:
     """More to read while deciding: why a call is barred; the report so far."""
     if entry["key"] == "call":
-        return tuple(say("No {call}: {why}", call=c["label"], why=c["why"]) for c in state["calls"] if not c["legal"])
+        return tuple(say("No {call}: {why}", call=translate(c["label"]), why=translate(c["why"]))
+                     for c in state["calls"] if not c["legal"])
     report = state["report"]
     where = say(WHERE[report["where"]]) if report.get("where") in WHERE else ""
     dead = naming.joined(map(str, report["dead"])) if report.get("dead") else ""
@@ -139,7 +142,7 @@ def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
                       options=(Option("1", (say("push (optional)"), say("may push")), entry["draft"] == "push"),
                                Option("OK", say("claim it"))))
     if key:
-        asked = (entry["prompt"], say(ASKS[key.split("-")[0]]))
+        asked = (entry["prompt"], *map(say, ASKS[key.split("-")[0]]))
         ok = say("answer") if key != "call" else say("call it")
         return Screen(**head, prompt=asked, news=told, options=options(entry, ok, _words),
                       lines=((asked,) if told else ()) + _context(state, entry))

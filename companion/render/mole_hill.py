@@ -27,11 +27,12 @@ from .news import deed, heard
 from .choices import new_game
 from .oled import HEIGHT, OFF, ON, WIDTH, canvas, face, lay
 from .reading import SMALLEST, Panel
-from .screen import Option, Screen
+from .screen import Option, Screen, wordings
 
 SPACE_MM = 2.0              # a seat's spaces at least this far apart on the glass
 STROKE = 2                  # the board's marks' pen, in pixels square
-WORDS_CAPS = 5              # a seat's words keep room beside the board for a prompt this many capitals wide
+WORDS_CAPS = 5              # the words keep room beside the board for a prompt this many capitals wide, and for
+                            # the longest word of its shortest wording (a longer language's "Move")
 #: what the seat to act does, by the phase
 VERBS = {"place": N_("{doer} places"), "rod": N_("{doer} puts a rod"), "move": N_("{doer} moves"),
          "jump": N_("{doer} jumps")}
@@ -58,10 +59,18 @@ class Grid:
         return self.cols * self.pitch
 
 
-def _window(panel: Panel, focus: tuple[int, int]) -> Grid:
-    """The neighbourhood of ``focus`` a seat's glass holds at 2 mm a space or more."""
+def _room(panel: Panel, role: str, prompt) -> int:
+    """Pixels the words beside the board keep: :data:`WORDS_CAPS` capitals of ``role``, or the longest word of
+    the prompt's shortest wording whole, whichever is wider."""
+    said = wordings(prompt)[-1].split() if prompt else ()
+    prompt_face = face(panel, "prompt")
+    return max(WORDS_CAPS * face(panel, role).cap, *(prompt_face.width(word) + 4 for word in said))   # + margins
+
+
+def _window(panel: Panel, focus: tuple[int, int], prompt=()) -> Grid:
+    """The neighbourhood of ``focus`` a seat's glass holds at 2 mm a space or more, beside its prompt."""
     pitch = max(9, math.ceil(SPACE_MM / panel.mm_per_px))
-    words = WORDS_CAPS * face(panel, "prompt").cap
+    words = _room(panel, "prompt", prompt)
     cols, rows = min(COLS, (WIDTH - words) // pitch), min(BOARD_ROWS, HEIGHT // pitch)
     col0 = min(max(1, focus[0] - cols // 2), COLS - cols + 1)
     row0 = min(max(1, focus[1] - rows // 2), BOARD_ROWS - rows + 1)
@@ -209,7 +218,7 @@ def _outcome(view: dict, you: int | None = None) -> tuple[str, ...]:
     winners = view["winners"]
     if len(winners) > 1:
         return (say("Draw!"),)
-    return (say("You win!"),) if you in winners else (say("{winner} wins", winner=naming.who(view, winners[0])),
+    return (say("You win!"), say("Won!")) if you in winners else (say("{winner} wins", winner=naming.who(view, winners[0])),
                                                       say("Game over"))
 
 
@@ -271,7 +280,7 @@ def seat(view: dict, entry: dict, notice: str = "", panel: Panel = SMALLEST):
     if view["over"] or screen.news:
         lay(draw, screen, panel)
         return image
-    grid = _window(panel, tuple(screen.board["focus"]))
+    grid = _window(panel, tuple(screen.board["focus"]), screen.prompt)
     board(draw, view["state"], grid, screen.board["targets"])
     if screen.board["cursor"] is not None:
         _cursor(image, grid, screen.board["cursor"], screen.board["legal"])
@@ -290,17 +299,18 @@ def describe_table(view: dict) -> Screen:
                                                      "mole", "to_act")})
 
 
-def table_grid(panel: Panel) -> Grid:
+def table_grid(panel: Panel, prompt=()) -> Grid:
     """The table display's whole board: as large as the glass's height allows, beside its words."""
-    return Grid(min(HEIGHT // BOARD_ROWS, (WIDTH - WORDS_CAPS * face(panel, "body").cap) // COLS))
+    return Grid(min(HEIGHT // BOARD_ROWS, (WIDTH - _room(panel, "body", prompt)) // COLS))
 
 
 def table(view: dict, panel: Panel = SMALLEST):
     """The whole board, as large as the glass's height allows, and the words beside it."""
     image, draw = canvas()
-    grid = table_grid(panel)
+    described = describe_table(view)
+    grid = table_grid(panel, described.prompt)
     board(draw, view["state"], grid)
-    lay(draw, describe_table(view), panel, (grid.width + 1, 0, WIDTH - 1, HEIGHT - 1))
+    lay(draw, described, panel, (grid.width + 1, 0, WIDTH - 1, HEIGHT - 1))
     return image
 
 

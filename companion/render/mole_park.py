@@ -33,8 +33,9 @@ STAND_SHORT = {N_("Candy Cavern"): N_("Candy"), N_("Burrowed Treasures"): N_("Tr
                N_("Inflation Station"): N_("Inflation"), N_("Plushie Paradise"): N_("Plushies"),
                N_("The Dugout"): N_("Dugout"), N_("King Mole's Stash"): N_("Stash")}
 #: each question in a word or two, for a glass too small for the whole question
-ASKS = {"die": N_("Which die?"), "crown": N_("Crown?"), "discard": N_("Discard?"), "prize": N_("Prize?"),
-        "order": N_("Who first?"), "tie": N_("Winner?"), "take": N_("Stars?")}
+ASKS = {"die": (N_("Which die?"), N_("Die?")), "crown": (N_("Crown?"),), "discard": (N_("Discard?"),),
+        "prize": (N_("Prize?"),), "order": (N_("Who first?"), N_("First?")), "tie": (N_("Winner?"),),
+        "take": (N_("Stars?"),)}
 
 
 def _me(state: dict, seat: int) -> dict:
@@ -127,9 +128,9 @@ def _rolled_by_you(event: dict) -> tuple[str, ...]:
 def _asked(view: dict, entry: dict) -> tuple[str, ...]:
     """The seat's question, then in a word or two."""
     key = entry["key"]
-    short = ASKS.get(key) or (N_("Rolled?") if key.startswith("roll-") else N_("Stars?") if key.startswith("mole-")
-                              else N_("Which?"))
-    return _question(view, key), say(short)
+    short = ASKS.get(key) or ((N_("Rolled?"), N_("Roll?")) if key.startswith("roll-") else
+                              (N_("Stars?"),) if key.startswith("mole-") else (N_("Which?"),))
+    return _question(view, key), *map(say, short)
 
 
 def _question(view: dict, key: str) -> str:
@@ -173,7 +174,7 @@ def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
     if view["over"]:
         winner = state["winner"]
         prompt = say("King Mole!") if winner == you else (say("{player} wins", player=naming.who(view, winner)),
-                                                          say("Game over"))
+                                                          say("Game over"), say("Over"))
         new = {"options": (Option("OK", (say("new game"), say("new"))),)} if you == 1 else \
             {"lines": (say("Seat 1 OK: new game"),)}
         return Screen(**head, prompt=prompt, **new)
@@ -243,7 +244,9 @@ def describe_table(view: dict) -> Screen:
     stands = " ".join(str(s["stars"]) if s["shown"] else "-" for s in state["stands"])
     name = say("Showdown") if state["showdown"] and not view["over"] else \
         say("Mole Park, round {round}", round=state["round"])
-    return Screen(title=(name, say("Round {round}", round=state["round"])), status=say("King {player}", player=king),
+    status = (say("King {player}", player=king),
+              say("King {player}", player=naming.short(view, state["king_mole"])), king)
+    return Screen(title=(name, say("Round {round}", round=state["round"])), status=status,
                   prompt=_status(view),
                   lines=(*((_landed(view),) if _landed(view) else ()),
                          say("Moles in holes 1-5: {moles}", moles=" ".join(map(str, state["holes"]))),

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.lamps import Lamp
-from companion.words import N_, say
+from companion.words import N_, say, translate
 
 from . import naming
 from .news import deed, heard
@@ -49,7 +49,7 @@ MOVES = {None: (N_("moved from {start} to {to}"), N_("You moved from {start} to 
 def _words(state: dict, key: str, label: str) -> tuple[str, ...]:
     """A way of the mover's open choice (the rules' ``label`` of it) in words, then shorter: Jump S1 to 26, Jump to
     26, Jump 26."""
-    value, space = next((value, space) for value, said, space in state["choices"] if said == label)
+    value, space = next((value, space) for value, said, space in state["choices"] if translate(said) == label)
     way = "jump" if value.startswith("jump-") else f"push-{value}" if key == "push" else value
     here = state["positions"][state["turn"] - 1]
     over = _other_on(state, (here + space) // 2) if way == "jump" else None
@@ -81,7 +81,8 @@ def _status(view: dict) -> tuple[str, ...]:
     state = view["state"]
     if view["over"]:
         winner = naming.who(view, state["winner"])
-        return say("{player} is on the cheese!", player=winner), say("{player} wins!", player=winner), say("Cheese!")
+        return (say("{player} is on the cheese!", player=winner), say("{player} wins!", player=winner),
+                say("Cheese!"), say("Over"))
     mover, roll = naming.who(view, state["turn"]), state["last_roll"]
     if state["phase"] == "start":
         return say("Roll for the first turn"), say("Roll for first")
@@ -127,14 +128,17 @@ def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
     if view["over"]:
         new = {"options": (Option("OK", (say("new game"), say("new"))),)} if you == 1 else \
             {"lines": (say("Seat 1 OK: new game"),)}
-        return Screen(**head, prompt=say("You win!") if state["winner"] == you else _status(view), **new)
+        return Screen(**head, prompt=(say("You win!"), say("Won!")) if state["winner"] == you else _status(view),
+                      **new)
     told = heard(view, told_you)                    # until the seat's next press
     if key in CHOOSING:
         if key == "push":
             under = naming.who(view, _other_on(state, state["positions"][state["turn"] - 1]))
-            prompt = (say("On {player}: push or jump?", player=under), say("Push or jump?"), say("Your move?"))
+            prompt = (say("On {player}: push or jump?", player=under), say("Push or jump?"), say("Your move?"),
+                      say("Which?"))
         elif key == "direction":
-            prompt = (say("Rolled {roll}: which way?", roll=state["last_roll"]), say("Which way?"), say("Go where?"))
+            prompt = (say("Rolled {roll}: which way?", roll=state["last_roll"]), say("Which way?"), say("Go where?"),
+                      say("Way?"))
         else:
             prompt = (say("Jump?"),)
         return Screen(**head, prompt=prompt, news=told,

@@ -25,7 +25,7 @@ from typing import Any, Callable
 
 from rules.model import Decision, Kind
 
-from ..words import N_, say, says
+from ..words import N_, say, says, translate
 from .outcomes import Changed, Refusal, Submit
 
 SIDES = ("E", "S")
@@ -56,7 +56,7 @@ class Draft:
         """One press: the draft after it, and what it did; ``why(key, value)`` may say in a few words why OK on an
         illegal target is refused."""
         if d is None:
-            return self, Refusal(say("nothing to decide now"))
+            return self, Refusal((say("nothing to decide now"), say("not now")))
         if control == "ok":
             return self, self._commit(d, why)
         hole = int(control[4:])
@@ -118,7 +118,8 @@ class Draft:
         if self.value is None:
             return Refusal(say("choose first, then OK"))
         if self.value not in d.options:
-            return Refusal((why and why(d.key, self.value)) or say("not a legal choice"))
+            reason = why and why(d.key, self.value)            # the rules' own words, English: said here
+            return Refusal(translate(reason) if reason else say("not a legal choice"))
         return Submit(d.key, self.value)
 
     def summary(self, d: Decision | None) -> dict:
@@ -127,9 +128,9 @@ class Draft:
         if d is None:
             return {"key": None}
         draft = sorted(self.value) if isinstance(self.value, frozenset) else self.value
-        return {"key": d.key, "kind": d.kind.value, "prompt": d.prompt, "draft": draft,
-                "label": None if draft is None or d.kind is Kind.HOLES else d.label(self.value),
-                "options": [d.label(o) for o in d.options] if d.kind is Kind.CHOICE else None,
+        return {"key": d.key, "kind": d.kind.value, "prompt": d.question(translate), "draft": draft,
+                "label": None if draft is None or d.kind is Kind.HOLES else d.label(self.value, translate),
+                "options": [d.label(o, translate) for o in d.options] if d.kind is Kind.CHOICE else None,
                 "holes": _hole_labels(d),
                 "legal": self.value in d.options if d.kind in (Kind.CELL, Kind.EDGE) else None}
 
@@ -184,4 +185,4 @@ def _hole_labels(d: Decision) -> list[str | None] | None:
         return None
     mode = _list_mode(d)
     picks = [_option_at(d, mode, hole) for hole in range(1, 6)]
-    return [None if o is None else d.label(o) for o in picks]
+    return [None if o is None else d.label(o, translate) for o in picks]

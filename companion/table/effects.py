@@ -100,7 +100,7 @@ class Refuse:
     """The press is refused: its seat's lamps blink fast; ``reason`` is on the seat's own screen (a notice)."""
 
     gesture: Gesture
-    reason: str
+    reason: str | tuple[str, ...]
 
 
 @dataclass(frozen=True)

@@ -66,7 +66,7 @@ def computers_play(state: TableState, fx: list[Effect], at: float) -> None:
             events = state.match.submit(*move)
         except IllegalMove as exc:
             told.log(fx, "error", "computer player at seat %d: %s", move[0], exc)
-            told.lasting(state, move[0], say("stuck: a bot error"))
+            told.lasting(state, move[0], (say("stuck: a bot error"), say("stuck")))
             return
         applied(state, fx, events, at)
         fx.append(Commit())

@@ -20,7 +20,8 @@ from rules.settings import resolve
 from ..words import N_, say, says
 from .outcomes import Changed, Refusal
 
-NO_CHANCE = {"hole3": N_("no dice in this game"), "hole4": N_("no cards in this game")}    # refused: the game has none
+NO_CHANCE = {"hole3": (N_("no dice in this game"), N_("no dice")),
+             "hole4": (N_("no cards in this game"), N_("no cards"))}    # refused: the game has none
 
 
 @dataclass(frozen=True)
@@ -143,7 +144,7 @@ class Lobby:
         if control == "hole5":
             return replace(self, stage="game"), Changed()
         if control in NO_CHANCE:
-            return self, Refusal(say(NO_CHANCE[control]))
+            return self, Refusal(tuple(map(say, NO_CHANCE[control])))
         return self, Refusal(says("{low} to {n} seat", "{low} to {n} seats", high, low=low))
 
     def _players(self, control: str):
@@ -155,7 +156,7 @@ class Lobby:
             return replace(self, cursor=(self.cursor - 1 + (1 if control == "hole2" else -1)) % self.seats + 1), Changed()
         if control == "hole3":
             if not self.levels():
-                return self, Refusal(say("no computer players here"))
+                return self, Refusal((say("no computer players here"), say("no computers"), say("no bots")))
             cycle = (None, *self.levels())
             level = cycle[(cycle.index(self.bots.get(self.cursor)) + 1) % len(cycle)]
             bots = {s: lv for s, lv in self.bots.items() if s != self.cursor}

@@ -15,9 +15,10 @@ class Submit:
 
 @dataclass(frozen=True)
 class Refusal:
-    """The press is refused; ``reason`` says why, in a few words for the seat's own screen."""
+    """The press is refused; ``reason`` says why, in a few words for the seat's own screen (or wordings of it,
+    longest first, for a small glass)."""
 
-    reason: str
+    reason: str | tuple[str, ...]
 
 
 @dataclass(frozen=True)

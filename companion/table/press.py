@@ -40,7 +40,7 @@ def press(state: TableState, fx: list[Effect], g: Gesture) -> None:
         fx.append(Flash(g))
 
 
-def refuse(state: TableState, fx: list[Effect], g: Gesture, reason: str) -> None:
+def refuse(state: TableState, fx: list[Effect], g: Gesture, reason: str | tuple[str, ...]) -> None:
     """The press refused: its lamps blink, the reason on its seat's own screen."""
     fx.append(Log("info", "seat %d: a %s was refused", (g.seat, g.kind)))
     told.notice(state, fx, g.seat, reason, g.time)

@@ -12,7 +12,7 @@ def notice(state: TableState, fx: list[Effect], seat: int, words: str | tuple[st
     fx.append(Redraw(at + NOTICE_S))
 
 
-def lasting(state: TableState, seat: int, words: str) -> None:
+def lasting(state: TableState, seat: int, words: str | tuple[str, ...]) -> None:
     """``words`` on the seat's own screen until taken back or replaced (a computer player stuck on a bug)."""
     state.notices = {**state.notices, seat: Notice(words)}
 

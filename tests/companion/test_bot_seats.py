@@ -169,7 +169,7 @@ def test_a_bot_that_answers_wrong_leaves_the_game_waiting_not_the_box_dead(box_f
     assert "computer player at seat 2" in caplog.text
     box.session.refresh()
     assert box.pixels("seat2") == bot_screen.seat(box.match.view(None), 2, "strong", "thinking",
-                                                  "stuck: a bot error").tobytes()
+                                                  ("stuck: a bot error", "stuck")).tobytes()
     box.play("1 ok hold")                                             # seat 1 undoes the placement
     assert box.match.records == []
     assert 2 not in box.session.scene().notices

@@ -111,7 +111,7 @@ def test_a_new_decision_starts_a_fresh_draft():
     e.tap("hole1", a)
     e.follow(b)
     assert e.draft.value is None
-    assert e.tap("ok", None) == Refusal("nothing to decide now")
+    assert e.tap("ok", None) == Refusal(("nothing to decide now", "not now"))
 
 
 def test_hole_faces_with_a_miss_start_on_the_miss_and_a_second_press_returns_to_it():

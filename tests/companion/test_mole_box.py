@@ -170,7 +170,7 @@ def test_every_question_and_answer_fits_the_smallest_oled_uncut():
     for (key, asked), labels in seen.items():
         if key == "push":
             continue                                    # the waiting seat's claim: its prompt says who flicks
-        assert any(prompt.width(w) <= WIDTH - 2 for w in (asked, mole.ASKS[key])), asked
+        assert any(prompt.width(w) <= WIDTH - 2 for w in (asked, *mole.ASKS[key])), asked
         for label in labels:
             assert any(option.width(f"5 {w}") <= WIDTH - 2 * MARGIN for w in wordings(mole._words(label))), label
 
