@@ -19,6 +19,7 @@ from .lamps import Lamp
 from .hardware.panel import Hardware
 from .inputs import CONTROLS, HOLES, Edge, Inputs
 from .render.selftest import card
+from .words import say
 
 
 @dataclass(frozen=True)
@@ -51,14 +52,14 @@ class SelfTest:
         self.signals()
         results += self.buttons()
         for name, device in self.ports.displays().items():
-            device.display(card(name, ["done", "see the report"]))
+            device.display(card(name, [say("done"), say("see the report")]))
         return results
 
     def displays(self) -> list[Result]:
         out = []
         for name, device in self.ports.displays().items():
             label = getattr(device, "name", "")
-            device.display(card(name, ["test card", label]))
+            device.display(card(name, [say("test card"), label]))
             fault = getattr(device, "fault", None)
             out.append(Result(f"{name} display", fault is None, fault or f"test card shown {label}".strip()))
         return out
@@ -96,7 +97,8 @@ class SelfTest:
         seat.set_lamps([Lamp.ON if control == hole else Lamp.DIM if control == "ok" else Lamp.OFF
                         for hole in HOLES[:len(seat.lamps)]])
         if seat.display is not None:
-            seat.display.display(card(f"seat{n}", [f"press {control}", "(its lamp is lit)" if control != "ok" else ""]))
+            seat.display.display(card(f"seat{n}", [say("press {control}", control=control),
+                                                   say("(its lamp is lit)") if control != "ok" else ""]))
         self.tell(f"seat {n}: press {control}")
         if self.prompt is not None:
             self.prompt(n, control)

@@ -29,13 +29,19 @@ _LONGER = re.compile(r"([åéîöüýÅÉÎÖÜÝlrLR])")      # doubled: about 
 
 
 class Pseudo(gettext.NullTranslations):
-    """The pseudo-locale: each sentence's letters accented, its vowels, l and r doubled (about 40% longer)."""
+    """The pseudo-locale: each sentence of the catalogue with its letters accented, its vowels, l and r doubled
+    (about 40% longer). A sentence that is not in the catalogue stays as it is, plain, as a translation would
+    leave it: the layout test finds it."""
+
+    def __init__(self, catalogue: set[str]):
+        super().__init__()
+        self.catalogue = catalogue
 
     def gettext(self, message: str) -> str:
-        return pseudo(message)
+        return pseudo(message) if message in self.catalogue else message
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return pseudo(singular if n == 1 else plural)
+        return self.gettext(singular if n == 1 else plural)
 
 
 def pseudo(message: str) -> str:
@@ -48,10 +54,12 @@ def pseudo(message: str) -> str:
 def _translations(locale: str) -> gettext.NullTranslations:
     if locale in ("", "en"):
         return gettext.NullTranslations()
+    from babel.messages.pofile import read_po        # only a box that says another language reads a catalogue
     if locale == PSEUDO:
-        return Pseudo()
-    from babel.messages.mofile import write_mo      # only a box with a translation reads one
-    from babel.messages.pofile import read_po
+        with TEMPLATE.open("rb") as pot:
+            return Pseudo({m for message in read_po(pot) if message.id
+                           for m in ((message.id,) if isinstance(message.id, str) else message.id)})
+    from babel.messages.mofile import write_mo
     import io
     path = LOCALES / f"{locale}.po"
     if not path.exists():

@@ -30,6 +30,7 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Callable, TypeVar
 
+from ..words import N_
 from .card import CardFault, JournalBusy, JournalError, NotAJournal
 from .records import Reader, Records
 from .writer import Ticket, Writer
@@ -44,10 +45,10 @@ def short(fault: JournalError) -> str:
     if isinstance(fault, CardFault):
         return fault.short
     if isinstance(fault, NotAJournal):
-        return "not a journal"
+        return N_("not a journal")
     if isinstance(fault, JournalBusy):
-        return "journal in use"
-    return "journal unusable"
+        return N_("journal in use")
+    return N_("journal unusable")
 
 
 class Journal:

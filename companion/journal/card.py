@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 from ..durable import fsync_dir, write_new
+from ..words import N_
 
 APPLICATION_ID = 0x4D4F4C45          # "MOLE"
 SQLITE_HEADER = b"SQLite format 3\0"
@@ -39,7 +40,8 @@ class JournalBusy(JournalError):
 class CardFault(JournalError):
     """The card will not take (or give) the journal now: full, read-only, failing, unreadable. It may clear.
 
-    ``short`` is the few words a 128-pixel screen has room for; the message says it all.
+    ``short`` is the few words a 128-pixel screen has room for (English, marked for the catalogue: the screens
+    say it in the box's language); the message says it all, to the host's log.
     """
 
     def __init__(self, message: str, short: str):
@@ -54,22 +56,22 @@ def card_fault(path: Path, exc: BaseException) -> CardFault:
     io_error = name.startswith("SQLITE_IOERR") or code == errno.EIO      # SQLite does not say which errno it met
     if name == "SQLITE_FULL" or code in (errno.ENOSPC, errno.EFBIG, errno.EDQUOT) or (io_error and no_room(path)):
         return CardFault(f"{path}: the storage is full ({exc}): free some space; molebox tries again by itself",
-                            "storage full")
+                            N_("storage full"))
     if name.startswith("SQLITE_READONLY") or code == errno.EROFS:
         locked = None if code == errno.EROFS else not_writable(path)
         if locked is not None:
             return CardFault(f"molebox may not write {locked} ({exc}): let the box's user write it (on a Pi: sudo "
                              f"chown molebox: {locked}; sudo chattr -i {locked} if it was made immutable); molebox "
-                             f"tries again by itself", "journal read-only")
+                             f"tries again by itself", N_("journal read-only"))
         return CardFault(f"{path}: the storage is read-only ({exc}); an SD card that turned read-only may be "
-                            f"failing", "storage read-only")
+                            f"failing", N_("storage read-only"))
     if name.startswith("SQLITE_CANTOPEN") or code in (errno.EACCES, errno.EPERM, errno.ENOENT):
         return CardFault(f"cannot open {path} ({exc}): check that the directory exists and that molebox may "
-                            f"write it", "journal unreachable")
+                            f"write it", N_("journal unreachable"))
     if name.startswith("SQLITE_BUSY") or name.startswith("SQLITE_LOCKED"):
-        return CardFault(f"{path} is busy ({exc}): another program holds it", "journal busy")
+        return CardFault(f"{path} is busy ({exc}): another program holds it", N_("journal busy"))
     return CardFault(f"{path}: the storage failed ({exc}); an SD card with I/O errors may be failing",
-                        "storage error")
+                        N_("storage error"))
 
 
 ROOM = 256 * 1024          # less free than this (a commit point's frames, the -shm's next 32 KB): the card is full

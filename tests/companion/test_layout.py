@@ -22,7 +22,8 @@ from dataclasses import replace
 import pytest
 
 from companion import scene, words
-from companion.words import say
+from companion.journal import CardFault, short
+from companion.words import N_, say
 from companion.render import bot, fault, host_pin, join, oled, selftest
 from companion.render import describe
 from companion.render.reading import cap_mm
@@ -135,15 +136,15 @@ def test_the_box_own_screens_are_readable(language):
                        for notice in ("", (say("stuck: a bot error"), say("stuck")))),
                      (host_pin.screen, "12345", None),
                      (fault.paused, say("IO board gave up on molebox (heard nothing for 1 s)"), None),
-                     (fault.storage, say("storage read-only"), None),
+                     (fault.storage, say(short(CardFault("", N_("storage read-only")))), None),
                      (fault.note, say("game #12 set aside: key lost or row damaged; kept in the journal"), 3,
                       say("seat 1 OK: got it"), None),
                      (fault.note, say("journal damaged: moved aside, a new one started"), 1, say("OK: got it"), None),
                      (fault.broken, "seat3", None), (fault.parting, None),
                      (join.screen, 2, "4KMBJ", url, "", None),
                      (join.screen, 3, "WWMMW", url, say("1 < seat > 2, OK start"), None),
-                     (selftest.card, say("Seat {seat}", seat=2), [say("press each button"), say("OK twice: next")],
-                      None)])
+                     (selftest.card, say("Seat {seat}", seat=2), [say("press {control}", control="hole1"),
+                                                                  say("(its lamp is lit)")], None)])
 
 
 def test_the_rule_fails_the_seven_pixel_words_every_screen_had():

@@ -40,10 +40,11 @@ def test_the_pseudo_locale_keeps_the_fields_and_is_about_40_percent_longer():
 
 def test_a_sentence_is_said_in_the_box_language(monkeypatch):
     monkeypatch.setenv(words.ENV, "en")
-    assert says("{n} token", "{n} tokens", 2) == "2 tokens"
+    assert says("{n} seat", "{n} seats", 2) == "2 seats"
     monkeypatch.setenv(words.ENV, words.PSEUDO)
     assert say("Whack {target}: {hole}", target="Ada", hole=3) == "Whååçk Ada: 3"
-    assert says("{n} token", "{n} tokens", 1) == "1 töökééñ"
+    assert says("{n} seat", "{n} seats", 1) == "1 šééååt"
+    assert say("a sentence nobody put in the catalogue") == "a sentence nobody put in the catalogue"   # shows plain
 
 
 def test_a_translation_is_a_file(monkeypatch, tmp_path):
