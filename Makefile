@@ -5,7 +5,7 @@ BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 ARGS   ?=
 POT    ?= companion/locale/molebox.pot
-CATALOGUE = -F companion/locale/babel.cfg --no-default-keywords -k say -k says:1,2 -k N_ \
+CATALOGUE = -F companion/locale/babel.cfg --no-default-keywords -k say -k says:1,2 -k N_ -k t -k ts:1,2 \
 	    --no-location --sort-output --project molebox --copyright-holder "the molebox team"
 SHELL  := /bin/bash
 .SHELLFLAGS := -o pipefail -c

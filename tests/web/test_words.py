@@ -1,7 +1,10 @@
 """The pages' own words come from the catalogue: under the pseudo-locale (``MOLEBOX_LOCALE=qps``, every sentence
 accented and about 40% longer) the TV at 1080p and 720p and a phone seat at 360 x 640 say them accented, and
-nothing on them is cut or overflows. Sentences the renderers make are not asked about here."""
+nothing on them is cut or overflows; no word on them (the renderers' sentences included) was said around the
+catalogue."""
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -12,6 +15,13 @@ from .layout import THUMB_PX, laid_out
 from .test_tv import TVS
 
 SMALL_PHONE = {"width": 360, "height": 640}
+PLAIN = re.compile(r"(?<![\w{/.:])[A-Za-z]*[a-z][A-Za-z]*(?![\w}])")    # a word the pseudo-locale would have accented
+NAMED = {"molebox", "Whakka", "Mole"}                                   # the box's and the game's names
+
+
+def plain(page) -> set[str]:
+    """Words on the page that were said around the catalogue (the pseudo-locale accents every sentence of it)."""
+    return set(PLAIN.findall(page.locator("body").inner_text())) - NAMED
 
 
 @pytest.fixture
@@ -49,6 +59,7 @@ def test_the_tv_says_its_own_words_in_the_pseudo_locale_and_nothing_is_cut(box, 
     assert says(page, "#sound") == pseudo("Sound off")
     assert says(page, "#tv-players", "aria-label") == pseudo("the players and their scores")
     assert says(page, "#tv-joins .qr", "aria-label").startswith(pseudo("QR code of "))
+    assert not plain(page)
     laid_out(page, scrolls=False)
     page.context.close()
 
@@ -62,5 +73,6 @@ def test_a_phone_seat_says_its_own_words_in_the_pseudo_locale_and_nothing_is_cut
     assert says(page, ".seat h2").startswith(pseudo("Seat {seat}").format(seat=2))     # then the renderers' name
     assert says(page, ".seat .hole", "aria-label").startswith(pseudo("Hole {hole}: ").format(hole=1))
     assert says(page, "#room-turns", "aria-label") == pseudo("the last turns")
+    assert not plain(page)
     laid_out(page, scrolls=True, thumb=THUMB_PX)
     page.context.close()
