@@ -64,7 +64,7 @@ def _room(panel: Panel, role: str, prompt) -> int:
     the prompt's shortest wording whole, whichever is wider."""
     said = wordings(prompt)[-1].split() if prompt else ()
     prompt_face = face(panel, "prompt")
-    return max(WORDS_CAPS * face(panel, role).cap, *(prompt_face.width(word) + 4 for word in said))   # + margins
+    return max([WORDS_CAPS * face(panel, role).cap, *(prompt_face.width(word) + 4 for word in said)])   # + margins
 
 
 def _window(panel: Panel, focus: tuple[int, int], prompt=()) -> Grid:
