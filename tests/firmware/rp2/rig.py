@@ -17,6 +17,7 @@ and nothing else, for the matrix: a column pulled low through a pressed switch s
 ``RIG_RECOVER_US`` after its row lets go (the cable's capacitance against the pull-ups), so a row read
 sooner sees a phantom press.
 """
+import gc
 import io
 import micropython
 import os
@@ -142,6 +143,7 @@ def run(path="main.py"):
         held = _held_until(path)
     except ValueError as exc:
         _fail(exc)
+    gc.collect()                                        # the rig's own garbage is not main.py's to carry
     stopped = False
     reply("pyexec")                                     # from now on the test may send Ctrl-C
     while not stopped:
@@ -163,15 +165,20 @@ def run(path="main.py"):
 
 def _held_until(path):
     """The line of main.py's ``kbd_intr(-1)``, its first statement after its docstring and the import of
-    micropython: a Ctrl-C struck up to there waits, on the rp2, for the jump in main.py's ``try`` just after."""
-    lines = open(path).read().split("\n")
-    at = lines.index("import micropython")
-    head = "\n".join(lines[:at]).strip()
-    off = next(n for n in range(at + 1, len(lines)) if lines[n].strip())
-    if not (head.count('"""') == 2 and head.startswith('"""') and head.endswith('"""')
-            and lines[off].startswith("micropython.kbd_intr(-1)")):
-        raise ValueError("main.py must switch Ctrl-C off before anything else")
-    return off + 1
+    micropython: a Ctrl-C struck up to there waits, on the rp2, for the jump in main.py's ``try`` just after.
+    Read a line at a time: the board's heap is main.py's."""
+    quotes, imported = 0, False
+    with open(path) as source:
+        for n, line in enumerate(source, 1):
+            line = line.rstrip("\n")
+            if not imported:
+                quotes += line.count('"""')
+                imported = line == "import micropython" and quotes == 2
+            elif line.strip():
+                if line.startswith("micropython.kbd_intr(-1)"):
+                    return n
+                break
+    raise ValueError("main.py must switch Ctrl-C off before anything else")
 
 
 def _fail(exc):
