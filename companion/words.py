@@ -94,6 +94,12 @@ def translate(message: str) -> str:
     return _translations(locale()).gettext(message)
 
 
+def keyed(table: dict, said: str):
+    """The value ``table`` (keyed by English sentences) holds for ``said``, a key as the box's language says it
+    (a label the table translated on its way to the screen); None where no key says it."""
+    return next((value for key, value in table.items() if translate(key) == said), None)
+
+
 def say(message: str, **fields) -> str:
     """``message`` in the box's language, its ``{fields}`` filled in."""
     return _translations(locale()).gettext(message).format(**fields)

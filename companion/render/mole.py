@@ -13,7 +13,7 @@ rules allow now lit, every other answer dim.
 from __future__ import annotations
 
 from companion.lamps import Lamp
-from companion.words import N_, say, says, translate
+from companion.words import N_, keyed, say, says, translate
 
 from . import naming
 from .news import deed, heard
@@ -47,8 +47,8 @@ def _words(label: str):
     """An answer as a line says it: a mignette by its number, else the rules' own words (then a short form)."""
     if label.isdigit():
         return say("Mignette {mignette}", mignette=label)
-    short = next((say(form) for words, form in SHORT.items() if translate(words) == label), None)
-    return (label, short) if short else label
+    short = keyed(SHORT, label)
+    return (label, say(short)) if short else label
 
 
 def _how(how: str) -> str:

@@ -11,7 +11,7 @@ light the holes a seat may press, from the public view only.
 from __future__ import annotations
 
 from companion.lamps import Lamp
-from companion.words import N_, say, says
+from companion.words import N_, keyed, say, says
 from rules.mole_park import DIE_NAMES
 
 from . import naming
@@ -44,7 +44,8 @@ def _me(state: dict, seat: int) -> dict:
 
 def _words(label: str, key: str = ""):
     """An answer in words, from the rules' label: a whacking die's face is a hole (or a miss), the prize die's
-    stars, a stand its name and stars, a seat its number; else the label (a die, a Crown answer) said."""
+    stars, a stand its name and stars, a seat its number; else the label as the table said it (a die, a Crown
+    answer), with its short form."""
     if key.startswith("roll-") and not key.endswith("-prize"):
         return say("missed") if label == MISS else say("hole {hole}", hole=label)
     if key.endswith("-prize") or key.startswith("mole-") or key == "discard":
@@ -56,9 +57,10 @@ def _words(label: str, key: str = ""):
                 says("{n} star", "{n} stars", int(stars)))
     if key in ("order", "tie"):                     # the rules label a seat "Seat 3"
         return say("Seat {seat}", seat=label.rsplit(" ", 1)[1])
-    if label in CROWN:
-        return tuple(map(say, CROWN[label]))
-    return (say(label), say(SHORT[label])) if label in SHORT else say(label)
+    crown, short = keyed(CROWN, label), keyed(SHORT, label)     # the label comes said (Draft.summary)
+    if crown:
+        return tuple(map(say, crown))
+    return (label, say(short)) if short else label
 
 
 def _rolled(state: dict, seat: int) -> tuple[str, ...]:
@@ -125,34 +127,12 @@ def _rolled_by_you(event: dict) -> tuple[str, ...]:
             say("{die}: hole {hole}", die=say(SHORT[die]), hole=face), say("Hole {hole}", hole=face))
 
 
-def _asked(view: dict, entry: dict) -> tuple[str, ...]:
-    """The seat's question, then in a word or two."""
+def _asked(entry: dict) -> tuple[str, ...]:
+    """The seat's question as the rules ask it (said on its way here: Draft.summary), then in a word or two."""
     key = entry["key"]
     short = ASKS.get(key) or ((N_("Rolled?"), N_("Roll?")) if key.startswith("roll-") else
                               (N_("Stars?"),) if key.startswith("mole-") else (N_("Which?"),))
-    return _question(view, key), *map(say, short)
-
-
-def _question(view: dict, key: str) -> str:
-    """The question the rules ask the seat (in English: its ``prompt``), said from the view."""
-    state, you = view["state"], view["you"]
-    if key == "crown":
-        return say("Going for the Crown too?") if _me(state, you)["crown"] else say("Going for the Crown?")
-    if key == "die":
-        return say("Pick a die")
-    if key.startswith("roll-"):
-        return say("{die}: what did it roll?", die=say(DIE_NAMES[key.rsplit("-", 1)[1]]))
-    if key.startswith("mole-"):
-        return say("Stars on the mole you took?")
-    if key == "discard":
-        over = len(state["hand"]) - state["hand_limit"]
-        return says("Over the limit: discard {n}", "Over the limit: discard {n}", over)
-    if key == "prize":
-        return say("Pick a prize ({total} stars)", total=next(t["total"] for t in state["track"] if t["seat"] == you))
-    if key == "order":
-        total = max(t["total"] for t in state["track"] if not t["done"] and not t["declared"])
-        return say("Tie at {total}: who picks first?", total=total)
-    return say("Showdown tie: who wins the Crown?")
+    return entry["prompt"], *map(say, short)
 
 
 def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
@@ -184,11 +164,11 @@ def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
     if key:
         chosen = options(entry, words=lambda label: _words(label, key))
         if told:
-            return Screen(**head, prompt=_asked(view, entry), news=told, options=chosen, lines=facts)
+            return Screen(**head, prompt=_asked(entry), news=told, options=chosen, lines=facts)
         if entry["holes"] is None and entry["kind"] == "choice":        # a long list stepped through: its draft
             return Screen(**head, prompt=_words(entry["label"], key), options=chosen,
-                          lines=(_question(view, key), *facts))
-        return Screen(**head, prompt=_asked(view, entry), options=chosen, lines=facts)
+                          lines=(entry["prompt"], *facts))
+        return Screen(**head, prompt=_asked(entry), options=chosen, lines=facts)
     if held:
         die = DIE_NAMES[held]
         return Screen(**head, prompt=(say("{die} locked in", die=say(die)), say("{die} locked", die=say(SHORT[die])),

@@ -120,7 +120,3 @@ def joined(words) -> str:
         return words[0]
     return say("{rest} and {last}", rest=separator().join(words[:-1]), last=words[-1])
 
-
-def count(n: int, thing: str) -> str:
-    """1 token, 2 tokens."""
-    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"

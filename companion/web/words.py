@@ -13,8 +13,6 @@ from html.parser import HTMLParser
 from pathlib import Path
 from string import Formatter
 
-from babel.messages.extract import extract, extract_javascript
-
 from companion.words import locale, say, says
 
 STATIC = Path(__file__).parent / "static"
@@ -54,6 +52,7 @@ class _Marked(HTMLParser):
 def extract_js(fileobj, keywords, comment_tags, options):
     """Babel's extractor for the scripts (``companion.web.words:extract_js``): ``t`` and ``ts`` calls only, whatever
     the Python side's keywords (a script's own ``say`` shows a connection's state, not a sentence to translate)."""
+    from babel.messages.extract import extract_javascript      # Babel's only on the first page served
     return extract_javascript(fileobj, KEYWORDS, comment_tags, options)
 
 
@@ -68,6 +67,7 @@ def extract_html(fileobj, keywords, comment_tags, options):
 
 def messages() -> list[str | tuple[str, str]]:
     """Every sentence of the static pages: a plural one as its (singular, plural)."""
+    from babel.messages.extract import extract
     found = []
     for path in sorted(STATIC.iterdir()):
         with path.open("rb") as source:
