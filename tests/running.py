@@ -16,9 +16,12 @@ from tests.webclient import Client
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def molebox(*args: str, env: dict | None = None, **popen) -> subprocess.Popen:
-    """Start the ``molebox`` command from this checkout with ``args``."""
-    return subprocess.Popen([sys.executable, "-m", "companion.cli", *args], cwd=ROOT, text=True,
+def molebox(*args: str, env: dict | None = None, limit: str | None = None, **popen) -> subprocess.Popen:
+    """Start the ``molebox`` command from this checkout with ``args``; ``limit``: a resource limit it starts under,
+    as util-linux's prlimit takes it (``nofile=1024``), set by prlimit's exec, not a preexec_fn (a fork beside
+    the test's threads may deadlock before its exec)."""
+    under = ["prlimit", f"--{limit}", "--"] if limit else []
+    return subprocess.Popen([*under, sys.executable, "-m", "companion.cli", *args], cwd=ROOT, text=True,
                             env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})},
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, **popen)
 

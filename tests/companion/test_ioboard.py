@@ -30,7 +30,7 @@ from companion.table import Start
 from companion.session import Session
 from firmware import protocol as p
 from wiring.profile import ProfileError, load, parse
-from tests.waiting import wait_for
+from tests.waiting import TIMEOUT_S, wait_for
 
 FAST = Timing(retry=0.01, heartbeat=0.05, silence=0.5, backoff=0.01, backoff_max=0.05)
 FAST_BOARD = {"retry_ms": 10, "heartbeat_ms": 50, "silence_ms": 500, "debounce_ms": 0}
@@ -69,7 +69,7 @@ def rig(tmp_path):
         if connect:                                 # else the test's session connects
             hw.watch(made[-1].faults.append)
             hw.connect(made[-1].edges.append)
-            assert not link or hw.link.linked.wait(3)
+            assert not link or hw.link.linked.wait(TIMEOUT_S)
         return made[-1]
 
     yield build

@@ -176,8 +176,7 @@ def test_a_card_that_stops_taking_writes_mid_game_loses_nothing_acknowledged(tmp
 def test_a_box_started_on_a_card_that_takes_no_writes_says_so_and_opens_the_lobby_when_it_does(
         tmp_path, no_writes):
     db = tmp_path / "state" / "molebox.db"
-    box = Running("--db", str(db), preexec_fn=lambda: resource.setrlimit(
-        resource.RLIMIT_FSIZE, (0, resource.RLIM_INFINITY)))
+    box = Running("--db", str(db), limit="fsize=0:unlimited")
     try:
         state = box.state()
         assert state["fault"]["words"] == "storage full" and state["mode"] == "lobby"

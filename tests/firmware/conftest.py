@@ -12,7 +12,7 @@ from companion.hardware.ioboard import IOBoardHardware
 from companion.hardware.iolink import SILENT
 from companion.inputs import Edge
 from tests.firmware.pico import Pico
-from tests.waiting import wait_for
+from tests.waiting import TIMEOUT_S, wait_for
 from wiring.profile import Profile, load
 
 
@@ -34,7 +34,7 @@ class IOBox:
         self.hw = IOBoardHardware(self.profile, time.monotonic, display, find_port=lambda: self.pico.path)
         self.hw.watch(self.faults.append)
         self.hw.connect(self.edges.append)
-        assert not link or self.hw.link.linked.wait(3), f"no link; faults {self.faults}; {self.pico.errors()}"
+        assert not link or self.hw.link.linked.wait(TIMEOUT_S), f"no link; faults {self.faults}; {self.pico.errors()}"
 
     def leave(self) -> None:
         """The host goes (the service stops): the board is on its own."""

@@ -57,6 +57,11 @@ import rig
 rig.run()
 """
 
+# The board's process starts with SIGINT ignored, so that the port's ``micropython`` command, a CPython program,
+# takes no Ctrl-C of its own; MicroPython catches it once it runs code, as the rp2 does. The shell's trap, not a
+# preexec_fn: a fork beside the test's own threads may deadlock before it reaches exec.
+NO_CTRL_C_YET = ("sh", "-c", 'trap "" INT; exec "$@"', "sh")
+
 
 def tool(name: str) -> str:
     """A command the test extra installs into this Python's environment (pyproject.toml), on x86_64."""
@@ -82,12 +87,6 @@ def flash(folder: Path, options: dict[str, str] | None = None, version: int | No
     return folder
 
 
-def _no_ctrl_c_yet() -> None:
-    """In the board's process before it starts: SIGINT ignored, so that the port's ``micropython`` command, a
-    CPython program, takes no Ctrl-C of its own; MicroPython catches it once it runs code, as the rp2 does."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _proc_status(pid: int) -> dict[str, str]:
     lines = Path(f"/proc/{pid}/status").read_text().splitlines()
     return dict(line.split(":\t", 1) for line in lines if ":\t" in line)
@@ -105,6 +104,7 @@ class Pico:
         self.replies: list[str] = []
         self.stderr = workdir / "micropython.err"
         self._changed = threading.Condition()
+        self._stopping = threading.Lock()           # held while a Ctrl-C holds the board still
         self._held = bytearray(held)
         self._master, self._slave = os.openpty()
         tty.setraw(self._slave)
@@ -126,10 +126,9 @@ class Pico:
                "RIG_TICKS": str(self.ticks), "RIG_RECOVER_US": str(self.recover_us), "RIG_CAUSE": cause,
                "RIG_HELD": ",".join(map(str, self._held)), "PATH": os.environ.get("PATH", "")}
         with open(self.stderr, "ab") as err:
-            command = [tool("micropython"), "-X", f"heapsize={HEAP}", "-c", BOOT]
+            command = [*NO_CTRL_C_YET, tool("micropython"), "-X", f"heapsize={HEAP}", "-c", BOOT]
             self.process = subprocess.Popen(command, cwd=self.folder, stdin=self._master, stdout=self._master,
-                                            stderr=err, pass_fds=(commands_r, replies_w), env=env,
-                                            preexec_fn=_no_ctrl_c_yet)
+                                            stderr=err, pass_fds=(commands_r, replies_w), env=env)
         os.close(commands_r)
         os.close(replies_w)
         threading.Thread(target=self._read, args=(replies_r, self.process), name="pico-replies",
@@ -155,20 +154,21 @@ class Pico:
         while that is read and the signal sent, so it cannot switch Ctrl-C off in between, as the rp2's
         check in its USB interrupt is whole. True if the byte was a Ctrl-C.
         """
-        if not self.alive() or self._pyexec is not self.process:
-            return False                # killed (and reaped), or not yet running main.py: Ctrl-C is off
-        pid = self.process.pid
-        try:
-            os.kill(pid, signal.SIGSTOP)
-            while _proc_status(pid)["State"][0] not in "TtZ":     # stopped: it runs no more code until SIGCONT
-                pass
-            caught = int(_proc_status(pid)["SigCgt"], 16) >> (signal.SIGINT - 1) & 1
-            if caught:
-                os.kill(pid, signal.SIGINT)
-            os.kill(pid, signal.SIGCONT)
-        except (ProcessLookupError, FileNotFoundError, KeyError):
-            return False                # the board has already stopped
-        return bool(caught)
+        with self._stopping:            # one at a time: another's SIGCONT would let this one wait for good
+            if not self.alive() or self._pyexec is not self.process:
+                return False            # killed (and reaped), or not yet running main.py: Ctrl-C is off
+            pid = self.process.pid
+            try:
+                os.kill(pid, signal.SIGSTOP)
+                while _proc_status(pid)["State"][0] not in "TtZ":     # stopped: it runs no more code until SIGCONT
+                    pass
+                caught = int(_proc_status(pid)["SigCgt"], 16) >> (signal.SIGINT - 1) & 1
+                if caught:
+                    os.kill(pid, signal.SIGINT)
+                os.kill(pid, signal.SIGCONT)
+            except (ProcessLookupError, FileNotFoundError, KeyError):
+                return False            # the board has already stopped
+            return bool(caught)
 
     def alive(self) -> bool:
         return self.process is not None and self.process.poll() is None

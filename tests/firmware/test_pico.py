@@ -272,16 +272,16 @@ def test_a_board_of_another_firmware_build_is_shown_by_doctor_selftest_seat_1_an
     b.hw = IOBoardHardware(b.profile, time.monotonic, display, find_port=lambda: b.pico.path)
     session = Session(b.hw, time.monotonic)                     # the service's lobby
     try:
-        assert wait_for(lambda: b.hw.link.linked.is_set(), 3)
+        assert wait_for(lambda: b.hw.link.linked.is_set())
         held = doctor._firmware(b.profile, doctor.System(), b.pico.path)         # the service holds the port now
         assert held.ok and "running service holds its port" in held.detail
-        assert wait_for(lambda: (session.pump(), session.state.unread())[1], 3)
+        assert wait_for(lambda: (session.pump(), session.state.unread())[1])
         text, words = iolink.other_build(other)
         assert [a["text"] for a in session.public()["notes"]] == [text]    # the dashboard's notes
         session.screens.worker.flush()
         assert b.hw.displays()["seat1"].image.tobytes() == fault_screen.note(words, 1, "OK: got it").tobytes()
         b.pico.restart()                                        # a relink: the note is not given again
-        assert wait_for(lambda: b.hw.link.linked.is_set() and b.hw.link.build == other, 3)
+        assert wait_for(lambda: b.hw.link.linked.is_set() and b.hw.link.build == other)
         session.pump()
         assert len(session.state.notes) == 1
     finally:

@@ -11,7 +11,6 @@ import itertools
 import json
 import logging
 import os
-import resource
 import selectors
 import socket
 import time
@@ -87,7 +86,7 @@ def test_1100_idle_connections_against_1024_open_files_leave_the_host_and_the_ta
     frames = tmp_path / "frames"
     box = Running("--listen", "0.0.0.0", "--lan-sim", "--panels", "1", "--phones", "1", "--game", "whakka-mole",
                   "--seats", "2", "--db", str(tmp_path / "box.db"), "--frames", str(frames),
-                  preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (BOX_FILES, BOX_FILES)))
+                  limit=f"nofile={BOX_FILES}")
     try:
         host = Client(box.port, box.token, "127.0.0.200")
         pin = json.loads((tmp_path / "box.pin").read_text())["pin"]
