@@ -54,10 +54,12 @@ class Scene:
     table: TableState
     now: float = 0.0
     saving: frozenset[int] = frozenset()    # seats whose decision is on its way to the disk: their own lamps
-                                            # stay as they were until it is there (the outputs hold them)
+                                            # and screens stay as they were until it is there (the outputs hold
+                                            # the lamps, ``held`` the screens)
     slow: frozenset[int] = frozenset()      # seats whose decision has been on its way a while: their screens say so
     joins: tuple[tuple[int, str, str], ...] = ()    # free phone seats: (seat, join code, join address)
     panels: tuple[tuple[str, Panel], ...] = ()  # rendering only: each display's glass (unsaid: the smallest)
+    held: tuple[tuple[int, tuple], ...] = ()    # each saving seat's screen before its decision (:func:`kept`)
     made: Made = field(default_factory=Made, compare=False)     # what the screens and lamps were last made of
 
     @property
@@ -145,6 +147,9 @@ def _seat(scene: Scene, seat: int) -> tuple:
             return (join_screen.screen, *free, "1 < seat > 2, OK start")
         return (lobby_screens.menu, scene.lobby.view(), notice, scene.table.host_pin_on_request)
     match = scene.match
+    held = dict(scene.held).get(seat)
+    if held is not None:
+        return (*held, notice)
     if seat > match.header.seats:
         return (lobby_screens.waiting, seat, "")
     if seat in scene.table.computers:
@@ -155,6 +160,14 @@ def _seat(scene: Scene, seat: int) -> tuple:
     return (render.for_game(match.header.game).seat,
             _named(scene, f"seat{seat}", match.view(seat), news=news(scene, seat)),
             scene.made.get(f"draft{seat}", (decision, draft), lambda: draft.summary(decision)), notice)
+
+
+def kept(scene: Scene, seat: int) -> tuple | None:
+    """The seat's game screen but its notice: what it keeps while its decision is on its way to the disk, so that it
+    never says what the disk has not kept (the notice then says *saving...* if it is slow); None for a computer's."""
+    if seat in scene.table.computers or seat > scene.match.header.seats:
+        return None
+    return _seat(scene, seat)[:-1]
 
 
 def wanted_phones(scene: Scene) -> tuple[tuple[int, str, str], ...]:

@@ -64,6 +64,7 @@ class Session(Loop):
         self.panels = scene.panels(hardware.profile)
         self.joins: tuple[tuple[int, str, str], ...] = ()     # the free phone seats' join codes (the web panel's)
         self._made = scene.Made()             # what the scenes' screens and lamps were last made of
+        self._held: dict[int, tuple] = {}       # seats whose decision is on its way to the disk: their screens before it
         self._dirty = False
         if journal is not None:
             journal.listen(lambda: self.call(self._landed))
@@ -121,9 +122,12 @@ class Session(Loop):
         if not isinstance(move, Faults):
             self._faults_now()
         before = self.state
+        kept = self._keep(move)
         try:
             self.state, effects = decide(before, move)
             waiting = self.carry_out.journal(effects, self.state.match)
+            if kept is not None and move.gesture in waiting:
+                self._held[move.gesture.seat] = kept
         except JournalError:
             return self._undone(before, move, f"not saved: {self.pause.paused}")
         except Exception as exc:
@@ -135,6 +139,12 @@ class Session(Loop):
                       f"the journal has it. The log has where.", None)
             return reply
         return self.carry_out.box(effects, waiting)
+
+    def _keep(self, move: Move) -> tuple | None:
+        """The screen an OK's seat keeps should its decision wait for the disk (None: nothing to keep, or it keeps one)."""
+        if not isinstance(move, Press) or move.gesture.control != "ok" or self.state.match is None:
+            return None
+        return None if move.gesture.seat in self._held else scene.kept(self.scene(), move.gesture.seat)
 
     def _undone(self, before: TableState, move: Move, reason: str) -> str | None:
         """The move was not taken: the table as it was before it, as the journal holds it; a press is refused."""
@@ -221,9 +231,12 @@ class Session(Loop):
         return public(self.state, not self.keeper.on_the_way, self.clock())
 
     def scene(self) -> scene.Scene:
-        """What is true now, for every display and lamp."""
-        return scene.Scene(self.state, self.clock(), frozenset(g.seat for g, _ in self.keeper.waiting()),
-                             self.pause.slow(), self.joins, self.panels, self._made)
+        """What is true now, for every display and lamp; a seat whose decision is on its way to the disk keeps the
+        screen it had before it."""
+        saving = frozenset(g.seat for g, _ in self.keeper.waiting())
+        self._held = {seat: before for seat, before in self._held.items() if seat in saving}
+        return scene.Scene(self.state, self.clock(), saving, self.pause.slow(), self.joins, self.panels,
+                           tuple(self._held.items()), self._made)
 
     def refresh(self) -> None:
         """Bring lamps and displays in line with the table; unchanged screens are not redrawn. Whoever listens

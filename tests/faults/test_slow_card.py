@@ -107,6 +107,29 @@ def test_while_the_card_stalls_the_other_seats_go_on_and_the_waiting_seat_answer
     assert Records(tmp_path / "molebox.db").unfinished().transcript["records"][-1]["key"] == "whack"
 
 
+def test_the_waiting_seat_is_not_told_locked_in_before_its_decision_is_on_disk(tmp_path):
+    box = LiveBox(tmp_path / "molebox.db")
+    try:
+        box.tap(1, "hole1")
+        ok = box.tap(1, "ok")                                   # seat 1 pops up at hole 1: the card takes it
+        assert wait_for(lambda: box.lamps_changed_since(1, ok), timeout=10)
+        box.tap(1, "hole5")                                     # and drafts its whack
+        assert wait_for(lambda: box.lamps_still(1), timeout=10)
+        asked = box.session.screens.screen("seat1")
+        box.card.clear()                                        # the card stalls
+        box.tap(1, "ok")
+        assert wait_for(lambda: box.session.state.match.view(None)["locked"] == [1], timeout=10)    # the table has it
+        assert wait_for(lambda: box.notice(1) == SAVING, timeout=10)                # the seat's screen says why
+        render, view, draft, notice, glass = box.session.screens.screen("seat1")
+        assert (render, view, draft, glass) == (asked[0], asked[1], asked[2], asked[4])   # and is as before OK
+        assert notice == SAVING
+        box.card.set()
+        assert wait_for(lambda: box.session.screens.screen("seat1")[1]["locked"] == [1], timeout=10)
+        assert box.notice(1) is None
+    finally:
+        box.close()
+
+
 def test_a_card_stalled_past_the_limit_pauses_every_screen_and_play_goes_on_when_it_answers(tmp_path):
     box = LiveBox(tmp_path / "molebox.db")
     try:
