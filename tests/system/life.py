@@ -30,7 +30,7 @@ FRAMES = "/var/lib/molebox/frames"
 PROFILE = "gpio-2-mux"
 DISPLAYS = ("seat1", "seat2", "table")            # the displays of the gpio-2-mux profile
 SERVICE_ARGS = f"--backend sim --wiring {PROFILE} --listen 0.0.0.0 --lan-sim --frames {FRAMES}"
-SETTLED_S = 0.5                                   # a seat's screen this still after a hole's press shows its draft
+SETTLED_S = 0.5                                   # a seat's screen and lamps this still after a hole's press: its draft
 CUT_GAME_ARGS = "--game whakka-mole --seats 2 --set target=500"     # a game that outlasts every cut
 WATCHDOG_S, RESTART_S = 10, 5                     # systemd/molebox.service
 LATE_S = 3          # how late the emulated machine's timers may fire while the host is busy: systemd's restart
@@ -332,7 +332,7 @@ class Life:
         self._set_args(f"{SERVICE_ARGS} {CUT_GAME_ARGS}")
         self.vm.sh("systemctl start molebox", timeout=120)
         self.panel.wait_ready(timeout=120)
-        acked: dict[int, int] = {}          # seat: how many of its lock-ins its own screen acknowledged
+        acked: dict[int, int] = {}          # seat: how many of its lock-ins its own lamps acknowledged
         lost = dirty = 0
         for cut in range(self.cuts + 1):
             if cut:
@@ -366,7 +366,7 @@ class Life:
         boots = sorted(self.boot_to_ready[-self.cuts:])
         self.cut_figures = (self.cuts, total, lost)
         return (f"{self.cuts}/{self.cuts} survived, fsck clean after each; {total} lock-ins acknowledged on their "
-                f"seats' screens, {lost} lost; boot to READY median {boots[len(boots) // 2]:.1f} s")
+                f"seats' lamps, {lost} lost; boot to READY median {boots[len(boots) // 2]:.1f} s")
 
     def uninstall(self) -> str:
         self.vm.sh("cd /root/molebox && make uninstall", timeout=300)
@@ -382,8 +382,9 @@ class Life:
 
 class _Finger(threading.Thread):
     """Presses through the web panel while the box plays: a random hole and OK for a seat still choosing. A
-    lock-in is acknowledged once its seat's own screen changed after the OK (the box holds it until the
-    decision is on disk) and the public log holds it: ``acked[seat]`` is then that seat's count of lock-ins."""
+    lock-in is acknowledged once its seat's own lamps answered the OK (they answer it once the decision is on disk;
+    its screen keeps what it showed before OK until then) and the public log holds it: ``acked[seat]`` is then that
+    seat's count of lock-ins."""
 
     def __init__(self, panel: Panel, stream: Stream, rng: random.Random, acked: dict[int, int]):
         super().__init__(daemon=True)
@@ -402,11 +403,12 @@ class _Finger(threading.Thread):
                 seat = self.rng.choice(choosing)
                 self.panel.press(seat, f"hole{self.rng.randint(1, 5)}")
                 screen = self.stream.settled(f"seat{seat}", quiet_s=SETTLED_S)
+                lamps = self.stream.settled(f"seat{seat}", quiet_s=SETTLED_S, of="lamps")    # the hole's flash over
                 before = lock_ins(self.panel.log()).get(seat, 0)
                 self.panel.press(seat, "ok")
-                if screen is not None and self.stream.wait(lambda s: s.frames[f"seat{seat}"][0] != screen, 30):
+                if screen and lamps and self.stream.wait(lambda s: s.lamps[f"seat{seat}"][0] != lamps, 30):
                     now = lock_ins(self.panel.log()).get(seat, 0)
-                    if now > before:                # a lock-in, not a refusal's words
+                    if now > before:                # a lock-in, not a refusal's blink
                         self.acked[seat] = max(self.acked.get(seat, 0), now)
         except Exception:             # the power went: the presses stop with it
             pass

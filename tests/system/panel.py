@@ -1,10 +1,10 @@
 """The box's web panel as the host reaches it through qemu's forwarded port: pages, presses, the stream.
 
 Standard library HTTP, as any client on the LAN: the page's token and the ``Origin`` for presses
-(docs/web.md), and the simulator's server-sent events (the public state, every display's frame) read on
-a thread of their own. What the box acknowledged is what a seat's own screen shows: the box holds a
-seat's screen and lamps as they were until its decision is on disk, while the public state may show
-the decision sooner (docs/persistence.md).
+(docs/web.md), and the simulator's server-sent events (the public state, every display's frame, every
+seat's lamps) read on a thread of their own. What the box acknowledged is what a seat's own lamps answered:
+the box holds a seat's lamps and screen as they were until its decision is on disk (the screen may say
+*saving...* meanwhile), while the public state may show the decision sooner (docs/persistence.md).
 """
 from __future__ import annotations
 
@@ -105,13 +105,14 @@ class Panel:
 
 
 class Stream:
-    """The simulator's event stream, read on its own thread: the public state, and each display's frame with
-    when it last changed."""
+    """The simulator's event stream, read on its own thread: the public state, and each display's frame and each
+    seat's lamps with when they last changed."""
 
     def __init__(self, port: int):
         self.port = port
         self.state: dict | None = None
         self.frames: dict[str, tuple[str, float]] = {}      # display: (its bits, when they last changed)
+        self.lamps: dict[str, tuple[list, float]] = {}     # seat1..: (its lamps, when they last changed)
         self.changed = threading.Condition()
         self.closed = False
         self._conn = http.client.HTTPConnection("127.0.0.1", port, timeout=None)
@@ -136,15 +137,21 @@ class Stream:
                 self.frames[data["name"]] = (data["bits"], time.monotonic())
             elif kind == "state":
                 self.state = data
+            elif kind == "lamps":
+                now = time.monotonic()
+                for seat, lit in data.items():
+                    if self.lamps.get(seat, (None,))[0] != lit:
+                        self.lamps[seat] = (lit, now)
             self.changed.notify_all()
 
-    def settled(self, display: str, quiet_s: float, timeout: float = 60) -> str | None:
-        """The display's frame once it has not changed for ``quiet_s`` (None if it never settles in time)."""
+    def settled(self, display: str, quiet_s: float, timeout: float = 60, of: str = "frames"):
+        """The display's frame (``of="lamps"``: the seat's lamps) once it has not changed for ``quiet_s`` (None if it
+        never settles in time)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline and not self.closed:
-            bits, since = self.frames.get(display, ("", time.monotonic()))
-            if bits and time.monotonic() - since >= quiet_s:
-                return bits
+            shown, since = getattr(self, of).get(display, (None, time.monotonic()))
+            if shown and time.monotonic() - since >= quiet_s:
+                return shown
             time.sleep(0.05)
         return None
 

@@ -6,8 +6,10 @@ from a wheelhouse the host made for that Python.
 """
 from __future__ import annotations
 
+import os
 import re
 import shutil
+import signal
 import subprocess
 from contextlib import ExitStack
 from pathlib import Path
@@ -17,6 +19,10 @@ from .life import Row, _copy_checkout
 MOUNTS = (("proc", "proc", "proc"), ("sysfs", "sys", "sysfs"), ("/dev", "dev", "bind"), ("/dev/pts", "dev/pts", "bind"),
           ("tmpfs", "dev/shm", "tmpfs"), ("tmpfs", "tmp", "tmpfs"))
 SUMMARY = re.compile(r"^=* ?(\d+ (?:passed|failed)\b.*?) in ([\d.]+)s", re.M)     # pytest's closing line
+FAULTS = re.compile(r"^(?:FAILED|ERROR) .*$", re.M)                                  # pytest's -ra lines
+# The suite stops after five failures, and a test that hangs five minutes has every thread's stack written to
+# the log: the row says why long before the suite's time is up.
+ARGS = "ARGS=--maxfail=5 -o faulthandler_timeout=300"
 
 
 def _mount(stack: ExitStack, root: Path, source: str, target: str, kind: str) -> None:
@@ -46,11 +52,13 @@ def run_suite(release: str, root: Path, wheels: Path, logs: Path, timeout: float
         for source, target, kind in MOUNTS:
             _mount(stack, root, source, target, kind)
         with log.open("w") as out:
+            make = subprocess.Popen(["chroot", str(root), *env, "make", "-C", "/root/molebox", "test", ARGS],
+                                    stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
             try:
-                done = subprocess.run(["chroot", str(root), *env, "make", "-C", "/root/molebox", "test"],
-                                      stdout=out, stderr=subprocess.STDOUT, timeout=timeout)
-                status = done.returncode
+                status = make.wait(timeout)
             except subprocess.TimeoutExpired:
+                os.killpg(make.pid, signal.SIGKILL)         # make, pytest and whatever the tests started
+                make.wait()
                 status = None
     text = log.read_text()
     found = SUMMARY.findall(text)
@@ -58,5 +66,7 @@ def run_suite(release: str, root: Path, wheels: Path, logs: Path, timeout: float
     row.result = "pass" if status == 0 else "FAIL"
     row.figures = summary
     if status != 0:
-        row.detail = f"make test exited {status}: see {log}"
+        said = "\n    ".join(FAULTS.findall(text)) or text[-1500:]
+        ended = f"was stopped after {timeout:.0f} s" if status is None else f"exited {status}"
+        row.detail = f"make test {ended} (see {log}):\n    {said}"
     return row
