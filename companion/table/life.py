@@ -64,8 +64,8 @@ def computers_play(state: TableState, fx: list[Effect], at: float) -> None:
     while (move := state.computers.next_move(state.match)) is not None:
         try:
             events = state.match.submit(*move)
-        except IllegalMove as exc:
-            told.log(fx, "error", "computer player at seat %d: %s", move[0], exc)
+        except IllegalMove:                 # a bot's bug; its answer may be secret, so only its question is logged
+            told.log(fx, "error", "computer player at seat %d: the rules refused its answer to %s", move[0], move[1])
             told.lasting(state, move[0], (say("stuck: a bot error"), say("stuck")))
             return
         applied(state, fx, events, at)

@@ -97,8 +97,10 @@ def play_press(state: TableState, fx: list[Effect], g: Gesture):
         return outcome
     try:
         events = match.submit(seat, outcome.key, outcome.value)
-    except IllegalMove as exc:
-        return Refusal(str(exc))
+    except IllegalMove:                     # the draft let through what the rules refuse (the answer may be secret)
+        told.log(fx, "warning", "seat %d: the rules refused its answer to %s, which its draft let through", seat,
+                 outcome.key)
+        return Refusal((say("not allowed now"), say("not now")))
     life.applied(state, fx, events, g.time)
     state.drafts = {**state.drafts, seat: Draft()}     # the next decision starts afresh, even if it looks the same
     return _committed(fx, Commit(g, before))           # the draft comes back should the card refuse the decision

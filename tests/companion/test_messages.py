@@ -4,6 +4,7 @@ waits for the start that brings it back."""
 from __future__ import annotations
 
 from companion.table.state import NOTICE_S
+from rules.model import IllegalMove
 from companion.render import fault as fault_screen
 
 POPUP_1 = "1 hole1\n1 ok\n1 hole5\n1 ok"        # seat 1 pops up at hole 1, guards hole 5: locked in
@@ -15,6 +16,17 @@ def test_a_refusal_shows_a_few_seconds_then_the_question_alone(box):
     refused = box.pixels("seat1")
     box.play(f"wait {int(1000 * NOTICE_S)}")
     assert 1 not in box.session.scene().notices and box.pixels("seat1") != refused
+
+
+def test_an_answer_the_rules_refuse_past_the_draft_is_refused_in_words_and_logged_without_the_pick(box, caplog):
+    def refuse(seat, key, value):
+        raise IllegalMove(f"{key}: {value!r} is not a legal choice")
+
+    box.match.submit = refuse                   # a draft that let through what the rules refuse
+    box.play("1 hole1\n1 ok")
+    assert box.session.scene().notices[1] == ("not allowed now", "not now")
+    assert "seat 1: the rules refused its answer to popup" in caplog.text
+    assert "(1,)" not in caplog.text and "[1]" not in caplog.text       # the secret pick stays out of the log
 
 
 def test_seat_1_undoing_another_seat_s_lock_in_says_so_there_and_on_the_table(box_factory):
