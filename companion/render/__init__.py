@@ -57,7 +57,8 @@ class GameScreens(Protocol):
         """A seat's hole lamps from the public view only; ``fresh`` until the seat's first press after a reveal."""
 
     def tell(self, view: dict, event: dict) -> str | None:
-        """A public event in words (after its seat's name, or a sentence of its own); None: nothing to tell."""
+        """A public event in words: after its seat's name, or a sentence of its own (a seatless event's, or a
+        :class:`~companion.render.screen.Sentence`); None: nothing to tell."""
 
     def told_you(self, view: dict, event: dict) -> str | tuple[str, ...] | None:
         """An event told to the seat it concerns (``view["you"]``), in the second person, longest first; None: it

@@ -20,7 +20,7 @@ from .news import deed, heard
 from .choices import new_game, options
 from .oled import frame
 from .reading import SMALLEST, Panel
-from .screen import Option, Screen
+from .screen import Option, Screen, Sentence
 
 HOLES = 5
 WHERE = {"board": N_("on board"), "gad": N_("touching a mignette"), "line": N_("over the line"),
@@ -285,9 +285,9 @@ def tell(view: dict, event: dict) -> str | None:
     if kind == "round_over":
         ended = dict(round=e["round"], text=e["text"], scores="-".join(map(str, e["scores"])))
         if e["winner"] == "tie":
-            return say("Round {round}: a tie, {text} ({scores})", **ended)
-        return say("Round {round}: the mole won, {text} ({scores})", **ended) if e["winner"] == "mole" else \
-            say("Round {round}: the mignettes won, {text} ({scores})", **ended)
+            return Sentence(say("Round {round}: a tie, {text} ({scores})", **ended))
+        return Sentence(say("Round {round}: the mole won, {text} ({scores})", **ended) if e["winner"] == "mole" else
+                        say("Round {round}: the mignettes won, {text} ({scores})", **ended))
     return None
 
 

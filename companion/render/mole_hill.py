@@ -27,7 +27,7 @@ from .news import deed, heard
 from .choices import new_game
 from .oled import HEIGHT, OFF, ON, WIDTH, canvas, face, lay
 from .reading import SMALLEST, Panel
-from .screen import Option, Screen, wordings
+from .screen import Option, Screen, Sentence, wordings
 
 SPACE_MM = 2.0              # a seat's spaces at least this far apart on the glass
 STROKE = 2                  # the board's marks' pen, in pixels square
@@ -366,8 +366,8 @@ def tell(view: dict, event: dict) -> str | None:
             say("moved to {space}, leaving {piece}", **step)
     if kind == "round_over":
         why = say("no pieces left") if e["reason"] == "pieces" else say("no move left")
-        return say("Round {round} over ({why}): {dark} dark + {flowers} for flowers = {score}", why=why,
-                   **{key: e[key] for key in ("round", "dark", "flowers", "score")})
+        return Sentence(say("Round {round} over ({why}): {dark} dark + {flowers} for flowers = {score}", why=why,
+                            **{key: e[key] for key in ("round", "dark", "flowers", "score")}))
     return None
 
 

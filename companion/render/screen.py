@@ -41,6 +41,11 @@ class Screen:
     board: object = field(default=None, compare=True)  # the game's board as data, for its own drawing
 
 
+class Sentence(str):
+    """An event's words that stand as a sentence of their own though the event has a seat (a round's end, which
+    the mole's player brought about): the turn list puts no name before them, as it does before a deed."""
+
+
 def first(words: Words) -> str:
     """The longest wording: what a medium with room shows."""
     return words if isinstance(words, str) else words[0]

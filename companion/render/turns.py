@@ -1,8 +1,9 @@
 """The public log told as turns, in words: what the TV view, the phones' public table and the dashboard show.
 
 Each game's module says what opens a turn and what a turn is called (``TURN``: the events' kinds and the
-word), and tells each public event in words (``tell``): after its seat's name, or, capitalised, as a
-sentence of its own (what happened to the table: "Hole 5: Bo takes 1 mole"). Between two such
+word), and tells each public event in words (``tell``): after its seat's name, or as a sentence of its own
+(a seatless event, what happened to the table: "Hole 5: Bo takes 1 mole"; or a seat's event the game tells as
+a :class:`~companion.render.screen.Sentence`, a round's end). Between two such
 sentences, each seat's events make one sentence, its name first: "Ada popped up holes 1 and 4,
 whacked Bo's hole 3: a miss, +2 = 9". A turn with a reveal keeps what each seat had picked, in the
 game's words (``picked``), for the TV to show them appear together.
@@ -12,6 +13,7 @@ from __future__ import annotations
 from companion.words import say
 
 from . import for_game, naming
+from .screen import Sentence
 
 QUIET = frozenset({"locked", "unlocked", "reveal", "turn", "picked", "round"})  # told by the tags, titles, or not at all
 
@@ -58,7 +60,7 @@ def _lines(view: dict, game, events: list[dict]) -> list[str]:
         seat = event.get("seat")
         if words is None:
             continue
-        if seat is None or words[0].isupper():
+        if seat is None or isinstance(words, Sentence):
             lines.append(words)
             by_seat = {}                    # the seats' sentences after it start anew
         elif seat in by_seat:
@@ -67,7 +69,7 @@ def _lines(view: dict, game, events: list[dict]) -> list[str]:
             by_seat[seat] = [words]
             lines.append((seat, by_seat[seat]))
     return [line if isinstance(line, str) else say("{player} {deeds}", player=naming.who(view, line[0]),
-                                                    deeds=", ".join(line[1])) for line in lines]
+                                                    deeds=naming.separator().join(line[1])) for line in lines]
 
 
 def _reveal(view: dict, game, at: int, events: list[dict]) -> dict | None:

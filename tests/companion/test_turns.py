@@ -45,6 +45,19 @@ def test_a_whakka_mole_turn_is_a_sentence_a_seat_and_its_reveal_keeps_the_picks(
         ("Seat 3", "holes 4 and 5 up, whacks hole 2")]
 
 
+def test_a_deed_a_language_begins_with_a_capital_still_follows_its_player_s_name(box_factory, monkeypatch):
+    box, view = played(box_factory, "whakka-3seat")
+    monkeypatch.setattr(for_game("whakka-mole"), "tell", lambda view, e: None if e["seat"] is None else "Tat")
+    first = told(view, box.session.state.match.public_log())[0]
+    assert first["lines"] == ["Ada\N{NO-BREAK SPACE}Lovelace Tat, Tat, Tat", "Bo Tat, Tat, Tat", "Seat 3 Tat, Tat, Tat"]
+
+
+def test_a_round_s_end_stands_as_a_sentence_of_its_own(box_factory):
+    box, view = played(box_factory, "mole-hill-win")
+    lines = [line for turn in told(view, box.session.state.match.public_log()) for line in turn["lines"]]
+    assert any(line.startswith("Round 1 over (") for line in lines), lines
+
+
 def test_the_room_sees_names_scores_and_who_has_locked_in_never_what(box_factory):
     box = box_factory(seats=3)
     box.name_players({1: "Ada Lovelace", 2: "Bo"})
