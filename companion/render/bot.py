@@ -23,6 +23,7 @@ DOING = {           # its status (companion.scene.computer_status, or the end's)
 }
 
 
+@naming.named
 def describe_seat(view: dict, seat: int, level: str, status: str, notice: str = "") -> Screen:
     if view["over"]:
         status = "won!" if seat in view["winners"] else "game over"

@@ -122,6 +122,7 @@ def _context(state: dict, entry: dict) -> tuple:
     return (say("So far: dead: mignette {dead}", dead=dead),) if dead else ()
 
 
+@naming.named
 def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
     state, you = view["state"], view["you"]
     a, b = state["scores"]
@@ -191,6 +192,7 @@ def _flicked(event: dict) -> str:
     return says("flicked: {where}, {n} mignette died", "flicked: {where}, {n} mignettes died", n, where=where)
 
 
+@naming.named
 def describe_table(view: dict) -> Screen:
     state = view["state"]
     a, b = state["scores"]

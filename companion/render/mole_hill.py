@@ -223,6 +223,7 @@ def _outcome(view: dict, you: int | None = None) -> tuple[str, ...]:
 
 
 
+@naming.named
 def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
     state, you = view["state"], view["you"]
     status = (say("mole, round {round}", round=state["round"]), say("mole")) if you == state["mole"] else \
@@ -288,6 +289,7 @@ def seat(view: dict, entry: dict, notice: str = "", panel: Panel = SMALLEST):
     return image
 
 
+@naming.named
 def describe_table(view: dict) -> Screen:
     state = view["state"]
     doer = naming.who(view, state["to_act"]) if state["to_act"] else ""

@@ -135,6 +135,7 @@ def _asked(entry: dict) -> tuple[str, ...]:
     return entry["prompt"], *map(say, short)
 
 
+@naming.named
 def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
     state, you = view["state"], view["you"]
     me = _me(state, you)
@@ -217,6 +218,7 @@ def _status(view: dict) -> tuple[str, ...]:
     return naming.waiting(view)
 
 
+@naming.named
 def describe_table(view: dict) -> Screen:
     state = view["state"]
     king = naming.who(view, state["king_mole"])
@@ -243,6 +245,7 @@ def table(view: dict, panel: Panel = SMALLEST):
     return frame(describe_table(view), panel)
 
 
+@naming.named
 def describe_rolling(view: dict, step: int) -> Screen:
     """The table while the box rolls virtual dice: the dice named, a dot more each frame, then they land."""
     dice = len(view["state"]["rolls"])

@@ -118,6 +118,7 @@ def _start_rolls(view: dict) -> tuple[str, ...]:
     return say("Rolls: {rolls}", rolls=said), said
 
 
+@naming.named
 def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
     state, you = view["state"], view["you"]
     key = entry.get("key")
@@ -202,6 +203,7 @@ def _other_on(state: dict, space: int) -> int | None:
     return next((s for s, p in enumerate(state["positions"], 1) if p == space and s != state["turn"]), None)
 
 
+@naming.named
 def describe_table(view: dict) -> Screen:
     state = view["state"]
     lines = [_start_rolls(view)] if state["phase"] == "start" else []
@@ -279,6 +281,7 @@ def table(view: dict, panel: Panel = SMALLEST):
     return _drawn(describe_table(view), view["state"], panel)
 
 
+@naming.named
 def describe_rolling(view: dict, step: int) -> Screen:
     """The table while the box rolls: the board as the roll found it, and the die's face tumbling."""
     state = view["state"]

@@ -3,41 +3,67 @@
 A line names a player whole, its words joined by no-break spaces so that a wrapped line never splits it,
 and a name written right to left isolated, a unit in the sentence around it (:func:`_said`).
 Where no wording of a text fits a glass with the names whole, the glass draws it with each name's short
-form (:func:`shortened`, which :mod:`companion.render.oled` asks): still recognisable and told apart from
-the table's other names: its first word that has a letter (an emoji alone is no name), else that word
-and the initials of the rest ("Anna K."), else whole. A word is never cut.
+form: still recognisable and told apart from the table's other names: its first word that has a letter
+(an emoji alone is no name), else that word and the initials of the rest ("Anna K."), else whole. A word is
+never cut. A screen described from a view (:func:`named`) carries its table's short forms, and
+:mod:`companion.render.oled` draws it with them (:func:`shortening`, :func:`shortened`).
 """
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import replace
 
 from companion.words import say, says
 
-_short: dict[str, str] = {}     # each name a line said whole -> its short form at its table (see shortened)
-KEPT = 64                       # the names remembered: more than a table has
 LISTED = 48                     # characters of whole names a row of players takes (see listed)
+Shorts = tuple[tuple[str, str], ...]    # each name as a line says it whole, and its short form at its table
+_drawn_with: ContextVar[Shorts] = ContextVar("shorts", default=())     # the short forms of the screen being drawn
 
 
 def who(view: dict, seat: int) -> str:
     """A seat's player as a line names them: the whole name, else Seat and its number."""
     name = view.get("names", {}).get(str(seat))
-    if not name:
-        return say("Seat {seat}", seat=seat)
-    said, form = _said(name), _said(short(view, seat))
-    if _short.get(said, said) != form:        # a short form, or one changed since: the table's names changed
-        if len(_short) >= KEPT:
-            _short.clear()
-        _short[said] = form
-    return said
+    return _said(name) if name else say("Seat {seat}", seat=seat)
+
+
+def shorts(view: dict) -> Shorts:
+    """The short forms of the view's players whose names have one, as :func:`who` says the names."""
+    pairs = ((_said(name), _said(short(view, int(seat)))) for seat, name in view.get("names", {}).items() if name)
+    return tuple((said, form) for said, form in pairs if said != form)
+
+
+def named(describe):
+    """A ``describe_`` function whose first argument is a view: the Screen it describes carries the view's short
+    forms of its players' names, for a glass with no room for them whole."""
+    @functools.wraps(describe)
+    def described(view: dict, *args, **kwargs):
+        return replace(describe(view, *args, **kwargs), shorts=shorts(view))
+    return described
+
+
+@contextmanager
+def shortening(forms: Shorts) -> Iterator[None]:
+    """While a screen is drawn (on this thread): :func:`shortened` uses its players' short ``forms``."""
+    token = _drawn_with.set(forms)
+    try:
+        yield
+    finally:
+        _drawn_with.reset(token)
 
 
 def shortened(text: str) -> str:
-    """``text`` with each player's name in it (as :func:`who` said it) in its short form."""
-    if not _short:
+    """``text`` with each player's name in it (as :func:`who` said it) in its short form, as the screen being
+    drawn has them (:func:`shortening`)."""
+    forms = dict(_drawn_with.get())
+    if not forms:
         return text
-    names = "|".join(map(re.escape, sorted(_short, key=len, reverse=True)))
-    return re.sub(rf"(?<!\w)(?:{names})(?!\w)", lambda m: _short[m.group()], text)
+    names = "|".join(map(re.escape, sorted(forms, key=len, reverse=True)))
+    return re.sub(rf"(?<!\w)(?:{names})(?!\w)", lambda m: forms[m.group()], text)
 
 
 def _said(name: str) -> str:

@@ -132,7 +132,13 @@ class _Row:
 
 
 def lay(draw, screen: Screen, panel: Panel = SMALLEST, box: tuple[int, int, int, int] = (0, 0, WIDTH - 1, HEIGHT - 1)):
-    """Draw ``screen``'s words in ``box`` of the glass, as much as fits at the sizes the panel needs."""
+    """Draw ``screen``'s words in ``box`` of the glass, as much as fits at the sizes the panel needs, its players'
+    names in their short forms where whole ones leave a text no room."""
+    with naming.shortening(screen.shorts):
+        _lay(draw, screen, panel, box)
+
+
+def _lay(draw, screen: Screen, panel: Panel, box: tuple[int, int, int, int]):
     body, big, option = face(panel, "body"), face(panel, "prompt"), face(panel, "option")
     left, top, right, bottom = box
     width = right - left + 1

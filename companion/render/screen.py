@@ -39,6 +39,7 @@ class Screen:
     notice: Words = ""                  # a refusal's reason, or what changed this seat's game from elsewhere
     news: Words = ""                    # what happened to the seat since its last press: said before the prompt
     board: object = field(default=None, compare=True)  # the game's board as data, for its own drawing
+    shorts: tuple[tuple[str, str], ...] = ()    # its players' names as said whole, and their short forms (naming.named)
 
 
 class Sentence(str):

@@ -51,6 +51,7 @@ def told_you(view: dict, event: dict) -> tuple[str, ...] | None:
             say("+{points}: a miss", **turn))
 
 
+@naming.named
 def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
     state, you = view["state"], view["you"]
     held = view.get("held", {})
@@ -135,6 +136,7 @@ def seat(view: dict, entry: dict, notice: str = "", panel: Panel = SMALLEST):
     return image
 
 
+@naming.named
 def describe_table(view: dict) -> Screen:
     state = view["state"]
     best = max(state["scores"])

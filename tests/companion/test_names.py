@@ -58,10 +58,13 @@ def test_a_line_names_a_player_whole_and_where_it_has_no_room_by_a_form_the_tabl
     said = {seat: naming.who(view, seat) for seat in range(1, 9)}
     assert [s.replace("\N{NO-BREAK SPACE}", " ") for s in said.values()] == TABLE
     line = ", ".join(said.values())
-    assert naming.shortened(line).replace("\N{NO-BREAK SPACE}", " ") == \
+    assert naming.shortened(line) == line                                       # no screen being drawn: whole
+    with naming.shortening(naming.shorts(view)):                                # drawn for this table
+        short = naming.shortened(line)
+    assert short.replace("\N{NO-BREAK SPACE}", " ") == \
         "Anna K., 🐭 Mo, Mary, Anna L., Jean-Pierre, Bartholomew, Anna K. L., Mo"   # "Mo" is seat 8's
     assert naming.listed(view, (2, 3)).replace("\N{NO-BREAK SPACE}", " ") == "🐭 Mo, Mary Ann"
-    assert naming.listed(view, range(1, 9)) == naming.shortened(line)           # eight whole names: too long a row
+    assert naming.listed(view, range(1, 9)) == short                            # eight whole names: too long a row
     assert [naming.title(view, seat) for seat in (1, 2, 6)] == [("Anna K", "Anna K.", "Seat 1"),
                                                                 ("🐭 Mo", "Seat 2"),
                                                                 ("Bartholomew Finn", "Bartholomew", "Seat 6")]
@@ -69,10 +72,21 @@ def test_a_line_names_a_player_whole_and_where_it_has_no_room_by_a_form_the_tabl
     assert [naming.short(alone, seat) for seat in (1, 2, 3)] == ["Anna", "Mo", "Seat 3"]   # an emoji alone is no name
 
 
+def test_a_screen_is_drawn_with_its_own_table_s_short_forms_whatever_another_screen_said_meanwhile():
+    here = {"names": {"1": "Anna K", "2": "Anna L"}}
+    line = f"{naming.who(here, 1)} hit {naming.who(here, 2)}"
+    elsewhere = {"names": {"1": "Anna K"}}                  # another screen, described meanwhile (another thread)
+    assert naming.who(elsewhere, 1) == naming.who(here, 1)
+    assert naming.shorts(elsewhere) == (("Anna\N{NO-BREAK SPACE}K", "Anna"),)      # there, "Anna" is enough
+    with naming.shortening(naming.shorts(here)):
+        assert naming.shortened(line).replace("\N{NO-BREAK SPACE}", " ") == "Anna K. hit Anna L."
+
+
 def test_a_line_too_long_with_the_names_whole_is_drawn_with_their_short_forms_not_cut():
     view = {"names": {"1": "Bartholomew Finn", "2": "Anna K", "3": "Anna L"}}
     line = f"{naming.who(view, 1)} hit {naming.who(view, 2)}"
-    drawn = {panel.name: " ".join(oled.fitted(oled.face(panel, "body"), line, 124, lines=2)[0]) for panel in PANELS}
+    with naming.shortening(naming.shorts(view)):
+        drawn = {panel.name: " ".join(oled.fitted(oled.face(panel, "body"), line, 124, lines=2)[0]) for panel in PANELS}
     assert {k: v.replace("\N{NO-BREAK SPACE}", " ") for k, v in drawn.items()} == {
         '0.96"': "Bartholomew hit Anna K.", '1.3"': "Bartholomew Finn hit Anna K", '2.42"': "Bartholomew Finn hit Anna K"}
 
