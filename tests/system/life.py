@@ -384,7 +384,9 @@ class _Finger(threading.Thread):
     """Presses through the web panel while the box plays: a random hole and OK for a seat still choosing. A
     lock-in is acknowledged once its seat's own lamps answered the OK (they answer it once the decision is on disk;
     its screen keeps what it showed before OK until then) and the public log holds it: ``acked[seat]`` is then that
-    seat's count of lock-ins."""
+    seat's count of lock-ins. The OK waits until the box has shown the hole's press on the seat's screen and its
+    lamps have been still since, with no refusal flashing: else the flash's end would pass for the OK's answer (an
+    emulated box may show a press half a second late, which a stillness alone measured from before it misses)."""
 
     def __init__(self, panel: Panel, stream: Stream, rng: random.Random, acked: dict[int, int]):
         super().__init__(daemon=True)
@@ -401,9 +403,14 @@ class _Finger(threading.Thread):
                     time.sleep(0.05)
                     continue
                 seat = self.rng.choice(choosing)
+                pressed = time.monotonic()
                 self.panel.press(seat, f"hole{self.rng.randint(1, 5)}")
+                if not self.stream.wait(lambda s: s.frames.get(f"seat{seat}", ("", 0))[1] > pressed, 30):
+                    continue                    # the box has not shown the hole's press yet: its flash may follow
                 screen = self.stream.settled(f"seat{seat}", quiet_s=SETTLED_S)
                 lamps = self.stream.settled(f"seat{seat}", quiet_s=SETTLED_S, of="lamps")    # the hole's flash over
+                if lamps is None or "fast" in lamps:
+                    continue                    # a refusal's flash, whose end would pass for the OK's answer
                 before = lock_ins(self.panel.log()).get(seat, 0)
                 self.panel.press(seat, "ok")
                 if screen and lamps and self.stream.wait(lambda s: s.lamps[f"seat{seat}"][0] != lamps, 30):
