@@ -105,6 +105,12 @@ def say(message: str, **fields) -> str:
     return _translations(locale()).gettext(message).format(**fields)
 
 
+def plural(n: int) -> int:
+    """Which of a plural sentence's forms the box's language gives the number ``n`` (its catalogue's Plural-Forms;
+    English's: 0 for one, 1 for more)."""
+    return getattr(_translations(locale()), "plural", lambda n: int(n != 1))(n)
+
+
 def says(singular: str, plural: str, n: int, **fields) -> str:
     """The form of a sentence a number ``n`` takes ("{n} token", "{n} tokens"), in the box's language."""
     return _translations(locale()).ngettext(singular, plural, n).format(n=n, **fields)

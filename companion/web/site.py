@@ -13,7 +13,7 @@ from .auth import Guard, refuse
 from .box import Box
 from .hub import Hub, seat as seat_topics
 from .phone_keys import PhoneKeys
-from .words import catalogue
+from .words import catalogue, plurals
 
 STATIC = Path(__file__).parent / "static"
 GUESSING_EVERY_S = 1.0      # the dashboard's guessing figures, at most this often
@@ -85,7 +85,7 @@ class Site:
                   "lanSim": self.guard.lan_sim, "panels": self.seats,
                   "phones": list(self.box.phone_panels),
                   "displays": list(self.box.displays), "host": self.guard.is_host(request),
-                  "glass": self.simulator.glass() if self.simulator else {}, "words": catalogue(), **more}
+                  "glass": self.simulator.glass() if self.simulator else {}, "words": catalogue(), "plural": plurals(), **more}
         text = self.pages[name].replace("{{config}}", html.escape(json.dumps(config)))
         return web.Response(text=text, content_type="text/html", headers={"Cache-Control": "no-store"})
 

@@ -1,7 +1,8 @@
 """The pages' own words, from the one catalogue (:mod:`companion.words`): what the static pages say themselves.
 
 A script says a sentence as ``t("English {field}", {field: value})``, or ``ts("{count} win", "{count} wins", count)``
-where a number picks the form (two forms: one, more); a page's markup marks an element ``data-t``: its
+where a number picks the form (as many forms as the language has: :func:`plurals` says which a number takes); a
+page's markup marks an element ``data-t``: its
 words (an element of text alone) and its ``aria-label``, ``alt`` and ``title`` are sentences too. Babel finds them
 as ``make catalogue`` does (:func:`extract_js` for the scripts, :func:`extract_html` for the pages),
 and each page is given :func:`catalogue`: every one of them in the box's language.
@@ -13,9 +14,10 @@ from html.parser import HTMLParser
 from pathlib import Path
 from string import Formatter
 
-from companion.words import locale, say, says
+from companion.words import locale, plural, say, says
 
 STATIC = Path(__file__).parent / "static"
+PLURALS = 200           # numbers the page is told the form of; a larger one takes 100 + its last two digits' form
 KEYWORDS = {"t": None, "ts": (1, 2)}
 ATTRIBUTES = ("aria-label", "alt", "title")
 
@@ -86,13 +88,26 @@ def _fields(*texts: str) -> dict[str, str]:
 @cache
 def _catalogue(language: str) -> dict[str, str | list[str]]:
     """:func:`catalogue` in ``language``, the box's now (the key it is kept under)."""
-    found = messages()
+    found, forms = messages(), _plurals(language)
+    first = [forms.index(form) for form in range(max(forms) + 1)]     # a number that takes each form
     return {message: say(message, **_fields(message)) for message in found if isinstance(message, str)} | {
-        message[0]: [says(*message, count, **_fields(*message)) for count in (1, 2)]
+        message[0]: [says(*message, count, **_fields(*message)) for count in first]
         for message in found if not isinstance(message, str)}
 
 
+@cache
+def _plurals(language: str) -> list[int]:
+    return [plural(n) for n in range(PLURALS)]
+
+
 def catalogue() -> dict[str, str | list[str]]:
-    """The pages' sentences in the box's language, by their English: a plural one's two forms (for one, for more),
-    by its singular."""
+    """The pages' sentences in the box's language, by their English: a plural one's forms, in the order of its
+    catalogue's Plural-Forms (English: for one, for more), by its singular."""
     return _catalogue(locale())
+
+
+def plurals() -> list[int]:
+    """Which form of a plural sentence each number below :data:`PLURALS` takes in the box's language; a larger
+    number takes the form of 100 + its last two digits (every language's rule reads only n, n % 10, n % 100 and
+    numbers below 100)."""
+    return _plurals(locale())

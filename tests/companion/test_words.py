@@ -65,6 +65,29 @@ def test_a_translation_is_a_file(monkeypatch, tmp_path):
         words._translations.cache_clear()
 
 
+def test_a_language_with_three_plural_forms_gives_the_pages_all_three_and_which_each_number_takes(
+        monkeypatch, tmp_path):
+    from companion.web import words as page_words
+    (tmp_path / "pl.po").write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+        '"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\\n"\n\n'
+        'msgid "{count} win"\nmsgid_plural "{count} wins"\n'
+        'msgstr[0] "{count} wygrana"\nmsgstr[1] "{count} wygrane"\nmsgstr[2] "{count} wygranych"\n', encoding="utf-8")
+    monkeypatch.setattr(words, "LOCALES", tmp_path)
+    words._translations.cache_clear()
+    monkeypatch.setenv(words.ENV, "en")
+    words.use("pl")
+    try:
+        assert page_words.catalogue()["{count} win"] == ["{count} wygrana", "{count} wygrane", "{count} wygranych"]
+        table = page_words.plurals()
+        taken = {n: table[n if n < len(table) else 100 + n % 100] for n in (1, 2, 5, 12, 22, 25, 112, 1022, 1012)}
+        assert taken == {1: 0, 2: 1, 5: 2, 12: 2, 22: 1, 25: 2, 112: 2, 1022: 1, 1012: 2}    # as Polish says them
+        assert [says("{count} win", "{count} wins", n, count=n) for n in (1, 22, 25)] == \
+            ["1 wygrana", "22 wygrane", "25 wygranych"]
+    finally:
+        words._translations.cache_clear()
+
+
 def test_a_language_without_its_file_is_refused_at_start_naming_the_fix(monkeypatch):
     monkeypatch.setenv(words.ENV, "en")
     with pytest.raises(ValueError, match=r"no translation .*xx\.po: copy .*molebox\.pot there"):

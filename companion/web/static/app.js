@@ -6,13 +6,16 @@ const molebox = (() => {
   const status = document.getElementById("status");
 
   // A sentence in the box's language (the server gives the page its words: companion/web/words.py), its
-  // {fields} filled in; ts: the form the number ``count`` takes, which fills {count}.
+  // {fields} filled in; ts: the form the number ``count`` takes in the language (config.plural: the form of each
+  // number below its length, a larger one taking 100 + its last two digits'), which fills {count}.
   const fill = (words, fields) =>
     words.replace(/\{(\w+)\}/g, (kept, name) => (name in fields ? fields[name] : kept));
   const t = (message, fields = {}) => fill(config.words[message] ?? message, fields);
-  function ts(singular, plural, count, fields = {}) {
-    const forms = config.words[singular] ?? [singular, plural];
-    return fill(forms[count === 1 ? 0 : 1], {count, ...fields});
+  const plural = config.plural ?? [];
+  const form = (n) => plural[n < plural.length ? n : 100 + (n % 100)] ?? (n === 1 ? 0 : 1);
+  function ts(singular, pluralWords, count, fields = {}) {
+    const forms = config.words[singular] ?? [singular, pluralWords];
+    return fill(forms[form(count)] ?? forms[forms.length - 1], {count, ...fields});
   }
   // The page's own marked words: each element marked data-t, its words (an element of text alone) and its
   // aria-label, alt and title.
