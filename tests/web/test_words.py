@@ -1,7 +1,7 @@
 """The pages' own words come from the catalogue: under the pseudo-locale (``MOLEBOX_LOCALE=qps``, every sentence
-accented and about 40% longer) the TV at 1080p and 720p and a phone seat at 360 x 640 say them accented, and
-nothing on them is cut or overflows; no word on them (the renderers' sentences included) was said around the
-catalogue."""
+accented and about 40% longer) the TV at 1080p and 720p, a phone seat at three sizes, the join page and the
+dashboard say them accented, and nothing on them is cut or overflows; no word on them (the renderers' sentences
+included) was said around the catalogue."""
 from __future__ import annotations
 
 import re
@@ -15,6 +15,7 @@ from .layout import THUMB_PX, laid_out
 from .test_tv import TVS
 
 SMALL_PHONE = {"width": 360, "height": 640}
+PHONES = {"360x640": SMALL_PHONE, "390x844": {"width": 390, "height": 844}, "768x1024": {"width": 768, "height": 1024}}
 PLAIN = re.compile(r"(?<![\w{/.:])[A-Za-z]*[a-z][A-Za-z]*(?![\w}])")    # a word the pseudo-locale would have accented
 NAMED = {"molebox", "Whakka", "Mole"}                                   # the box's and the game's names
 
@@ -34,7 +35,7 @@ def box(live_factory, monkeypatch):
 
 def opened(browser, url: str, viewport: dict):
     """A page in a device of its own, once its stream is live (its status says so in the pseudo-locale)."""
-    page = browser.new_context(viewport=viewport, has_touch=viewport is SMALL_PHONE).new_page()
+    page = browser.new_context(viewport=viewport, has_touch=viewport in PHONES.values()).new_page()
     watch(page)
     page.goto(url)
     is_live(page)
@@ -64,8 +65,9 @@ def test_the_tv_says_its_own_words_in_the_pseudo_locale_and_nothing_is_cut(box, 
     page.context.close()
 
 
-def test_a_phone_seat_says_its_own_words_in_the_pseudo_locale_and_nothing_is_cut(box, browser):
-    page = opened(browser, box.url + "J/" + box.site.phones.codes[2], SMALL_PHONE)
+@pytest.mark.parametrize("size", PHONES)
+def test_a_phone_seat_says_its_own_words_in_the_pseudo_locale_and_nothing_is_cut(box, browser, size):
+    page = opened(browser, box.url + "J/" + box.site.phones.codes[2], PHONES[size])
     page.wait_for_url("**/seat/2")
     is_live(page)
     assert page.title() == pseudo("molebox seat {seat}").format(seat=2)
@@ -75,4 +77,22 @@ def test_a_phone_seat_says_its_own_words_in_the_pseudo_locale_and_nothing_is_cut
     assert says(page, "#room-turns", "aria-label") == pseudo("the last turns")
     assert not plain(page)
     laid_out(page, scrolls=True, thumb=THUMB_PX)
+    page.context.close()
+
+
+def test_the_join_page_says_its_own_words_in_the_pseudo_locale_and_nothing_is_cut(box, browser):
+    page = browser.new_context(viewport=SMALL_PHONE, has_touch=True, is_mobile=True).new_page()
+    watch(page)
+    page.goto(box.url + "join")
+    page.locator("#join").wait_for()
+    assert not plain(page)
+    laid_out(page, scrolls=True, thumb=THUMB_PX)
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", ["360x640", "768x1024"])
+def test_the_dashboard_says_its_own_words_in_the_pseudo_locale_and_nothing_is_cut(box, browser, size):
+    page = opened(browser, box.url + "dashboard", PHONES[size])
+    assert not plain(page)
+    laid_out(page, scrolls=True)
     page.context.close()
