@@ -47,45 +47,43 @@ def test_a_sentence_is_said_in_the_box_language(monkeypatch):
     assert say("a sentence nobody put in the catalogue") == "a sentence nobody put in the catalogue"   # shows plain
 
 
-def test_a_translation_is_a_file(monkeypatch, tmp_path):
-    (tmp_path / "de.po").write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
-                                    '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
-                                    'msgid "Whack {target}: {hole}"\nmsgstr "{target} hauen: Loch {hole}"\n\n'
-                                    'msgid "{n} token"\nmsgid_plural "{n} tokens"\n'
-                                    'msgstr[0] "{n} Marke"\nmsgstr[1] "{n} Marken"\n', encoding="utf-8")
-    monkeypatch.setattr(words, "LOCALES", tmp_path)
-    words._translations.cache_clear()
-    monkeypatch.setenv(words.ENV, "en")
-    words.use("de")
-    try:
-        assert say("Whack {target}: {hole}", target="Ada", hole=3) == "Ada hauen: Loch 3"
-        assert says("{n} token", "{n} tokens", 3) == "3 Marken"
-        assert say("Locked in") == "Locked in"          # not translated yet: said in English, never blank
-    finally:
+@pytest.fixture
+def speaking(monkeypatch, tmp_path):
+    """``speaking(language, plural_forms, entries)``: the box says ``language``, from a .po of ``entries`` (its
+    own lines) under the header's Plural-Forms rule; English again afterwards."""
+    def use(language: str, plural_forms: str, entries: str) -> None:
+        (tmp_path / f"{language}.po").write_text(
+            f'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Plural-Forms: {plural_forms};\\n"\n\n'
+            + entries, encoding="utf-8")
+        monkeypatch.setattr(words, "LOCALES", tmp_path)
         words._translations.cache_clear()
+        monkeypatch.setenv(words.ENV, "en")
+        words.use(language)
+
+    yield use
+    words._translations.cache_clear()
 
 
-def test_a_language_with_three_plural_forms_gives_the_pages_all_three_and_which_each_number_takes(
-        monkeypatch, tmp_path):
+def test_a_translation_is_a_file(speaking):
+    speaking("de", "nplurals=2; plural=(n != 1)",
+             'msgid "Whack {target}: {hole}"\nmsgstr "{target} hauen: Loch {hole}"\n\n'
+             'msgid "{n} token"\nmsgid_plural "{n} tokens"\nmsgstr[0] "{n} Marke"\nmsgstr[1] "{n} Marken"\n')
+    assert say("Whack {target}: {hole}", target="Ada", hole=3) == "Ada hauen: Loch 3"
+    assert says("{n} token", "{n} tokens", 3) == "3 Marken"
+    assert say("Locked in") == "Locked in"          # not translated yet: said in English, never blank
+
+
+def test_a_language_with_three_plural_forms_gives_the_pages_all_three_and_which_each_number_takes(speaking):
     from companion.web import words as page_words
-    (tmp_path / "pl.po").write_text(
-        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
-        '"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\\n"\n\n'
-        'msgid "{count} win"\nmsgid_plural "{count} wins"\n'
-        'msgstr[0] "{count} wygrana"\nmsgstr[1] "{count} wygrane"\nmsgstr[2] "{count} wygranych"\n', encoding="utf-8")
-    monkeypatch.setattr(words, "LOCALES", tmp_path)
-    words._translations.cache_clear()
-    monkeypatch.setenv(words.ENV, "en")
-    words.use("pl")
-    try:
-        assert page_words.catalogue()["{count} win"] == ["{count} wygrana", "{count} wygrane", "{count} wygranych"]
-        table = page_words.plurals()
-        taken = {n: table[n if n < len(table) else 100 + n % 100] for n in (1, 2, 5, 12, 22, 25, 112, 1022, 1012)}
-        assert taken == {1: 0, 2: 1, 5: 2, 12: 2, 22: 1, 25: 2, 112: 2, 1022: 1, 1012: 2}    # as Polish says them
-        assert [says("{count} win", "{count} wins", n, count=n) for n in (1, 22, 25)] == \
-            ["1 wygrana", "22 wygrane", "25 wygranych"]
-    finally:
-        words._translations.cache_clear()
+    speaking("pl", "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)",
+             'msgid "{count} win"\nmsgid_plural "{count} wins"\n'
+             'msgstr[0] "{count} wygrana"\nmsgstr[1] "{count} wygrane"\nmsgstr[2] "{count} wygranych"\n')
+    assert page_words.catalogue()["{count} win"] == ["{count} wygrana", "{count} wygrane", "{count} wygranych"]
+    table = page_words.plurals()
+    taken = {n: table[n if n < len(table) else 100 + n % 100] for n in (1, 2, 5, 12, 22, 25, 112, 1022, 1012)}
+    assert taken == {1: 0, 2: 1, 5: 2, 12: 2, 22: 1, 25: 2, 112: 2, 1022: 1, 1012: 2}    # as Polish says them
+    assert [says("{count} win", "{count} wins", n, count=n) for n in (1, 22, 25)] == \
+        ["1 wygrana", "22 wygrane", "25 wygranych"]
 
 
 def test_a_language_without_its_file_is_refused_at_start_naming_the_fix(monkeypatch):

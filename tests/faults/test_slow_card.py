@@ -51,6 +51,14 @@ class LiveBox:
         self.hw.drive(seat, control, False)
         return began
 
+    def whack_drafted(self) -> None:
+        """Seat 1 pops up at hole 1 (the card takes it) and drafts its whack at hole 5, the hole's flash over."""
+        self.tap(1, "hole1")
+        ok = self.tap(1, "ok")
+        assert wait_for(lambda: self.lamps_changed_since(1, ok), timeout=10)
+        self.tap(1, "hole5")
+        assert wait_for(lambda: self.lamps_still(1), timeout=10)
+
     def lamps_changed_since(self, seat: int, since: float) -> bool:
         return any(pin.changed_at > since for pin in self.hw.lamp_pins(seat))
 
@@ -78,11 +86,7 @@ class LiveBox:
 def test_while_the_card_stalls_the_other_seats_go_on_and_the_waiting_seat_answers_when_its_commit_lands(tmp_path):
     box = LiveBox(tmp_path / "molebox.db")
     try:
-        box.tap(1, "hole1")
-        ok = box.tap(1, "ok")                                   # seat 1 pops up at hole 1: the card takes it
-        assert wait_for(lambda: box.lamps_changed_since(1, ok), timeout=10)
-        box.tap(1, "hole5")
-        assert wait_for(lambda: box.lamps_still(1), timeout=10)     # the hole's flash is over
+        box.whack_drafted()
         box.card.clear()                                        # the card stalls
         ok = box.tap(1, "ok")                                   # seat 1 whacks hole 5: on its way, held
         assert wait_for(lambda: box.journal.busy_for() > 0, timeout=10)
@@ -110,11 +114,7 @@ def test_while_the_card_stalls_the_other_seats_go_on_and_the_waiting_seat_answer
 def test_the_waiting_seat_is_not_told_locked_in_before_its_decision_is_on_disk(tmp_path):
     box = LiveBox(tmp_path / "molebox.db")
     try:
-        box.tap(1, "hole1")
-        ok = box.tap(1, "ok")                                   # seat 1 pops up at hole 1: the card takes it
-        assert wait_for(lambda: box.lamps_changed_since(1, ok), timeout=10)
-        box.tap(1, "hole5")                                     # and drafts its whack
-        assert wait_for(lambda: box.lamps_still(1), timeout=10)
+        box.whack_drafted()
         asked = box.session.screens.screen("seat1")
         box.card.clear()                                        # the card stalls
         box.tap(1, "ok")
