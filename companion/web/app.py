@@ -13,7 +13,7 @@ import socket
 
 from aiohttp import web
 
-from . import dashboard, host, phone_pages, simulator, tv
+from . import dashboard, host, malformed, phone_pages, simulator, tv
 from .auth import Guard
 from .bodies import MAX_BODY
 from .box import Box
@@ -94,6 +94,8 @@ async def start(app: web.Application, sock: socket.socket, caps: Caps | None = N
     # and its held buttons are let go), not at the next keep-alive.
     # auto_decompress off: a body is never inflated (a compressed one is refused, read_json), so a
     # garbled gzip body is the client's 415, not a parser error with a traceback in the log.
+    # A malformed request's traceback would be nine lines of the log for each (companion/web/malformed.py).
+    malformed.quiet()
     runner = web.AppRunner(app, access_log=None, handler_cancellation=True, auto_decompress=False,
                            keepalive_timeout=caps.idle_s)
     await runner.setup()

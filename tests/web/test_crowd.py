@@ -20,7 +20,7 @@ import pytest
 from PIL import Image
 
 from companion.script import FakeClock
-from companion.web import bodies, hub
+from companion.web import bodies, hub, malformed
 from companion.web import doors as doors_module
 from companion.web.doors import Caps
 from tests.running import Running
@@ -205,3 +205,23 @@ def test_a_stream_whose_page_stopped_reading_is_dropped_and_the_log_says_it_once
     reader = Client(box.port, box.token)
     assert reader.call("GET", "/api/state", headers={}).status == 200         # everyone else is served on
     stalled.close()
+
+
+def test_a_flood_of_malformed_requests_is_refused_and_said_once_in_the_log(live_factory, caplog, monkeypatch):
+    """A header over aiohttp's 8190 bytes, from sixteen guests: each is refused with 400, and the log says so in
+    one line a minute, not in a nine-line traceback for each (thousands of lines a second, which journald would
+    rate-limit, the box's own faults with them)."""
+    monkeypatch.setattr(malformed.SERVER, "filters", [])     # as in a box of its own: its minute not yet begun
+    box = live_factory(*GAME)
+    with caplog.at_level(logging.DEBUG):
+        for n in range(160):
+            guest = socket.create_connection(("127.0.0.1", box.port), source_address=(f"127.0.0.{2 + n % 16}", 0))
+            guest.sendall(b"GET /dashboard HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 9000 + b"\r\n\r\n")
+            assert guest.recv(64).startswith(b"HTTP/1.0 400 Bad Request")
+            guest.close()
+        reader = Client(box.port, box.token)
+        assert reader.call("GET", "/api/state", headers={}).status == 200         # everyone else is served on
+    told = [r for r in caplog.records if r.name.startswith(("aiohttp", "molebox.web")) and r.levelno >= logging.WARNING]
+    assert [r.getMessage() for r in told] == [
+        "Error handling request from 127.0.0.2: a malformed request (LineTooLong), refused with 400"]
+    assert not any(r.exc_info for r in told)
