@@ -7,7 +7,9 @@
   equal to this server's.
 - In LAN mode host actions need the host: a device that has entered the PIN (shown only on the
   box's own glass) holds an HttpOnly, SameSite=Strict cookie signed with the box's key, good for
-  the night and never refused because of anyone else's guesses. Wrong PINs (and wrong join codes)
+  the night and never refused because of anyone else's guesses. The night is measured on the monotonic
+  clock while the Pi stays up (NTP steps its wall clock, often by hours, after the box has started), on
+  the wall clock after a reboot. Wrong PINs (and wrong join codes)
   cost per address and from every address together (:mod:`companion.web.guesses`). The simulator
   (its stream carries every seat's OLED, its presses play for anyone) is off
   until the host turns it on.
@@ -34,6 +36,7 @@ from .host_pin import HostPin
 TOKEN_HEADER = "X-Molebox-Token"
 HOST_COOKIE = "molebox_host"
 HOST_FOR_S = 12 * 3600              # a game night
+BOOT_ID = "/proc/sys/kernel/random/boot_id"     # the kernel's id of this boot: the monotonic clock's era
 FREE_PINS, MOST_PIN_WAIT_S = 10, 300.0      # 100 000 PINs: past 10 wrong an hour, 12 guesses an hour at most
 FREE_CODES, MOST_CODE_WAIT_S = 30, 30.0     # 33 million codes: a joining phone waits half a minute at most
 
@@ -97,6 +100,7 @@ class Guard:
         self.lan_sim = lan_sim
         self.token = secrets.token_urlsafe(24)
         self.clock, self.wall = clock, wall
+        self.boot = _boot_id()
         self.pin_guesses = Secret("PIN", clock, FREE_PINS, MOST_PIN_WAIT_S)
         self.code_guesses = Secret("join code", clock, FREE_CODES, MOST_CODE_WAIT_S)
         self.machine = socket.gethostname().lower()
@@ -130,9 +134,13 @@ class Guard:
         if not self.lan:
             return True
         cookie = request.cookies.get(HOST_COOKIE, "")
-        until, _, signature = cookie.partition(".")
-        return (until.isascii() and until.isdigit() and int(until) > self.wall()
-                and hmac.compare_digest(signature, self._sign(until)))
+        signed, _, signature = cookie.rpartition(".")
+        fields = signed.split(".")
+        if len(fields) != 3 or not all(f.isascii() and f.isdigit() for f in fields[::2]):
+            return False
+        wall_until, boot, clock_until = fields
+        now_good = int(clock_until) > self.clock() if boot == self.boot else int(wall_until) > self.wall()
+        return now_good and hmac.compare_digest(signature, self._sign(signed))
 
     def sees_join_codes(self, request: web.Request) -> bool:
         """The host's device, or the Pi itself (its kiosk on a TV): those may see the join codes the table shows."""
@@ -154,14 +162,23 @@ class Guard:
             self.pin_guesses.wrong(address)
             raise refuse(web.HTTPForbidden, say("wrong host PIN: it is on the box (the table display, seat 1's "
                                                 "screen in the lobby, or `molebox pin` on the Pi)"))
-        until = str(int(self.wall() + HOST_FOR_S))
-        return f"{until}.{self._sign(until)}"
+        signed = f"{int(self.wall() + HOST_FOR_S)}.{self.boot}.{int(self.clock() + HOST_FOR_S)}"
+        return f"{signed}.{self._sign(signed)}"
 
-    def _sign(self, until: str) -> str:
-        return hmac.new(self.host_pin.key, until.encode(), hashlib.sha256).hexdigest()
+    def _sign(self, signed: str) -> str:
+        return hmac.new(self.host_pin.key, signed.encode(), hashlib.sha256).hexdigest()
 
     def sim_open(self) -> bool:
         return not self.lan or self.lan_sim
+
+
+def _boot_id() -> str:
+    """This boot's id (letters, digits and dashes), or this process's where the kernel has none to say."""
+    try:
+        with open(BOOT_ID) as found:
+            return found.read().strip()
+    except OSError:
+        return secrets.token_hex(16)
 
 
 class _Fixed:

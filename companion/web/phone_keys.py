@@ -4,7 +4,8 @@ every seat after the panels); the web panel hears it through the box's port.
 
 Every phone seat has a short join code (the table display shows it, with its QR code, while the seat
 is free). Joining with it gives that device a random token for that seat only, kept in memory (good
-for this run of the box and :data:`HOLD_S` at most): the web panel sets it as the device's seat cookie.
+for this run of the box and :data:`HOLD_S` at most, on the monotonic clock: a Pi's wall clock is stepped
+by NTP, often by hours, after the box has started): the web panel sets it as the device's seat cookie.
 
 - A held seat is not taken by another device: its code is refused until the host frees the
   seat, which retires the token and gives the seat a new code.
@@ -49,14 +50,14 @@ def _code() -> str:
 
 
 class PhoneKeys:
-    def __init__(self, phones: frozenset[int], clock=time.monotonic, wall=time.time):
+    def __init__(self, phones: frozenset[int], clock=time.monotonic):
         """``phones``: the seats played on phones now."""
-        self.clock, self.wall = clock, wall
+        self.clock = clock
         self.address = ""                                    # where phones open the box (the web panel says)
         self._lock = threading.Lock()
         self._phones: set[int] = set()
         self.codes: dict[int, str] = {}
-        self.tokens: dict[int, tuple[str, float]] = {}       # seat -> (token, good until on the wall clock)
+        self.tokens: dict[int, tuple[str, float]] = {}       # seat -> (token, good until on the monotonic clock)
         self.streams: dict[int, str] = {}                    # seat -> id of its page's live stream
         self._buckets: dict[int, tuple[float, float]] = {}   # seat -> (presses left, when counted)
         self._watchers: list[Callable[[list[int], bool], None]] = []
@@ -136,7 +137,7 @@ class PhoneKeys:
                 raise Refused("held", say("seat {seat} is held by another phone: the host can free it from "
                                           "the dashboard", seat=seat))
             token = secrets.token_urlsafe(24)
-            self.tokens[seat] = (token, self.wall() + HOLD_S)
+            self.tokens[seat] = (token, self.clock() + HOLD_S)
         self._changed()
         return seat, token
 
@@ -146,7 +147,7 @@ class PhoneKeys:
         return bool(token) and same(given, token)
 
     def _holds(self, seat: int, given: str) -> bool:
-        return self._matches(seat, given) and self.tokens[seat][1] > self.wall()
+        return self._matches(seat, given) and self.tokens[seat][1] > self.clock()
 
     def holds(self, seat: int, given: str) -> bool:
         """Whether the device that gave the token ``given`` holds ``seat`` now."""
@@ -167,7 +168,7 @@ class PhoneKeys:
             if not self._matches(seat, given):
                 raise Refused("denied", say("this device does not hold seat {seat} (the host freed it, or the box "
                                             "restarted): join again with the code on the table display", seat=seat))
-            if self.tokens[seat][1] <= self.wall():
+            if self.tokens[seat][1] <= self.clock():
                 raise Refused("denied", say("this device's hold on seat {seat} has expired: the host can free the "
                                             "seat for you to join again", seat=seat))
 

@@ -57,12 +57,28 @@ def test_the_host_cookie_is_httponly_samesite_strict_and_good_for_the_night(lan)
     assert host.post("/api/host/end-game", {}).status == 403
 
 
-@pytest.mark.parametrize("forged", ["9999999999.00", "1.{sig}", "{until}.{sig}x", "{until}"])
+def test_the_host_stays_the_host_when_the_wall_clock_steps_a_day_on_and_a_cookie_of_another_boot_goes_by_it(
+        lan, monkeypatch):
+    """A Pi boots on its last saved time and NTP steps it, often by hours or days, after the box started: while
+    the Pi stays up the night is measured on the monotonic clock; a cookie from before a reboot, on the wall's."""
+    host = lan.as_device("127.0.0.2")
+    assert host.post("/api/host/login", {"pin": lan.guard.pin}).status == 200
+    monkeypatch.setattr(lan.guard, "wall", lambda: auth.time.time() + 24 * 3600)
+    assert host.post("/api/host/end-game", {}).status == 200          # the same boot: still the host
+    monkeypatch.setattr(lan.guard, "boot", "another-boot")
+    assert host.post("/api/host/end-game", {}).status == 403          # rebooted, and its night is over by the wall
+    monkeypatch.undo()
+    assert host.post("/api/host/end-game", {}).status == 200
+
+
+@pytest.mark.parametrize("forged", ["9999999999.00", "1.{sig}", "{signed}.{sig}x", "{signed}", "{signed}.{sig}",
+                                    "{until}.{sig}"])
 def test_a_forged_or_expired_cookie_is_refused(lan, forged):
     until = "9999999999"
-    sig = auth.hmac.new(b"not the box's key", until.encode(), auth.hashlib.sha256).hexdigest()
+    signed = f"{until}.{lan.guard.boot}.{until}"
+    sig = auth.hmac.new(b"not the box's key", signed.encode(), auth.hashlib.sha256).hexdigest()
     device = lan.as_device("127.0.0.2")
-    device.cookies[HOST_COOKIE] = forged.format(until=until, sig=sig)
+    device.cookies[HOST_COOKIE] = forged.format(until=until, signed=signed, sig=sig)
     assert device.post("/api/host/end-game", {}).status == 403
     assert lan.session.state.seed == 0
 

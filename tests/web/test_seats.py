@@ -136,9 +136,19 @@ def test_a_seat_needs_its_own_token(mixed):
 
 def test_an_expired_seat_token_is_refused(mixed):
     two, = seated(mixed, 2)
-    mixed.site.phones.wall = lambda: time.time() + 13 * 3600
+    mixed.site.phones.clock = lambda: time.monotonic() + 13 * 3600
     assert_refused(two.press("hole1", True), 403, "has expired")
     assert_refused(two.call("GET", "/api/seat/2/events"), 403, "has expired")
+
+
+def test_a_wall_clock_stepped_a_day_on_mid_game_leaves_every_phone_seat_held(mixed, monkeypatch):
+    """A Pi boots on its last saved time and NTP steps it, often by hours or days, after the box started."""
+    two, = seated(mixed, 2)
+    stepped = time.time() + 24 * 3600
+    monkeypatch.setattr(time, "time", lambda: stepped)                       # the wall clock, whoever reads it
+    monkeypatch.setattr(mixed.site.phones, "wall", lambda: stepped, raising=False)
+    assert two.press("hole1", True).status == 200
+    assert two.press("hole1", False).status == 200
 
 
 def test_a_held_seat_is_not_taken_by_a_second_device(mixed):
