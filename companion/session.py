@@ -64,7 +64,8 @@ class Session(Loop):
         self.panels = scene.panels(hardware.profile)
         self.joins: tuple[tuple[int, str, str], ...] = ()     # the free phone seats' join codes (the web panel's)
         self._made = scene.Made()             # what the scenes' screens and lamps were last made of
-        self._held: dict[int, tuple] = {}       # seats whose decision is on its way to the disk: their screens before it
+        self._held: dict[int, tuple] = {}       # seats whose decision is on its way to the disk: their screens
+                                                # before it
         self._dirty = False
         if journal is not None:
             journal.listen(lambda: self.call(self._landed))
@@ -141,7 +142,8 @@ class Session(Loop):
         return self.carry_out.box(effects, waiting)
 
     def _keep(self, move: Move) -> tuple | None:
-        """The screen an OK's seat keeps should its decision wait for the disk (None: nothing to keep, or it keeps one)."""
+        """The screen an OK's seat keeps should its decision wait for the disk (None: nothing to keep, or it keeps
+        one already)."""
         if not isinstance(move, Press) or move.gesture.control != "ok" or self.state.match is None:
             return None
         return None if move.gesture.seat in self._held else scene.kept(self.scene(), move.gesture.seat)
@@ -234,7 +236,8 @@ class Session(Loop):
         """What is true now, for every display and lamp; a seat whose decision is on its way to the disk keeps the
         screen it had before it."""
         saving = frozenset(g.seat for g, _ in self.keeper.waiting())
-        self._held = {seat: before for seat, before in self._held.items() if seat in saving}
+        if self._held:                      # what a seat keeps goes once its decision has landed
+            self._held = {seat: before for seat, before in self._held.items() if seat in saving}
         return scene.Scene(self.state, self.clock(), saving, self.pause.slow(), self.joins, self.panels,
                            tuple(self._held.items()), self._made)
 

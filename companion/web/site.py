@@ -85,7 +85,8 @@ class Site:
                   "lanSim": self.guard.lan_sim, "panels": self.seats,
                   "phones": list(self.box.phone_panels),
                   "displays": list(self.box.displays), "host": self.guard.is_host(request),
-                  "glass": self.simulator.glass() if self.simulator else {}, "words": catalogue(), "plural": plurals(), **more}
+                  "glass": self.simulator.glass() if self.simulator else {}, "words": catalogue(),
+                  "plural": plurals(), **more}
         text = self.pages[name].replace("{{config}}", html.escape(json.dumps(config)))
         return web.Response(text=text, content_type="text/html", headers={"Cache-Control": "no-store"})
 
