@@ -22,10 +22,12 @@ from . import render
 from .lamps import Lamp
 from .table.lobby import Lobby
 from .table.state import TableState
-from .render import bot as bot_screen, fault as fault_screen, join as join_screen, lobby as lobby_screens
+from .render import bot as bot_screen, fault as fault_screen, join as join_screen, lobby as lobby_screens, reveal
 from .render.reading import SMALLEST, Panel
 
 ROLL_S = 0.8            # the table shows virtual dice tumbling this long before they land
+PICKS_S = 1.6           # a reveal's picks show alone this long on every screen before what they did (the TV's
+                        # and the phones' pages are told it: companion/web/site.py)
 ROLL_FRAMES = 4
 SAVING = "saving..."    # a seat's notice while its decision is slow to reach the disk (docs/persistence.md)
 T = TypeVar("T")
@@ -152,6 +154,9 @@ def _seat(scene: Scene, seat: int) -> tuple:
         return (*held, notice)
     if seat > match.header.seats:
         return (lobby_screens.waiting, seat, "")
+    moment = revealing(scene)
+    if moment is not None and scene.table.heard.get(seat, 0) <= moment[0]:    # until the seat's next press
+        return (reveal.picks, _named(scene, f"seat{seat}", match.view(seat)), moment[1], seat, notice)
     if seat in scene.table.computers:
         return (bot_screen.seat, _named(scene, f"seat{seat}", match.view(None)), seat, match.header.bots[seat],
                 computer_status(match, seat), notice)
@@ -196,10 +201,29 @@ def _table(scene: Scene) -> tuple:
     match = scene.match
     screens_of, view = render.for_game(match.header.game), _named(scene, "table", match.view(None),
                                                                    revealed=_reveal_is_read(match))
-    since_roll = scene.now - scene.table.rolled_at
-    if since_roll < ROLL_S and hasattr(screens_of, "rolling"):
+    moment = revealing(scene)
+    if moment is not None:
+        return (reveal.picks, view, moment[1], None, "")
+    since_roll = scene.now - rolled(scene.table)
+    if 0 <= since_roll < ROLL_S and hasattr(screens_of, "rolling"):
         return (screens_of.rolling, view, int(since_roll * ROLL_FRAMES / ROLL_S))
     return (screens_of.table, view)
+
+
+def revealing(scene: Scene) -> tuple[int, dict] | None:
+    """While a reveal is the moment (:data:`PICKS_S` after it): where it is in the match's events, and its picks."""
+    match = scene.match
+    if match is None or not 0 <= scene.now - scene.table.revealed_at < PICKS_S:
+        return None
+    events = match.events
+    index = next((i for i in range(len(events) - 1, -1, -1) if events[i].kind == "reveal"), None)
+    return None if index is None else (index, events[index].data["picks"])
+
+
+def rolled(table: TableState) -> float:
+    """When the table display's dice start to tumble: as the box rolls them, or after the picks of the reveal
+    that rolled them."""
+    return table.rolled_at + (PICKS_S if table.rolled_at == table.revealed_at else 0)
 
 
 def _since(scene: Scene, seat: int) -> list:

@@ -18,10 +18,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .inputs import CONTROLS
+from .scene import PICKS_S, ROLL_S
 from .table import public
 
 TAP_S = 0.05
 GAP_S = 0.05
+SETTLE_S = PICKS_S + ROLL_S + 0.4   # a script's end: flashes and blinks end, a reveal's picks give way to what
+                                    # they did, the dice rolled at it land
 FORMAT = "expected 'SEAT CONTROL [hold]' (CONTROL: hole1..hole5 or ok) or 'wait MS'"
 
 
@@ -84,7 +87,7 @@ class FakeClock:
 def run(session, hardware, clock: FakeClock, steps, settle: bool = True) -> None:
     """Play ``steps`` on a session built on ``hardware`` (the sim backend) and ``clock``.
 
-    ``settle`` lets a second pass so that flashes and blinks end, as at the end of a script.
+    ``settle`` lets :data:`SETTLE_S` pass at the end, as at the end of a script.
     """
     hold_s = session.inputs.controls[(1, "ok")].hold_s
     for step in steps:
@@ -101,7 +104,7 @@ def run(session, hardware, clock: FakeClock, steps, settle: bool = True) -> None
         clock.advance(GAP_S)
         session.pump()
     if settle:
-        clock.advance(1.0)
+        clock.advance(SETTLE_S)
         session.pump()
     session.screens.worker.flush()
 

@@ -112,11 +112,13 @@ class ShowHostPin:
 
 @dataclass(frozen=True)
 class Moment:
-    """A moment the whole table shares: ``reveal``, ``over`` (the buzzer), ``roll`` (virtual dice tumble on the
-    table display of ``game``)."""
+    """A moment the whole table shares: ``reveal``, ``over`` (the buzzer, and every screen shows a reveal's picks
+    a while), ``roll`` (virtual dice tumble on the table display of ``game``, once a reveal's picks have shown if
+    ``after_picks``)."""
 
     kind: str
     game: str = ""
+    after_picks: bool = False
 
 
 @dataclass(frozen=True)

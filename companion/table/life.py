@@ -78,11 +78,13 @@ def applied(state: TableState, fx: list[Effect], events, at: float) -> None:
     match = state.match
     public = match.events_for(None, events)
     kinds = {e["kind"] for e in public}
+    if "reveal" in kinds:
+        state.revealed_at = at
     if match.over or "reveal" in kinds:
         fx.append(Moment("over" if match.over else "reveal"))
     if match.header.dice == "virtual" and "roll" in kinds:
         state.rolled_at = at
-        fx.append(Moment("roll", match.header.game))
+        fx.append(Moment("roll", match.header.game, after_picks="reveal" in kinds))
     for event in public:
         told.log(fx, "info", "event %s", event)
 
@@ -142,6 +144,7 @@ def undo(state: TableState, fx: list[Effect], by: str, at: float) -> bool:
     upto = sum(1 for r in match.records[:last] if r["seat"] is not None)
     state.match = Match.replay(match.transcript(), upto=upto)
     fx.append(Undo(state.match, upto))
+    state.revealed_at = float("-inf")       # a reveal taken back is no moment any more
     state.heard = {s: len(state.match.events) for s in range(1, state.match.header.seats + 1)}
     told.quiet(state)
     state.drafts = {s: Draft() for s in state.drafts}

@@ -9,6 +9,8 @@ from pathlib import Path
 
 from aiohttp import web
 
+from companion.scene import PICKS_S
+
 from .auth import Guard, refuse
 from .box import Box
 from .hub import Hub, seat as seat_topics
@@ -86,7 +88,7 @@ class Site:
                   "phones": list(self.box.phone_panels),
                   "displays": list(self.box.displays), "host": self.guard.is_host(request),
                   "glass": self.simulator.glass() if self.simulator else {}, "words": catalogue(),
-                  "plural": plurals(), **more}
+                  "plural": plurals(), "picksMs": round(PICKS_S * 1000), **more}
         text = self.pages[name].replace("{{config}}", html.escape(json.dumps(config)))
         return web.Response(text=text, content_type="text/html", headers={"Cache-Control": "no-store"})
 

@@ -11,7 +11,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from companion import scene
-from companion.render import mole_park
+from companion.render import mole_park, reveal
 from companion.journal.records import Reader
 from rules.match import Match
 from tests.companion.golden import GOLDEN, assert_frames_match, displays
@@ -151,21 +151,27 @@ def test_dice_physical_with_cards_virtual_asks_only_for_the_rolls(box_factory):
     assert [len(box.match.view(s)["state"]["hand"]) for s in (1, 2)] == [1, 1]
 
 
-def test_virtual_dice_tumble_on_the_table_before_they_land(box_factory):
+def test_the_picks_show_then_the_virtual_dice_tumble_then_they_land(box_factory):
     box = box_factory(game="mole-park", seats=3, seed=4)
     box.play("1 hole1\n1 ok\n2 hole2\n2 ok\n3 hole3\n3 ok", settle=False)
     view = box.match.view(None)
     assert view["state"]["round"] == 2                      # the dice are rolled and the next round dealt
+    picks = next(e for e in reversed(box.match.public_log()) if e["kind"] == "reveal")["picks"]
+    assert box.pixels("table") == reveal.picks(view, picks, None).tobytes()
+    box.clock.advance(scene.PICKS_S)
+    box.session.pump()
     rolling = box.pixels("table")
     assert rolling in [mole_park.rolling(view, frame).tobytes() for frame in range(4)]
-    box.clock.advance(1)
+    box.clock.advance(scene.ROLL_S)
     box.session.pump()
     assert box.pixels("table") == mole_park.table(view).tobytes() != rolling
 
 
-def test_physical_dice_land_at_once(box_factory):
+def test_physical_dice_land_as_the_picks_give_way(box_factory):
     box = box_for(box_factory, "mole-park-2seat")
     box.play("1 hole1\n1 ok\n2 hole1\n2 ok\n1 hole4\n1 ok\n2 hole4\n2 ok", settle=False)
+    box.clock.advance(scene.PICKS_S)
+    box.session.pump()
     assert box.pixels("table") == mole_park.table(box.match.view(None)).tobytes()
 
 

@@ -53,6 +53,31 @@ def test_whakka_mole_tells_each_seat_its_own_turn_on_every_panel_and_its_phone(w
             assert len(prompts) == 1 and prompts[0] in said, (seat, panel, prompts)
 
 
+def test_a_reveal_shows_every_pick_by_name_on_every_screen_before_what_the_picks_did(box_factory):
+    box = box_factory("whakka-mole", 3)
+    box.name_players(NAMES)
+    box.play("1 hole1\n1 ok\n1 hole5\n1 ok\n2 hole1\n2 ok\n2 hole5\n2 ok\n3 hole1\n3 ok\n3 hole5\n3 ok",
+             settle=False)
+    picks = {"Adelheid": "hole 1 up, whacks hole 5", "Bartholomew": "hole 1 up, whacks hole 5",
+             "Cy": "hole 1 up, whacks hole 5"}
+    shown = scene.screens(box.session.scene())
+    for display in ("seat1", "seat2", "seat3", "table"):
+        render_fn, *args = shown[display]
+        said = describe(render_fn, tuple(args))
+        you = NAMES[int(display[-1])] if display != "table" else None
+        expected = [f"{'You' if name == you else name}: {pick}" for name, pick in picks.items()]
+        assert said.prompt[0] == "The picks revealed" and sorted(said.lines) == sorted(expected), (display, said)
+        assert said.lines[-1] == expected[int(display[-1]) - 1] if you else said.lines == tuple(expected)
+        for panel in PANELS:                            # the prompt whole on every glass
+            with oled.recording() as placed:
+                render_fn(*args[:-1], panel)
+            assert [p for p in placed if p["role"] == "prompt" and p["whole"]], (display, panel)
+    box.press(2, "hole2")                               # a press ends the moment for its seat alone
+    assert told(box, 2)[0][0] == "Which holes pop up?" and told(box, 1)[0][0] == "The picks revealed"
+    box.play(f"wait {int(scene.PICKS_S * 1000)}")
+    assert told(box, 1)[0][0] == "+1: you missed Bartholomew's hole 5"
+
+
 def test_the_seat_s_next_press_takes_the_news_back_to_the_question(whakka):
     whakka.press(1, "hole2")
     assert told(whakka, 1)[0][0] == "Which holes pop up?" and told(whakka, 2)[0][0].startswith("Adelheid hit your hole")
@@ -72,7 +97,8 @@ def test_the_table_display_tells_the_turn_until_a_seat_locks_in_and_then_who_it_
 
 def played_until(box, kind: str, names: dict[int, str]) -> dict:
     """Each seat answers its decisions as a first-timer might (the usual answer, else the first; never Mole's
-    optional push claim), through its panel, until an event of ``kind`` happens; that event."""
+    optional push claim), through its panel, until an event of ``kind`` happens; that event, once a reveal's
+    picks have given way to what they did."""
     box.name_players(names)
     for _ in range(200):
         decision = min(box.match.open_decisions(), key=lambda d: (d.key == "push", d.seat or 0))
@@ -85,6 +111,7 @@ def played_until(box, kind: str, names: dict[int, str]) -> dict:
         box.session.pump()
         happened = [event for event in box.match.public_log() if event["kind"] == kind]
         if happened:
+            box.play(f"wait {int(scene.PICKS_S * 1000)}")
             return happened[-1]
     raise AssertionError(f"no {kind} in 200 decisions")
 

@@ -175,3 +175,41 @@ def test_every_press_on_a_phone_lights_its_lamps_on_its_page_at_once(live_factor
     print(f"press to lamp on the phone: median {statistics.median(delays):.1f} ms, max {max(delays):.1f} ms")
     assert max(delays) < 1000, f"press to lamp on the phone: {delays} ms"
     context.close()
+
+
+# Reads, at each change of a phone's page, what its seat's screen says first and what the room's table under it says.
+READ_THE_PHONE = """
+window.__read = [];
+new MutationObserver(() => {
+  const text = (selector) => document.querySelector(selector)?.textContent ?? "";
+  window.__read.push({prompt: text(".seat .screen .prompt"), lines: text(".seat .screen .lines"),
+                      turns: text("#room-turns"), players: text("#room-players"), at: performance.now()});
+}).observe(document, {subtree: true, childList: true, characterData: true});
+"""
+
+
+def test_a_phone_seat_reads_the_picks_while_its_room_waits_and_then_what_they_did_together(table):
+    box, at = table("whakka-mole")
+    match, rng = box.session.state.match, random.Random(3)
+    for seat in (1, 3, 2):                                  # seat 2 locks in last, on its phone
+        if seat == 2:
+            quiet(box, *at.values())
+            at[2].evaluate(READ_THE_PHONE)
+        while decision := next(iter(match.decisions_for(seat)), None):
+            click(at[seat], seat, *presses_for(decision, random_answer(decision, rng)))
+            quiet(box, *at.values())
+    reveal = next(e for e in reversed(match.public_log()) if e["kind"] == "reveal")
+    at[2].wait_for_function("window.__read.some((read) => read.prompt === 'The picks revealed')")
+    at[2].wait_for_function("window.__read.length && window.__read.at(-1).prompt !== 'The picks revealed'")
+    quiet(box, at[2])
+    seen = at[2].evaluate("window.__read")
+    picks = [read for read in seen if read["prompt"] == "The picks revealed"]
+    before, after = picks[0], seen[-1]
+    assert all(f"Seat {seat}: " in before["lines"] for seat in (1, 3)) and "You: " in before["lines"]
+    assert len(reveal["picks"]) == 3
+    assert all((read["turns"], read["players"]) == (before["turns"], before["players"]) for read in picks), \
+        "the room under the seat gave the outcome away while the picks showed"
+    assert after["turns"] != before["turns"]                # then the turn in words, with the seat's own outcome
+    changed = next(read["at"] for read in seen if read["at"] > picks[0]["at"] and read["turns"] != before["turns"])
+    told = next(read["at"] for read in seen if read["at"] > picks[0]["at"] and read["prompt"] != "The picks revealed")
+    assert told - picks[0]["at"] >= 1000 and abs(changed - told) < 600, (picks[0]["at"], told, changed)

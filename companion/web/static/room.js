@@ -51,5 +51,34 @@ const room = (() => {
     }
   }
 
-  return {players, turns};
+  // A new reveal is a moment: for config.picksMs (the box's OLEDs show the picks as long) the picks show alone and
+  // what came after them waits. ``moment(draw, picked)`` answers the function to hand each description of the room:
+  // it draws it at once (``draw(room)``); at a new reveal it calls ``picked(turn)`` with the reveal's turn, and draws
+  // the latest description once the picks have shown (``draw(room, at)``, ``at`` the reveal's place in the log).
+  function moment(draw, picked) {
+    let last;                           // the log index of the last reveal drawn (-1: none; undefined: nothing yet)
+    let held = null;                    // the latest description, kept from the page while the picks show alone
+    const revealing = (room) => [...(room.turns || [])].reverse().find((turn) => turn.reveal);
+    const at = (room) => revealing(room)?.reveal.at ?? -1;
+    return (room) => {
+      if (held) {
+        held = room;
+        return;
+      }
+      const fresh = last !== undefined && at(room) > last;
+      last = at(room);
+      if (!fresh) return draw(room);
+      const when = last;
+      held = room;
+      picked(revealing(room));
+      setTimeout(() => {
+        const latest = held;
+        held = null;
+        last = Math.max(last, at(latest));     // one that came meanwhile: drawn, no moment
+        draw(latest, when);
+      }, molebox.config.picksMs);
+    };
+  }
+
+  return {players, turns, moment};
 })();

@@ -105,10 +105,10 @@
         if (own) shown.querySelector(".prompt, .bar")?.after(own);
         drawRoom();                                 // the seat's cursor or choice, over the table's board
       },
-      tv(tv) {
+      tv: room.moment((tv) => {                     // the outcome waits while the picks show (on the seat's screen)
         table = tv;
         drawRoom();
-      },
+      }, () => {}),
     });
     source.onerror = () => {
       stream = null;

@@ -10,8 +10,7 @@
   const $ = (id) => document.getElementById(id);
   const stage = $("tv");
   let shown = null;                   // the description drawn now
-  let lastReveal;                     // the log index of the last reveal drawn (-1: none; undefined: nothing drawn yet)
-  let moment = null;                  // the timers of the moment showing
+  let moment = null;                  // the timer that hides the moment showing
 
   // ---- sound: off unless the host turns it on (the button, or /tv?sound=on for a kiosk): the switch is
   // the host's only (the Pi's own kiosk, or a device that entered the PIN), so a guest's TV stays silent ----
@@ -119,24 +118,14 @@
     }
   }
 
-  // A new reveal is a moment: everyone's picks appear together over the board while the rest of the page still
-  // shows the table before it (its prompt, scores and turns would give the outcome away); after the picks'
-  // PICKS_MS the page draws the table after it, and the outcome shows under the picks; after MOMENT_MS, the board.
-  const PICKS_MS = 1600, MOMENT_MS = 9000;
-  let held = null;                    // the latest description, kept from the page while the picks show alone
-
-  const revealing = (tv) => [...(tv.turns || [])].reverse().find((t) => t.reveal);
-
-  function show(tv) {
-    if (held) {                         // the picks are showing alone: what came is drawn once they have
-      held = tv;
-      return;
-    }
-    const turn = revealing(tv);
-    const at = turn ? turn.reveal.at : -1;
-    const fresh = lastReveal !== undefined && at > lastReveal;
-    lastReveal = at;
-    if (!fresh) return drawn(tv);
+  // A new reveal is a moment (room.moment): everyone's picks appear together over the board while the rest of the
+  // page still shows the table before it (its prompt, scores and turns would give the outcome away); then the page
+  // draws the table after it, and the outcome shows under the picks; after MOMENT_MS, the board.
+  const MOMENT_MS = 9000;
+  const show = room.moment((tv, at) => {
+    drawn(tv);
+    if (at !== undefined) told(tv, at);
+  }, (turn) => {
     const box = $("tv-moment");
     const picks = node("ul", "picks");
     picks.append(...turn.reveal.picks.map((pick) => {
@@ -148,18 +137,13 @@
     box.replaceChildren(node("h2", "", t("Reveal")), picks);
     box.hidden = false;
     box.classList.remove("told");
-    moment?.forEach(clearTimeout);
-    held = tv;
+    clearTimeout(moment);
     CUES.reveal();
-    moment = [setTimeout(() => told(at), PICKS_MS), setTimeout(() => { box.hidden = true; }, MOMENT_MS)];
-  }
+    moment = setTimeout(() => { box.hidden = true; }, MOMENT_MS);
+  });
 
-  // The picks have shown: the table after the reveal, and under the picks what they did (the reveal's turn).
-  function told(at) {
-    const tv = held, latest = revealing(held);
-    held = null;
-    lastReveal = Math.max(lastReveal, latest ? latest.reveal.at : -1);     // one that came meanwhile: drawn, no moment
-    drawn(tv);
+  // The picks have shown: under them what they did (the reveal's turn).
+  function told(tv, at) {
     const turn = (tv.turns || []).find((t) => t.reveal && t.reveal.at === at);
     const outcome = node("div", "outcome");
     outcome.append(...(turn ? turn.lines : []).map((line) => node("p", "", line)));
