@@ -9,8 +9,12 @@ Without a bound, about a thousand idle connections took the panel down. Here:
 - **Caps.** Unknown connections are ``unknown`` at most; every address but the Pi's own ``per_address``
   at most; all of them ``in_all`` at most, which leaves the box's own files (journal, render
   process, buses) room under the open-file limit. A new connection that finds the unknown ones full
-  (or all of them) closes the unknown one idle longest; if none is idle it is refused (closed at once).
-  So a flood can crowd out guests but never the host, the seats already joined, or the Pi.
+  (or all of them) closes the unknown one that has gone longest without beginning a request: idle since its
+  last, or holding one (a guest's event stream is never idle: 256 of them, held from 16 addresses, once kept
+  every newcomer out, the host's next connection too). A new connection is unknown until its request shows
+  its cookie, so it must get in, and stay in a moment, to be known: the newest are closed last. A flood can
+  crowd out guests but never the host, the seats already joined, or the Pi. A connection is refused (closed
+  at once) only when its address has its share, or every place is known.
 - **Idle and slow.** A connection with no request in progress for ``idle_s`` is closed: one that never
   sent a request, sends its headers a byte at a time, or sits between keep-alive requests. A slow body
   is :func:`~companion.web.bodies.read_json`'s to time out; a stream whose page stopped reading, the
@@ -106,6 +110,7 @@ class Doors(web.BaseSite):
         self._sock, self.caps, self.clock = sock, caps, clock
         self.visits: dict[asyncio.Transport, Visit] = {}
         self._idle: OrderedDict[Visit, float] = OrderedDict()      # unknown and known, idle since, oldest first
+        self._unknown: OrderedDict[Visit, None] = OrderedDict()    # by when each last began idling or a request
         self.per_address: Counter[str] = Counter()
         self.unknown = 0
         self._tasks: list[asyncio.Task] = []
@@ -157,41 +162,47 @@ class Doors(web.BaseSite):
                 conn.close()
 
     def _admit(self, address: str) -> Visit | None:
-        """A place for a connection from ``address``, making room by closing the unknown one idle longest;
-        None: refused."""
+        """A place for a connection from ``address``, making room by closing an unknown one; None: refused."""
         known = this_machine(address)
         if not known and self.per_address[address] >= self.caps.per_address:
             return None
         if (not known and self.unknown >= self.caps.unknown) or len(self.visits) >= self.caps.in_all:
-            if not self._close_idlest_unknown():
+            if not self._make_room():
                 return None
         visit = Visit(address, known)
         self.per_address[address] += 1
         self.unknown += not known
         return visit
 
-    def _close_idlest_unknown(self) -> bool:
-        for visit in self._idle:
-            if not visit.known:
-                self._close(visit)
-                self.closed += 1
-                self._say("closing idle connections to make room")
-                return True
-        return False
+    def _make_room(self) -> bool:
+        """Close the unknown connection that has gone longest without beginning a request (idle, or holding a
+        guest's event stream); False if every connection is known. The newest go last: one of them may be a
+        known device's, not yet showing its cookie."""
+        gone = next(iter(self._unknown), None)
+        if gone is None:
+            return False
+        self._close(gone)
+        self.closed += 1
+        self._say("closing guests' connections to make room")
+        return True
 
     def _close(self, visit: Visit) -> None:
-        self._idle.pop(visit, None)
+        """Close a connection now: its place is free at once (the transport says it is lost later)."""
+        self._closed(visit)
         visit.transport.abort()
 
     def _opened(self, visit: Visit, transport: asyncio.Transport) -> None:
         visit.transport = transport
         self.visits[transport] = visit
         self._idle[visit] = self.clock()
+        if not visit.known:
+            self._unknown[visit] = None
 
     def _closed(self, visit: Visit) -> None:
         if self.visits.pop(visit.transport, None) is None:
             return
         self._idle.pop(visit, None)
+        self._unknown.pop(visit, None)
         self.per_address[visit.address] -= 1
         if not self.per_address[visit.address]:
             del self.per_address[visit.address]
@@ -207,6 +218,9 @@ class Doors(web.BaseSite):
         if known and not visit.known:
             visit.known = True
             self.unknown -= 1
+            self._unknown.pop(visit, None)
+        if not visit.busy:
+            self._since_now(visit)
         visit.busy += 1
         self._idle.pop(visit, None)
         return visit
@@ -216,7 +230,13 @@ class Doors(web.BaseSite):
             return
         visit.busy -= 1
         if not visit.busy and visit.transport in self.visits:
-            self._idle[visit] = self.clock()
+            self._idle[visit] = self._since_now(visit)
+
+    def _since_now(self, visit: Visit) -> float:
+        """The visit begins idling or a request now: the last of the unknown to be closed for room."""
+        if visit in self._unknown:
+            self._unknown.move_to_end(visit)
+        return self.clock()
 
     async def _sweep(self) -> None:
         """Close every connection idle for ``idle_s``."""

@@ -13,6 +13,7 @@ import logging
 import os
 import selectors
 import socket
+import threading
 import time
 from pathlib import Path
 
@@ -121,6 +122,109 @@ def test_1100_idle_connections_against_1024_open_files_leave_the_host_and_the_ta
     crowded = [line for line in err.splitlines() if "crowded" in line]
     assert 1 <= len(crowded) <= 2, crowded                       # said once, not per connection
     assert "Traceback" not in err and "Too many open files" not in err
+
+
+class StreamFlood:
+    """Guests' event streams (``GET /api/dashboard/events``, each read as a page reads it) from ``each`` connections
+    at every address, each opened again a second after the box closes or refuses it, as a browser's EventSource
+    does (the issue's flood: 16 addresses x 16 streams locked the host out)."""
+
+    def __init__(self, port: int, addresses: list[str], each: int):
+        self.port, self.wanted = port, [address for address in addresses for _ in range(each)]
+        self.held: dict[socket.socket, str] = {}        # open, and answered 200
+        self.opened = self.most = 0
+        self._stop = False
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _open(self, address: str, sockets: selectors.BaseSelector) -> None:
+        sock = socket.socket()
+        sock.setblocking(False)
+        sock.bind((address, 0))
+        sock.connect_ex(("127.0.0.1", self.port))
+        sockets.register(sock, selectors.EVENT_WRITE, [address, b""])
+        self.opened += 1
+
+    def _run(self) -> None:
+        sockets, again = selectors.DefaultSelector(), []
+        for address in self.wanted:
+            self._open(address, sockets)
+        while not self._stop:
+            now = time.monotonic()
+            for at, address in [a for a in again if a[0] <= now]:
+                again.remove((at, address))
+                self._open(address, sockets)
+            for key, events in sockets.select(0.1):
+                sock, (address, got) = key.fileobj, key.data
+                try:
+                    if events & selectors.EVENT_WRITE:
+                        sock.send(f"GET /api/dashboard/events HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n\r\n"
+                                  .encode())
+                        sockets.modify(sock, selectors.EVENT_READ, [address, b""])
+                        continue
+                    data = sock.recv(65536)
+                except OSError:
+                    data = b""
+                if not data:                            # closed by the box: a browser tries again soon
+                    sockets.unregister(sock)
+                    sock.close()
+                    self.held.pop(sock, None)
+                    again.append((time.monotonic() + 1.0, address))
+                elif sock not in self.held and (got + data).startswith(b"HTTP/1.1 200"):
+                    self.held[sock] = address
+                    self.most = max(self.most, len(self.held))
+                else:
+                    key.data[1] = (got + data)[:16]
+        for key in list(sockets.get_map().values()):
+            key.fileobj.close()
+
+    def stop(self) -> None:
+        self._stop = True
+        self._thread.join(TIMEOUT_S)
+
+
+def test_512_guest_streams_held_while_the_host_and_two_phones_finish_a_game(tmp_path):
+    frames = tmp_path / "frames"
+    box = Running("--listen", "0.0.0.0", "--lan-sim", "--panels", "1", "--phones", "2", "--game", "whakka-mole",
+                  "--seats", "3", "--set", "target=5", "--db", str(tmp_path / "box.db"), "--frames", str(frames),
+                  limit=f"nofile={BOX_FILES}")
+    flood = None
+    try:
+        host = Client(box.port, box.token, "127.0.0.200")
+        pin = json.loads((tmp_path / "box.pin").read_text())["pin"]
+        assert host.post("/api/host/login", {"pin": pin}).status == 200
+        phones = {}
+        for seat, address in ((2, "127.0.0.3"), (3, "127.0.0.4")):
+            assert wait_for(lambda: qr_on_the_glass(frames / "table.png") != phones.get("url"), FRAME_S)
+            url = qr_on_the_glass(frames / "table.png")
+            phones["url"] = url
+            phone = Phone(box.port, box.token, address)
+            assert phone.join(url.rsplit("/", 1)[1]).status == 200 and phone.seat == seat
+            phone.connect()
+            phones[seat] = phone
+
+        flood = StreamFlood(box.port, [f"127.0.2.{n}" for n in range(1, 33)], 16)
+        assert wait_for(lambda: flood.most >= 0.9 * GUESTS, 60), f"the box held {flood.most} guests' streams"
+        # every request below opens a new connection, as a browser does once its last one idled: each must get in
+        assert host.post("/api/names", {"seat": 1, "name": "Ada"}).status == 200
+        for turn in range(1, 10):
+            box.tap(1, "hole1", "ok", "hole5", "ok")                    # the Pi's own simulator: seat 1's panel
+            phones[2].tap("hole2", "ok", "hole1", "ok")
+            phones[3].tap("hole3", "ok", "hole2", "ok")
+            assert wait_for(lambda: box.state()["view"]["over"] or box.state()["view"]["state"]["turn"] > turn, 10)
+            if box.state()["view"]["over"]:
+                break
+        assert box.state()["view"]["over"], "the game never ended"
+        assert host.post("/api/host/new-game").status == 200                # the host starts the next one
+        assert wait_for(lambda: not box.state()["view"]["over"], 10)
+        print(f"guests' streams: {flood.opened} opened, {flood.most} held at once")
+        assert flood.opened > 512 and box.proc.poll() is None             # the flood went on all along
+    finally:
+        if flood is not None:
+            flood.stop()
+        code, err = box.stop()
+    assert code == 0
+    assert "Traceback" not in err and len([line for line in err.splitlines() if "crowded" in line]) <= 3
 
 
 # ---- in one process, with small caps -----------------------------------------------------------
