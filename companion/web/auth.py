@@ -9,7 +9,8 @@
   box's own glass) holds an HttpOnly, SameSite=Strict cookie signed with the box's key, good for
   the night and never refused because of anyone else's guesses. The night is measured on the monotonic
   clock while the Pi stays up (NTP steps its wall clock, often by hours, after the box has started), on
-  the wall clock after a reboot. Wrong PINs (and wrong join codes)
+  the wall clock after a reboot. Each cookie has an id of its own: "Lock it again" logs that one out on
+  the box (kept in the PIN file), so a copy replayed from anywhere is refused. Wrong PINs (and wrong join codes)
   cost per address and from every address together (:mod:`companion.web.guesses`). The simulator
   (its stream carries every seat's OLED, its presses play for anyone) is off
   until the host turns it on.
@@ -133,14 +134,26 @@ class Guard:
         """Free on 127.0.0.1; in LAN mode, a device holding a good host cookie."""
         if not self.lan:
             return True
+        return self._host_cookie(request) is not None
+
+    def _host_cookie(self, request: web.Request) -> str | None:
+        """The id of the request's host cookie, if it is good now: signed by this box, not expired, not logged out."""
         cookie = request.cookies.get(HOST_COOKIE, "")
         signed, _, signature = cookie.rpartition(".")
         fields = signed.split(".")
-        if len(fields) != 3 or not all(f.isascii() and f.isdigit() for f in fields[::2]):
-            return False
-        wall_until, boot, clock_until = fields
+        if len(fields) != 4 or not all(f.isascii() and f.isdigit() for f in fields[:3:2]):
+            return None
+        wall_until, boot, clock_until, cookie_id = fields
         now_good = int(clock_until) > self.clock() if boot == self.boot else int(wall_until) > self.wall()
-        return now_good and hmac.compare_digest(signature, self._sign(signed))
+        if not (now_good and hmac.compare_digest(signature, self._sign(signed))):
+            return None
+        return None if self.host_pin.revoked(cookie_id) else cookie_id
+
+    def logout(self, request: web.Request) -> None:
+        """The device is no longer the host's: its cookie is refused from now on, wherever a copy of it comes from
+        (this writes the PIN file: call it off the loop)."""
+        if self.lan and (cookie_id := self._host_cookie(request)) is not None:
+            self.host_pin.revoke(cookie_id)
 
     def sees_join_codes(self, request: web.Request) -> bool:
         """The host's device, or the Pi itself (its kiosk on a TV): those may see the join codes the table shows."""
@@ -162,7 +175,7 @@ class Guard:
             self.pin_guesses.wrong(address)
             raise refuse(web.HTTPForbidden, say("wrong host PIN: it is on the box (the table display, seat 1's "
                                                 "screen in the lobby, or `molebox pin` on the Pi)"))
-        signed = f"{int(self.wall() + HOST_FOR_S)}.{self.boot}.{int(self.clock() + HOST_FOR_S)}"
+        signed = f"{int(self.wall() + HOST_FOR_S)}.{self.boot}.{int(self.clock() + HOST_FOR_S)}.{secrets.token_hex(8)}"
         return f"{signed}.{self._sign(signed)}"
 
     def _sign(self, signed: str) -> str:
@@ -186,3 +199,10 @@ class _Fixed:
 
     def __init__(self, pin: str):
         self.pin, self.key = pin, secrets.token_bytes(32)
+        self._revoked: set[str] = set()
+
+    def revoke(self, cookie: str) -> None:
+        self._revoked.add(cookie)
+
+    def revoked(self, cookie: str) -> bool:
+        return cookie in self._revoked

@@ -36,6 +36,7 @@ class Host:
     async def logout(self, request: web.Request) -> web.Response:
         """``POST /api/host/logout``: this device is no longer the host's (a phone passed round the table)."""
         await read_json(request, {})
+        await asyncio.to_thread(self.site.guard.logout, request)
         response = web.json_response({"ok": True, "host": not self.site.guard.lan})
         response.del_cookie(HOST_COOKIE, path="/")
         return response

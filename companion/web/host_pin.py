@@ -3,7 +3,8 @@ key that signs host cookies.
 
 Both live in a file beside the journal (``molebox.pin``, 0600, written whole): a restart (the
 watchdog's, or a pulled plug) keeps the PIN the host already told the table and the phones that
-already entered it. ``molebox pin`` prints it for the host on the Pi; ``molebox pin --new`` makes a
+already entered it. So do the host cookies logged out ("Lock it again"), the last ``REVOKED_KEPT`` of
+them: such a cookie is refused even where someone kept a copy. ``molebox pin`` prints it for the host on the Pi; ``molebox pin --new`` makes a
 new one, which a running box takes at its next PIN check and next table frame.
 """
 from __future__ import annotations
@@ -18,6 +19,7 @@ from companion.durable import write_new
 log = logging.getLogger("molebox.pin")
 
 DIGITS = 5
+REVOKED_KEPT = 64           # host cookies logged out, kept refused (more in one night than a table makes)
 
 
 def new_pin(digits: int = DIGITS) -> str:
@@ -34,7 +36,7 @@ class HostPin:
     def __init__(self, path: Path | None):
         self.path = path
         self._seen: int | None = None
-        self._pin, self._key = new_pin(), secrets.token_bytes(32)
+        self._pin, self._key, self._revoked = new_pin(), secrets.token_bytes(32), ()
         if path is None:
             return
         try:
@@ -54,13 +56,29 @@ class HostPin:
         return cls(path)
 
     @staticmethod
-    def _write(path: Path, pin: str, key: bytes) -> None:
-        write_new(path, json.dumps({"pin": pin, "key": key.hex()}).encode())
+    def _write(path: Path, pin: str, key: bytes, revoked: tuple[str, ...] = ()) -> None:
+        write_new(path, json.dumps({"pin": pin, "key": key.hex(), "revoked": list(revoked)}).encode())
 
     def _load(self) -> None:
         stat = self.path.stat()
         if stat.st_mtime_ns != self._seen:
-            (self._pin, self._key), self._seen = _read(self.path), stat.st_mtime_ns
+            (self._pin, self._key, self._revoked), self._seen = _read(self.path), stat.st_mtime_ns
+
+    def revoke(self, cookie: str) -> None:
+        """A host cookie's id is logged out: refused from now on, and after a restart (it writes the file: call
+        it off the loop)."""
+        self._fresh()
+        self._revoked = (*self._revoked, cookie)[-REVOKED_KEPT:]
+        if self.path is not None:
+            try:
+                self._write(self.path, self._pin, self._key, self._revoked)
+            except OSError as exc:
+                log.warning("a logged-out host cookie cannot be kept in %s (%s): refused until the next start",
+                            self.path, exc)
+
+    def revoked(self, cookie: str) -> bool:
+        self._fresh()
+        return cookie in self._revoked
 
     def _fresh(self) -> None:
         if self.path is not None:
@@ -80,13 +98,14 @@ class HostPin:
         return self._key
 
 
-def _read(path: Path) -> tuple[str, bytes]:
-    """The PIN and the key in ``path``; ValueError if it is not molebox's PIN file (which is then left as it is)."""
+def _read(path: Path) -> tuple[str, bytes, tuple[str, ...]]:
+    """The PIN, the key and the logged-out cookies in ``path``; ValueError if it is not molebox's PIN file (which
+    is then left as it is)."""
     try:
         data = json.loads(path.read_bytes())
-        pin, key = str(data["pin"]), bytes.fromhex(data["key"])
+        pin, key, revoked = str(data["pin"]), bytes.fromhex(data["key"]), tuple(map(str, data.get("revoked", ())))
     except (ValueError, KeyError, TypeError) as exc:
         raise ValueError(f"{path} is not molebox's PIN file ({exc}); molebox leaves it as it is") from None
     if not (pin.isdigit() and len(key) == 32):
         raise ValueError(f"{path} is not molebox's PIN file (not a PIN and a key); molebox leaves it as it is")
-    return pin, key
+    return pin, key, revoked

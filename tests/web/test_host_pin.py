@@ -57,6 +57,24 @@ def test_the_host_cookie_is_httponly_samesite_strict_and_good_for_the_night(lan)
     assert host.post("/api/host/end-game", {}).status == 403
 
 
+def test_a_host_cookie_logged_out_is_refused_wherever_a_copy_comes_from_and_after_a_restart(lan, tmp_path):
+    host, other = lan.as_device("127.0.0.2"), lan.as_device("127.0.0.3")
+    assert host.post("/api/host/login", {"pin": lan.guard.pin}).status == 200
+    other.cookies[HOST_COOKIE] = host.cookies[HOST_COOKIE]         # seen over plain HTTP, and kept
+    assert other.post("/api/host/end-game", {}).status == 200
+    assert host.post("/api/host/logout", {}).status == 200           # "Lock it again"
+    refused = other.post("/api/host/end-game", {})
+    assert refused.status == 403 and "host PIN needed" in refused.body["error"]
+    again = lan.as_device("127.0.0.2")                              # the host itself logs in again: a new cookie
+    assert again.post("/api/host/login", {"pin": lan.guard.pin}).status == 200
+    assert again.post("/api/host/end-game", {}).status == 200 and other.post("/api/host/end-game", {}).status == 403
+
+    kept = HostPin(tmp_path / "molebox.pin")                        # the box restarts on the same PIN file
+    kept.revoke("0123456789abcdef")
+    assert HostPin(tmp_path / "molebox.pin").revoked("0123456789abcdef")
+    assert HostPin(tmp_path / "molebox.pin").pin == kept.pin
+
+
 def test_the_host_stays_the_host_when_the_wall_clock_steps_a_day_on_and_a_cookie_of_another_boot_goes_by_it(
         lan, monkeypatch):
     """A Pi boots on its last saved time and NTP steps it, often by hours or days, after the box started: while
@@ -75,7 +93,7 @@ def test_the_host_stays_the_host_when_the_wall_clock_steps_a_day_on_and_a_cookie
                                     "{until}.{sig}"])
 def test_a_forged_or_expired_cookie_is_refused(lan, forged):
     until = "9999999999"
-    signed = f"{until}.{lan.guard.boot}.{until}"
+    signed = f"{until}.{lan.guard.boot}.{until}.0123456789abcdef"
     sig = auth.hmac.new(b"not the box's key", signed.encode(), auth.hashlib.sha256).hexdigest()
     device = lan.as_device("127.0.0.2")
     device.cookies[HOST_COOKIE] = forged.format(until=until, signed=signed, sig=sig)
