@@ -121,10 +121,12 @@ REFUSALS = {
                                      "{n} wrong PINs on this network in the last hour: each guess now waits, for "
                                      "everyone; try again in {wait} s", count, wait=wait)),
     "join code": (lambda wait: say("too many wrong join codes from this device: try again in {wait} s", wait=wait),
-                  lambda count, wait: says("{n} wrong join code on this network in the last hour: each guess now "
-                                           "waits, for everyone; try again in {wait} s",
-                                           "{n} wrong join codes on this network in the last hour: each guess now "
-                                           "waits, for everyone; try again in {wait} s", count, wait=wait)),
+                  lambda count, wait: says("{n} wrong join code on this network in the last hour: each typed code "
+                                           "now waits, for everyone; try again in {wait} s, or scan the seat's QR "
+                                           "code: it joins at once",
+                                           "{n} wrong join codes on this network in the last hour: each typed code "
+                                           "now waits, for everyone; try again in {wait} s, or scan the seat's QR "
+                                           "code: it joins at once", count, wait=wait)),
 }
 
 

@@ -3,7 +3,8 @@ stream and its press rate. Which seats are played on phones is the table's to sa
 every seat after the panels); the web panel hears it through the box's port.
 
 Every phone seat has a short join code (the table display shows it, with its QR code, while the seat
-is free). Joining with it gives that device a random token for that seat only, kept in memory (good
+is free); the QR code's address carries the code and a key after it (:data:`KEY_LENGTH` more letters), so
+a scanned join is never guessed and never waits on anyone's wrong guesses (:mod:`companion.web.guesses`). Joining with it gives that device a random token for that seat only, kept in memory (good
 for this run of the box and :data:`HOLD_S` at most, on the monotonic clock: a Pi's wall clock is stepped
 by NTP, often by hours, after the box has started): the web panel sets it as the device's seat cookie.
 
@@ -31,6 +32,7 @@ from companion.words import say
 
 ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"     # no 0/O, 1/I: read off a small screen
 CODE_LENGTH = 5
+KEY_LENGTH = 11        # the QR code's key: 55 bits, and the join address still fits a 25-module QR code
 HOLD_S = 12 * 3600     # a game night
 RATE = 20.0            # presses a second a seat may keep up (a fast thumb taps about 8)
 BURST = 30.0
@@ -45,8 +47,13 @@ class Refused(Exception):
         self.kind = kind
 
 
-def _code() -> str:
-    return "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
+def _code(length: int = CODE_LENGTH) -> str:
+    return "".join(secrets.choice(ALPHABET) for _ in range(length))
+
+
+def keyed(code: str) -> bool:
+    """Whether ``code`` is as long as a QR code's (the join code and its key); anything else is a typed code."""
+    return len(code.strip()) == CODE_LENGTH + KEY_LENGTH
 
 
 class PhoneKeys:
@@ -57,6 +64,7 @@ class PhoneKeys:
         self._lock = threading.Lock()
         self._phones: set[int] = set()
         self.codes: dict[int, str] = {}
+        self.keys: dict[int, str] = {}                       # seat -> its QR code's key, after its code
         self.tokens: dict[int, tuple[str, float]] = {}       # seat -> (token, good until on the monotonic clock)
         self.streams: dict[int, str] = {}                    # seat -> id of its page's live stream
         self._buckets: dict[int, tuple[float, float]] = {}   # seat -> (presses left, when counted)
@@ -90,6 +98,7 @@ class PhoneKeys:
             for seat in gone:
                 self._let_go(seat)
                 self.codes.pop(seat, None)
+                self.keys.pop(seat, None)
             for seat in sorted(phones - self._phones):
                 self._new_code(seat)
             changed = self._phones != phones
@@ -103,7 +112,7 @@ class PhoneKeys:
         taken = set(self.codes.values())
         while (code := _code()) in taken:
             pass
-        self.codes[seat] = code
+        self.codes[seat], self.keys[seat] = code, _code(KEY_LENGTH)
 
     def free(self) -> list[tuple[int, str]]:
         """The phone seats no device holds, with their join codes, lowest first."""
@@ -116,19 +125,21 @@ class PhoneKeys:
         self._changed()
 
     def joins(self) -> tuple[tuple[int, str, str], ...]:
-        """The free phone seats as the table shows them: ``(seat, join code, join address)``; none before the web
-        panel serves (a QR code without the box's address leads nowhere)."""
+        """The free phone seats as the table shows them: ``(seat, join code, join address)``, the address with the
+        seat's key; none before the web panel serves (a QR code without the box's address leads nowhere)."""
         if not self.address:
             return ()
-        return tuple((seat, code, f"{self.address}/J/{code}") for seat, code in self.free())
+        with self._lock:
+            keys = dict(self.keys)
+        return tuple((seat, code, f"{self.address}/J/{code}{keys[seat]}") for seat, code in self.free())
 
     def join(self, code: str, token_of: Callable[[int], str]) -> tuple[int, str | None]:
-        """The seat ``code`` joins, and the new token to set (None: the device holds it already: ``token_of(seat)``
-        is the token it gives for a seat). Refused ``wrong-code`` for a code no seat has, ``held`` for a seat
-        another device holds."""
-        code = code.strip().upper()
+        """The seat ``code`` joins (typed, or with its key from the QR code), and the new token to set (None: the
+        device holds it already: ``token_of(seat)`` is the token it gives for a seat). Refused ``wrong-code`` for a
+        code no seat has, ``held`` for a seat another device holds."""
+        code, scanned = code.strip().upper(), keyed(code)
         with self._lock:
-            seat = next((s for s, c in self.codes.items() if same(code, c)), None)
+            seat = next((s for s, c in self.codes.items() if same(code, c + self.keys[s] if scanned else c)), None)
             if seat is None:
                 raise Refused("wrong-code", say("no seat has that join code: check it on the table display"))
             if seat in self.tokens:

@@ -10,7 +10,7 @@ import json
 from aiohttp import web
 
 from companion.inputs import CONTROLS
-from .phone_keys import HOLD_S, Refused
+from .phone_keys import CODE_LENGTH, HOLD_S, Refused, keyed
 
 from .auth import refuse, too_many
 from .bodies import read_json, whole_number
@@ -36,8 +36,9 @@ class PhonePages:
             raise refuse(web.HTTPNotFound, f"seat {asked[:10]} is not a phone seat; phone seats: "
                                            f"{', '.join(map(str, sorted(self.phones.playing))) or 'none'}")
         held = seat is not None and self.phones.holds(seat, _token(request, seat))
+        scanned = request.match_info.get("code", "")
         return self.site.page(request, "seat", seat=seat if held else None, asked=seat,
-                              code=request.match_info.get("code", ""))
+                              code=scanned[:CODE_LENGTH], key=scanned[CODE_LENGTH:])
 
     def _seat(self, request: web.Request) -> int:
         """The phone seat a request is for, once its device is known to hold it."""
@@ -50,14 +51,14 @@ class PhonePages:
     async def join(self, request: web.Request) -> web.Response:
         """``POST /api/join`` with ``{"code": "ABCDE"}``: this device holds that seat from now on (a cookie)."""
         data = await read_json(request, {"code": (str, True)})
-        address = request.remote or "unknown"
-        refusal = self.guesses.refusal(address)
+        address, scanned = request.remote or "unknown", keyed(data["code"])
+        refusal = None if scanned else self.guesses.refusal(address)    # a key is never guessed: never waits
         if refusal:
             raise too_many(refusal, self.guesses.wait(address))
         try:
             seat, token = self.phones.join(data["code"][:20], lambda seat: _token(request, seat))
         except Refused as exc:
-            if exc.kind == "wrong-code":
+            if exc.kind == "wrong-code" and not scanned:
                 self.guesses.wrong(address)
             raise
         response = web.json_response({"ok": True, "seat": seat, "page": f"/seat/{seat}"})

@@ -7,8 +7,12 @@ Devices are told apart by their address, as the box tells them apart: each conne
 """
 from __future__ import annotations
 
+import itertools
 import json
 import logging
+import threading
+import time
+from collections import Counter
 
 from companion.web.auth import FREE_CODES, MOST_PIN_WAIT_S
 from companion.web.site import GUESSING_EVERY_S
@@ -16,7 +20,7 @@ from tests.waiting import wait_for
 from tests.webclient import Recording
 
 from .conftest import GAME
-from .test_seats import MIXED, code_of, offered, phone
+from .test_seats import MIXED, code_of, offered, phone, typed
 
 
 class Clock:
@@ -82,7 +86,7 @@ def test_the_dashboard_says_how_many_wrong_pins_came_in_the_last_hour(live_facto
 def test_a_right_join_code_resets_nothing(live_factory):
     mixed = live_factory(*MIXED)
     guesser = phone(mixed, "127.0.0.4")
-    code = code_of(offered(mixed))
+    code = typed(offered(mixed))
     assert guesser.join(code).status == 200                          # its own seat's code, rightly
     for n in range(4):
         assert guesser.join("ZZZZZ").status == 403
@@ -101,7 +105,38 @@ def test_wrong_join_codes_from_many_addresses_make_everyone_wait_and_the_log_say
     said = [r.getMessage() for r in caplog.records]
     assert said == [f"{FREE_CODES + 1} wrong join codes in the last hour from {FREE_CODES + 1} addresses: each guess "
                     f"now waits 1 s, for everyone (the host's device never does)"]
-    answer = phone(mixed, "127.0.0.100").join(code_of(offered(mixed)))
+    answer = phone(mixed, "127.0.0.100").join(typed(offered(mixed)))
     assert answer.status == 429 and "join codes on this network" in answer.body["error"]
+    assert "scan the seat's QR code" in answer.body["error"]
     clock.now += int(answer.headers["Retry-After"])
-    assert phone(mixed, "127.0.0.100").join(code_of(offered(mixed))).status == 200
+    assert phone(mixed, "127.0.0.100").join(typed(offered(mixed))).status == 200
+
+
+def test_a_scanned_seat_joins_at_once_through_a_flood_of_wrong_codes_from_rotating_addresses(live_factory):
+    """Four loops of wrong codes, each from a new address every time: typed codes wait, for everyone (a guess is
+    not checked early), but the QR code's address carries the seat's key, which no flood can guess."""
+    mixed = live_factory(*MIXED)
+    url, stop, answers = offered(mixed), threading.Event(), Counter()
+
+    def flood(loop: int) -> None:
+        for n in itertools.count():
+            if stop.is_set():
+                return
+            answers[phone(mixed, f"127.0.{10 + loop}.{n % 250 + 1}").join("ZZZZZ").status] += 1
+
+    loops = [threading.Thread(target=flood, args=(loop,), daemon=True) for loop in range(4)]
+    for loop in loops:
+        loop.start()
+    try:
+        assert wait_for(lambda: answers[429] >= 20, 30), answers        # the flood has everyone waiting
+        assert phone(mixed, "127.0.0.50").join(typed(url)).status == 429     # a typed code waits with the rest
+        began = time.monotonic()
+        scanned = phone(mixed, "127.0.0.51").join(code_of(url))
+        took = time.monotonic() - began
+    finally:
+        stop.set()
+        for loop in loops:
+            loop.join()
+    print(f"\njoined by its QR code in {took * 1000:.0f} ms through {sum(answers.values())} wrong codes: {answers}")
+    assert scanned.status == 200 and scanned.body["seat"] == 2 and took < 5
+    assert phone(mixed, "127.0.0.52").join(code_of(url)[:-1] + "Z").status == 403     # a key is all or nothing

@@ -19,7 +19,7 @@ from tests.waiting import TIMEOUT_S, wait_for
 
 from .browsing import PHONE, click, press_to_lamp, quiet, settled_lamps, shoot, watch
 from .test_hints import turn_number
-from .test_seats import described, offered, table_qr
+from .test_seats import described, joins_at, offered, table_qr, typed
 
 zxingcpp = pytest.importorskip("zxingcpp", reason="zxing-cpp reads the QR codes as a phone's camera does")
 
@@ -137,7 +137,7 @@ def test_a_seat_page_opened_without_joining_asks_for_the_code_and_shows_no_seat(
     page.goto(box.url + "seat/2")
     page.locator("#notice", has_text="does not hold seat 2").wait_for()
     assert page.locator("#join").is_visible() and page.locator(".seat").count() == 0
-    page.fill("#code", offered(box).rsplit("/", 1)[1])
+    page.fill("#code", typed(offered(box)))
     page.get_by_role("button", name="Join").click()
     page.wait_for_url("**/seat/2")
     page.wait_for_function("document.getElementById('status').textContent === 'live'")
@@ -155,9 +155,8 @@ def test_the_tv_view_offers_each_free_phone_seat_by_a_qr_code_a_camera_reads(liv
     page.wait_for_function("document.getElementById('status').textContent === 'live'")
     page.locator("#tv-joins .code", has_text=box.site.phones.codes[3]).wait_for()
     screen = Image.open(io.BytesIO(page.screenshot())).convert("L")      # as a phone's camera sees the TV
-    codes = box.site.phones.codes
     assert sorted(found.text for found in zxingcpp.read_barcodes(screen)) == sorted(   # every free seat's
-        [url, url.replace(codes[2], codes[3])])
+        [url, url.replace(joins_at(box, 2), joins_at(box, 3))])
     context.close()
 
 

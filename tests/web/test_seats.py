@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 from companion.inputs import HOLD_S
-from companion.web.phone_keys import BURST, RATE
+from companion.web.phone_keys import BURST, CODE_LENGTH, RATE
 from companion.render import describe
 from companion.render.screen import as_dict
 from companion.table.press import HOST_UNDO
@@ -50,7 +50,18 @@ def described(live, name: str) -> dict:
 
 
 def code_of(url: str) -> str:
+    """What a phone that scans the QR code joins with: the seat's code and its key."""
     return url.rsplit("/", 1)[1]
+
+
+def joins_at(live, seat: int) -> str:
+    """The end of the address a free seat's QR code says: its code, then its key."""
+    return f"/J/{live.site.phones.codes[seat]}{live.site.phones.keys[seat]}"
+
+
+def typed(url: str) -> str:
+    """What a phone whose player types the code joins with: the code the table display shows."""
+    return code_of(url)[:CODE_LENGTH]
 
 
 def phone(live, address: str | None = None) -> Phone:
@@ -166,7 +177,8 @@ def test_wrong_join_codes_lock_the_guesser_out(mixed):
     guesser = phone(mixed, "127.0.0.4")
     for code in ("ZZZZZ", "zzzzz", "ÄÖÜ✓\udcff", "", "A" * 500):
         assert_refused(guesser.join(code), 403, "no seat has that join code")
-    assert_refused(guesser.join(code_of(offered(mixed))), 429, "too many wrong join codes")
+    assert_refused(guesser.join(typed(offered(mixed))), 429, "too many wrong join codes")
+    assert guesser.join(code_of(offered(mixed))).status == 200     # its QR code's key is no guess: it joins
 
 
 def test_a_flood_of_presses_from_one_phone_is_cut_off(mixed):
@@ -216,7 +228,7 @@ def test_the_host_frees_a_lost_phone_s_seat_for_another_device(live_factory):
     assert answer.status == 200 and answer.body == {"ok": True, "seat": 2, "held": True}
     assert wait_for(lambda: not two.stream.open)                    # its page is cut off
     assert_refused(two.press("hole1", True), 403, "does not hold seat 2")
-    assert wait_for(lambda: (table_qr(box) or "").endswith("/J/" + box.site.phones.codes[2]), TIMEOUT_S)
+    assert wait_for(lambda: (table_qr(box) or "").endswith(joins_at(box, 2)), TIMEOUT_S)
     newcomer = phone(box, "127.0.0.5")                              # the table display offers seat 2 again
     assert newcomer.join(code_of(table_qr(box))).body["seat"] == 2
     newcomer.connect()
@@ -280,11 +292,11 @@ def test_without_a_table_display_seat_1_s_lobby_offers_each_phone_seat_as_it_ste
     assert wait_for(lambda: box.session.state.lobby.stage == "players")
     assert seat1_qr() is None                          # seat 1 itself: the players menu
     box.tap(1, "hole2")
-    assert wait_for(lambda: (seat1_qr() or "").endswith("/J/" + box.site.phones.codes[2]))
+    assert wait_for(lambda: (seat1_qr() or "").endswith(joins_at(box, 2)))
     assert phone(box).join(box.site.phones.codes[2]).body["seat"] == 2
     assert wait_for(lambda: seat1_qr() is None)        # seat 2 is held now
     box.tap(1, "hole2")
-    assert wait_for(lambda: (seat1_qr() or "").endswith("/J/" + box.site.phones.codes[3]))
+    assert wait_for(lambda: (seat1_qr() or "").endswith(joins_at(box, 3)))
 
 
 def test_the_lobby_plays_a_panel_seat_on_a_phone_and_the_panel_then_keeps_the_seat_s_screen_off_its_glass(

@@ -33,9 +33,9 @@
     joinForm.hidden = false;
     say(t("not joined"));
     if (config.asked) tell(t("This phone does not hold seat {seat}: join it with its code.", {seat: config.asked}));
-    if (config.code) {
+    if (config.code) {                        // the QR code's address: the code shows, its key joins with it
       document.getElementById("code").value = config.code;
-      join(config.code);
+      join(config.code + config.key);
     }
   }
 
