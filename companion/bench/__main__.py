@@ -31,7 +31,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--probe", choices=["ours", "raw"], help=argparse.SUPPRESS)
     p.add_argument("--probe-disk", metavar="PATH", help=argparse.SUPPRESS)
     p.add_argument("--read-streams", nargs="+", metavar="PORT PATH", help=argparse.SUPPRESS)
-    p.add_argument("--serve-phones", choices=["molebox", "raw"], help=argparse.SUPPRESS)
+    p.add_argument("--read-history", nargs=2, type=int, metavar="PORT GUESTS", help=argparse.SUPPRESS)
+    p.add_argument("--serve-phones", choices=["molebox", "raw", "history"], help=argparse.SUPPRESS)
     p.add_argument("--press-phones", nargs="+", metavar="PORT CODE", help=argparse.SUPPRESS)
     p.add_argument("--bot-games", type=int,
                    help=f"games per game to time the computer players over (default {FULL.bot_games})")
@@ -78,12 +79,15 @@ def main(argv: list[str] | None = None) -> int:
     elif args.read_streams:
         from .streams import read_streams
         read_streams(int(args.read_streams[0]), args.read_streams[1:])
+    elif args.read_history:
+        from .streams import read_history
+        read_history(*args.read_history)
     elif args.serve_phones == "raw":
         from .raw import serve_phones
         serve_phones()
     elif args.serve_phones:
         from .phones import serve_phones
-        serve_phones()
+        serve_phones(history=args.serve_phones == "history")
     elif args.press_phones:
         from .phone_client import press_phones
         port, *codes = args.press_phones

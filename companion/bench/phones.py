@@ -6,6 +6,7 @@ import itertools
 import random
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from contextlib import contextmanager
@@ -13,28 +14,30 @@ from contextlib import contextmanager
 from companion import cli, service
 from companion.port import WebPort
 from companion.web.auth import Guard
+from companion.web.host_pin import new_pin
 from companion.web.app import SITE, make_app, start
 
-from .common import Watch, steady, warm_painter
+from .common import BENCH_DIR, Watch, steady, warm_painter
 from .phone_client import PHONES, press_phones
 from .serving import serve_until_stdin_closes, served
-from .streams import DASHBOARDS, dashboards
+from .storage import finished_games
+from .streams import DASHBOARDS, dashboards, history_read
 from .usage import memory
 
 
-def phone_box(panels: int = 0, phones: int = PHONES):
+def phone_box(panels: int = 0, phones: int = PHONES, db: str | None = None):
     """A box of ``panels`` sim panels and ``phones`` phone seats in an 8-seat Whakka Mole game (no journal, as
-    the panel press-to-lamp's), its session loop running: its web app, the session, the phones' join codes, what
-    stops it."""
+    the panel press-to-lamp's, unless ``db``: then on a LAN, where guests are other devices), its session loop
+    running: its web app, the session, the phones' join codes, what stops it."""
     args = cli.parser().parse_args(["run", "--panels", str(panels), "--phones", str(phones),
-                                    "--game", "whakka-mole", "--seats", "8"])
+                                    "--game", "whakka-mole", "--seats", "8", *(["--db", db] if db else [])])
     args.wiring = cli.DEFAULT_WIRING["sim"]
     painter = warm_painter()
     hw, session = service.build(args, service.Plan(args, "sim"), None, paint=painter)
     halt = threading.Event()
     thread = threading.Thread(target=session.run, args=(halt,), daemon=True)
     thread.start()
-    app = make_app(WebPort(session), Guard(lan=False))
+    app = make_app(WebPort(session), Guard(lan=True, pin=new_pin()) if db else Guard(lan=False))
 
     def stop() -> dict[str, float]:
         """Stop the box; what its process and its render process held (:func:`~.usage.memory`), read before the
@@ -48,27 +51,38 @@ def phone_box(panels: int = 0, phones: int = PHONES):
     return app, session, [code for _, code in app[SITE].phones.free()], stop
 
 
-def serve_phones() -> None:
-    """Child process: a box of eight phone seats in an 8-seat Whakka Mole game, served on loopback."""
-    app, _, codes, stop = phone_box()
-    serve_until_stdin_closes(start(app, service.listen("127.0.0.1", 0)), codes, stop)
+def serve_phones(history: bool = False) -> None:
+    """Child process: a box of eight phone seats in an 8-seat Whakka Mole game, served on loopback; ``history``:
+    journaling, on a journal that holds :data:`~.storage.HISTORY_GAMES` finished games already."""
+    with tempfile.TemporaryDirectory(dir=BENCH_DIR) as workdir:
+        db = f"{workdir}/molebox.db" if history else None
+        if db:
+            finished_games(db)
+        app, _, codes, stop = phone_box(db=db)
+        serve_until_stdin_closes(start(app, service.listen("127.0.0.1", 0)), codes, stop)
 
 
-def phone_latency(samples: int, kind: str = "molebox") -> tuple[list[float], dict[str, float]]:
-    """Phone press to lamps on the seat's stream, from this process, with eight phone seats and (molebox)
-    twenty dashboards streaming from another; the box (or, ``raw``, bare aiohttp) in a process of its own.
-    Returns the latencies and the box's memory at the end, render process included (:func:`~.usage.memory`)."""
-    box = subprocess.Popen([sys.executable, "-m", "companion.bench", "--serve-phones", kind],
+def phone_latency(samples: int, kind: str = "molebox", guests: str = "dashboards"
+                  ) -> tuple[list[float], dict[str, float]]:
+    """Phone press to lamps on the seat's stream, from this process, with eight phone seats; the box (or, ``raw``,
+    bare aiohttp) in a process of its own, and (molebox) ``guests`` in another: twenty ``dashboards`` streaming,
+    ``none``, or guests reading the ``history`` of a journal's finished games in a loop (:func:`~.streams.history_read`).
+    Returns the latencies and the box's memory at the end, render process included (:func:`~.usage.memory`), with
+    the history's readers' ``reads`` and ``refused`` (paced)."""
+    box = subprocess.Popen([sys.executable, "-m", "companion.bench", "--serve-phones",
+                            "history" if guests == "history" else kind],
                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     port = int(box.stdout.readline().split()[1])
     codes = box.stdout.readline().split()[1:]
-    with dashboards(port, DASHBOARDS if kind == "molebox" else 0):
+    reading = history_read(port) if guests == "history" else \
+        dashboards(port, DASHBOARDS if kind == "molebox" and guests == "dashboards" else 0)
+    with reading as read:
         time.sleep(0.5)
         out = press_phones(port, codes, samples)
     box.stdin.close()
     held = {word.lower(): float(value) for word, value in (line.split() for line in box.stdout.read().splitlines())}
     box.wait()
-    return out, held
+    return out, {**held, **{word.lower(): value for word, value in (read or {}).items()}}
 
 
 @contextmanager

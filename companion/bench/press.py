@@ -21,6 +21,7 @@ from companion.service import listen
 from companion.port import WebPort
 from companion.session import Session
 from companion.web.auth import Guard
+from companion.web.host_pin import new_pin
 from companion.web.app import SITE, make_app, start
 from firmware import protocol
 from wiring.profile import load
@@ -29,7 +30,8 @@ from .common import BENCH_DIR, Watch, running, steady, warm_painter
 from .disk import Card, DiskWatch
 from .kiosk import KIOSK_S, kiosk
 from .serving import served
-from .streams import stream_reader
+from .storage import finished_games
+from .streams import history_read, stream_reader
 from .usage import machine_busy
 
 STREAMS = ("/api/sim/events", "/api/dashboard/events")
@@ -65,6 +67,15 @@ def pages_streaming(session, paths: tuple[str, ...] = STREAMS, tv: bool = False)
 
 
 @contextmanager
+def history_flood(session):
+    """The web panel served beside the session, and guests' pages reading its history in a loop from another
+    process (:func:`~.streams.history_read`); yields what they read, once they have stopped."""
+    app = make_app(WebPort(session), Guard(lan=True, pin=new_pin()))     # on a LAN: the guests are other devices
+    with served(start(app, listen("127.0.0.1", 0))) as port, history_read(port) as figures:
+        yield figures
+
+
+@contextmanager
 def pin_factory_thread():
     """The calling thread at the priority a gpio box gives its pin factory's callback thread
     (:mod:`companion.hardware.priority`; the simulator's panels leave the thread that drives them as it is),
@@ -89,7 +100,7 @@ class Presses:
 
 
 def companion_latency(samples: int, seed: int = 1, streaming: bool = False, card: Card | None = None,
-                      tv: bool = False) -> Presses:
+                      tv: bool = False, history: bool = False) -> Presses:
     """Hole presses on an 8-seat Whakka Mole game, all nine displays rendering on change, every OK journaled
     (on ``card``; None: a directory of the bench's disk).
 
@@ -99,10 +110,13 @@ def companion_latency(samples: int, seed: int = 1, streaming: bool = False, card
     a gpio box's come on its pin factory's, and at the same priority
     (:func:`pin_factory_thread`). ``streaming``: with the web panel's
     pages open; ``tv``: with the TV view's stream read and its page open in chromium
-    (see :func:`pages_streaming`).
+    (see :func:`pages_streaming`); ``history``: with guests reading the history of
+    :data:`~.storage.HISTORY_GAMES` finished games in a loop (:func:`history_flood`).
     """
     rng = random.Random(seed)
     workdir = tempfile.TemporaryDirectory(dir=card.directory if card else BENCH_DIR)
+    if history:
+        finished_games(f"{workdir.name}/molebox.db")
     hw = open_sim(load("sim-8"), time.monotonic)
     journal = Journal(f"{workdir.name}/molebox.db")
     journal.stall = card.stall if card else None
@@ -110,7 +124,8 @@ def companion_latency(samples: int, seed: int = 1, streaming: bool = False, card
                       paint=warm_painter())
     watch = Watch([p for s in range(1, 9) for p in hw.lamp_pins(s)])
     out: list[float] = []
-    pages = pages_streaming(session) if streaming else pages_streaming(session, TV, tv=True) if tv else nullcontext({})
+    pages = pages_streaming(session) if streaming else pages_streaming(session, TV, tv=True) if tv else \
+        history_flood(session) if history else nullcontext({})
 
     def tap(seat: int, control: str, measure: bool) -> None:
         was_steady = steady(hw, seat)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import platform
+import statistics
 import tempfile
 
 from . import raw
@@ -14,10 +15,13 @@ from .disk import slow_card
 from .kiosk import have_chromium
 from .press import Presses, companion_latency, ioboard_latency
 from .probe import measure_process
-from .storage import commit_points, resume_time
-from .streams import DASHBOARDS
+from .storage import HISTORY_GAMES, commit_points, resume_time
+from .streams import DASHBOARDS, HISTORY_GUESTS
 from .tv import tv_page
 from .usage import machine_busy, pages_readable
+
+
+HISTORY = f", {HISTORY_GUESTS} guests reading the history of {HISTORY_GAMES} games"
 
 
 def ms(seconds: list[float]) -> list[float]:
@@ -47,6 +51,16 @@ def print_press_rows(runs: dict[str, Presses], raw_ms: list[float], raw_busy: fl
         print(row(f"the machine's CPUs busy{where} (%)", presses.busy, raw_busy, "", "{:.0f}"))
 
 
+def print_history_row(runs: dict[str, Presses]) -> None:
+    """A panel's press-to-lamp while guests read the history in a loop, beside the first run's (no web at all): the
+    reads may cost the presses no more than twice; and how many reads the guests got meanwhile."""
+    flooded, quiet = runs[HISTORY], next(iter(runs.values()))
+    print(row(f"press-to-lamp p50{HISTORY}, beside it with none (ms)", statistics.median(ms(flooded.lamps)),
+              statistics.median(ms(quiet.lamps)), "< 2x", "{:.2f}"))
+    print(row(f"history answers the guests got{HISTORY} (paced: {flooded.streamed['REFUSED']:.0f} refused)",
+              flooded.streamed["READS"], None, "", "{:.0f}"))
+
+
 def print_tv_rows(seconds: float) -> None:
     """The TV view's page in headless chromium, at rest and during a game, beside chromium on a blank page."""
     tv = tv_page(seconds)
@@ -74,14 +88,17 @@ def print_table(size: Sizes, press_only: bool = False) -> None:
         runs[", the TV's stream and page open"] = companion_latency(samples, tv=True)
     with slow_card() as card:
         runs[", slow card"] = companion_latency(samples, card=card)
+    runs[HISTORY] = companion_latency(samples, history=True)
     raw_press, raw_busy = raw_chain(samples)
     slow = f"\nThe slow card: {card.words}."
     if press_only:
         print_press_rows(runs, raw_press, raw_busy, "")
+        print_history_row(runs)
         print(slow)
         return
     proc, raw_proc = measure_process("ours", idle_s), measure_process("raw", idle_s)
     print_press_rows(runs, raw_press, raw_busy, f", idle {idle_s:g} s")
+    print_history_row(runs)
     print(row("ready after start (ms)", proc["ready"], raw_proc["ready"], "< 1000 ms", "{:.0f}"))
     print(row("idle CPU (%)", proc["idle"], raw_proc["idle"], "< 1 %", "{:.2f}"))
     print(row("peak RSS, box and render process (MB)", proc["rss"], raw_proc["rss"], "", "{:.1f}"))
@@ -91,9 +108,16 @@ def print_table(size: Sizes, press_only: bool = False) -> None:
                   raw_proc["pages"], "", "{:.1f}"))
     phone, phone_memory = phone_latency(min(samples, 1000))
     raw_phone, raw_phone_memory = phone_latency(min(samples, 1000), "raw")
+    quiet_phone, _ = phone_latency(min(samples, 1000), guests="none")
+    read_phone, read_figures = phone_latency(min(samples, 1000), guests="history")
     mixed = mixed_panel_latency(samples)
     phones = f", {PHONES} phones, {DASHBOARDS} dashboards"
     print_p50_p99("phone press-to-lamp", phones, ms(phone), ms(raw_phone), "< 20 ms")
+    print_p50_p99("phone press-to-lamp", f", {PHONES} phones{HISTORY}", ms(read_phone), ms(raw_phone), "")
+    print(row(f"phone press-to-lamp p50, {PHONES} phones{HISTORY}, beside it with none (ms)",
+              statistics.median(ms(read_phone)), statistics.median(ms(quiet_phone)), "< 2x", "{:.2f}"))
+    print(row(f"history answers the guests got{HISTORY} (paced: {read_figures['refused']:.0f} refused)",
+              read_figures["reads"], None, "", "{:.0f}"))
     print_p50_p99("panel press-to-lamp", f", 4 panels, 4 phones, {DASHBOARDS} dashboards", ms(mixed), raw_press,
                   "< 1 ms")
     print(row(f"peak RSS{phones} (MB)", phone_memory["rss"], raw_phone_memory["rss"], "", "{:.1f}"))

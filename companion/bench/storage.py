@@ -1,4 +1,5 @@
-"""The journal on disk: the commit points of a game, and resuming one, beside sqlite3 alone."""
+"""The journal on disk: the commit points of a game, and resuming one, beside sqlite3 alone; a journal of many
+finished games, for the history's readers."""
 from __future__ import annotations
 
 import random
@@ -8,6 +9,8 @@ from companion.journal.records import Records
 from rules.match import Header, Match
 
 from . import raw
+
+HISTORY_GAMES = 95      # finished games in a journal whose history guests read (issue 45's figure)
 
 
 def random_game(decisions: int, seed: int = 7):
@@ -62,3 +65,17 @@ def resume_time(workdir: str, decisions: int = 200) -> tuple[float, float]:
     records.close()
     assert replayed.view(None) == match.view(None)
     return ours, raw.sqlite_read(path)
+
+
+def finished_games(path: str, count: int = HISTORY_GAMES, turns: int = 12) -> None:
+    """A new journal at ``path`` holding ``count`` finished 8-seat Whakka Mole games, each with its scores turn by
+    turn, as a box has after a few nights."""
+    records = Records(path)
+    try:
+        for n in range(count):
+            header = Match(Header(game="whakka-mole", seats=8, seed=n)).transcript()["header"]
+            game_id = records.begin(header, names={seat: f"Player {seat}" for seat in range(1, 9)})
+            history = [[turn * seat % 7 for seat in range(1, 9)] for turn in range(1, turns + 1)]
+            records.append(game_id, [], {"scores": history[-1], "winners": [1], "history": history})
+    finally:
+        records.close()

@@ -1,4 +1,5 @@
-"""Pages open on other devices: a process of its own reads the box's event streams to their end."""
+"""Pages open on other devices: a process of its own reads the box's event streams to their end, or guests'
+pages read the history over and over."""
 from __future__ import annotations
 
 import http.client
@@ -9,6 +10,8 @@ import urllib.request
 from contextlib import contextmanager
 
 DASHBOARDS = 20
+HISTORY_GUESTS = 32         # connections reading /api/history in a loop: the flood issue 45 measured, from
+GUEST_ADDRESSES = 8         # this many other devices (127.0.2.x: other addresses, as far as the box can tell)
 
 
 def read_streams(port: int, paths: list[str]) -> None:
@@ -54,3 +57,43 @@ def dashboards(port: int, count: int = DASHBOARDS):
     finally:
         reader.kill()
         reader.wait()
+
+
+def read_history(port: int, guests: int) -> None:
+    """Child process: ``guests`` connections from :data:`GUEST_ADDRESSES` devices, each reading ``/api/history``
+    again as soon as it came, until stdin closes; then how many answers came, and how many were 429 (paced)."""
+    stop, got, paced = threading.Event(), [0] * guests, [0] * guests
+
+    def read(guest: int) -> None:
+        address = f"127.0.2.{guest % GUEST_ADDRESSES + 1}"
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30, source_address=(address, 0))
+        while not stop.is_set():
+            conn.request("GET", "/api/history")
+            answer = conn.getresponse()
+            answer.read()
+            got[guest] += answer.status == 200
+            paced[guest] += answer.status == 429
+        conn.close()
+
+    readers = [threading.Thread(target=read, args=(guest,)) for guest in range(guests)]
+    for thread in readers:
+        thread.start()
+    sys.stdin.read()
+    stop.set()
+    for thread in readers:
+        thread.join()
+    print(f"READS {sum(got)}\nREFUSED {sum(paced)}", flush=True)
+
+
+@contextmanager
+def history_read(port: int, guests: int = HISTORY_GUESTS):
+    """``guests`` reading the history in a loop from another process while the block runs; yields a dict that
+    holds, after it, how many answers they got (``READS``)."""
+    reader = subprocess.Popen([sys.executable, "-m", "companion.bench", "--read-history", str(port), str(guests)],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    figures: dict[str, float] = {}
+    try:
+        yield figures
+    finally:
+        out, _ = reader.communicate("", timeout=60)
+    figures.update((word, float(value)) for word, value in (line.split() for line in out.splitlines()))
