@@ -2,8 +2,9 @@
 
 It wraps the device, not the renderer: the frames the session renders (and the web streams) stay
 free of the PIN, so a phone watching never learns it. The table display stamps it in its
-bottom-right corner; seat 1's OLED (on a box with no table display) shows it on request
-(:meth:`HostPinGlass.reveal`), until the box hides it again.
+bottom-right corner; on request (:meth:`HostPinGlass.reveal`, seat 1 holding OK in the lobby) the table
+display, or seat 1's OLED on a box with none, shows the PIN with the host QR code until the box hides it
+again.
 """
 from __future__ import annotations
 
@@ -36,9 +37,9 @@ class HostPinGlass:
 
     def _glass(self, image):
         panel = {"panel": self.panel} if self.panel else {}
-        if self.on_request:
-            return host_pin.screen(self.host.pin, **panel) if self._shown else image
-        return host_pin.stamp(image, self.host.pin, **panel)
+        if self._shown:
+            return host_pin.screen(self.host.pin, self.host.login_url, **panel)
+        return image if self.on_request else host_pin.stamp(image, self.host.pin, **panel)
 
     def __getattr__(self, name: str):
         return getattr(self.device, name)

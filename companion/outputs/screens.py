@@ -29,12 +29,13 @@ class Screens:
         self._shown: dict[str, tuple] = {}
         self._away: dict[int, object] = {}      # a panel's "played on a phone" frame, by seat
         self._pressed: set[int] = set()         # seats that pressed since the last show: their screens first
-        seat1 = hardware.displays().get("seat1")
-        self._host_pin_glass = seat1 if getattr(seat1, "on_request", False) else None
+        displays = hardware.displays()
+        self._host_pin_glass = next((glass for glass in (displays.get("table"), displays.get("seat1"))
+                                     if hasattr(glass, "reveal")), None)
 
     @property
     def host_pin_on_request(self) -> bool:
-        """Whether seat 1's screen shows the host PIN when asked (a LAN box with no table display)."""
+        """Whether the box shows the host PIN and its QR code when seat 1 asks (a LAN box's glass)."""
         return self._host_pin_glass is not None
 
     def pressed(self, seat: int) -> None:
@@ -42,7 +43,8 @@ class Screens:
         self._pressed.add(seat)
 
     def show_host_pin(self, now: float, after: Callable) -> None:
-        """Seat 1's screen shows the host PIN for :data:`HOST_PIN_S` (the loop's timers end it)."""
+        """The table display (or seat 1's screen) shows the host PIN and its QR code for :data:`HOST_PIN_S` (the
+        loop's timers end it)."""
         if self._host_pin_glass is not None:
             self._host_pin_glass.reveal(True)
             after(now + HOST_PIN_S, lambda now: self._host_pin_glass.reveal(False))

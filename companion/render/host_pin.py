@@ -1,19 +1,44 @@
-"""The host PIN on the box's own glass: seat 1's OLED while it shows it (asked for in the lobby, where there
-is no table display), and the stamp in the table display's corner."""
+"""The host PIN on the box's own glass: the stamp in the table display's corner, and, asked for in the lobby (seat
+1 holds OK), the PIN with the host QR code (the box's login address: scanned, it makes a phone the host's at once)
+on the table display, or on seat 1's OLED where there is none."""
 from __future__ import annotations
+
+from dataclasses import replace
 
 from PIL import ImageDraw
 
 from companion.words import say
 
-from .oled import OFF, ON, face, frame, text
+from . import oled
+from .join import MODULE_MM, draw_qr, qr_matrix, qr_side, spaced, spaced_width
+from .oled import HEIGHT, OFF, ON, WIDTH, canvas, face, frame, lay, text
 from .reading import SMALLEST, Panel
 from .screen import Screen
 
 
-def screen(pin: str, panel: Panel = SMALLEST):
-    return frame(Screen(title="molebox", status=say("host PIN"), prompt=" ".join(pin),
-                        lines=((say("For the dashboard; hides by itself"), say("For the dashboard")),)), panel)
+def describe_screen(pin: str, url: str = "") -> Screen:
+    """The PIN for the dashboard; with the login address ``url`` (the board), scanning is the other way in."""
+    if not url:
+        return Screen(title="molebox", status=say("host PIN"), prompt=" ".join(pin),
+                      lines=((say("For the dashboard; hides by itself"), say("For the dashboard")),))
+    return Screen(prompt=pin, board={"url": url},
+                  lines=((say("Scan to be the host, or type the PIN"), say("Scan, or type the PIN"),
+                          say("Scan or type"), say("host PIN")),))
+
+
+def screen(pin: str, url: str = "", panel: Panel = SMALLEST):
+    """The PIN; with the login address ``url``, its QR code beside it (scan to be the host) and the PIN's digits
+    apart, as a join code's letters are."""
+    words = describe_screen(pin, url)
+    if not url:
+        return frame(words, panel)
+    image, draw = canvas()
+    beside = WIDTH - spaced_width(pin, panel) - 2 * oled.MARGIN - 1
+    scale = 2 if panel.mm_per_px < MODULE_MM and beside >= qr_side(len(qr_matrix(url)), 2)[0] else 1
+    right = draw_qr(draw, url, scale=scale) + 1
+    box = spaced(draw, right + oled.MARGIN, 0, pin, panel)
+    lay(draw, replace(words, prompt="", board=None), panel, (right, box[3] + 1, WIDTH - 1, HEIGHT - 1))
+    return image
 
 
 def stamp(image, pin: str, panel: Panel = SMALLEST):

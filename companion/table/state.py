@@ -53,7 +53,7 @@ class TableState:
     panels: int                           # seats 1 to this have a panel
     fixed: Start | None = None            # the game the command line asked for, dealt again and again
     table_display: bool = True            # else seat 1's screen offers the free phone seats
-    host_pin_on_request: bool = False     # seat 1 holding OK in the lobby shows the host PIN on its screen
+    host_pin_on_request: bool = False     # seat 1 holding OK in the lobby shows the host PIN and its QR code
     # what the table decided
     seed: int = 0
     phones: frozenset[int] = frozenset()  # the seats played on phones

@@ -89,7 +89,10 @@ async def start(app: web.Application, sock: socket.socket, caps: Caps | None = N
     default, under this process's open-file limit); returns the runner and the port."""
     caps = caps or Caps.for_this_process()
     address, port = sock.getsockname()[:2]
-    app[SITE].phones.serve_at(join_base(address, port))        # before any page: no QR code without the address
+    site = app[SITE]
+    site.phones.serve_at(join_base(address, port))             # before any page: no QR code without the address
+    if site.guard.host_pin is not None:
+        site.guard.host_pin.serve_at(join_base(address, port))
     # handler_cancellation: a page that goes away ends its stream at once (a phone seat shows "away"
     # and its held buttons are let go), not at the next keep-alive.
     # auto_decompress off: a body is never inflated (a compressed one is refused, read_json), so a

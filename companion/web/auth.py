@@ -32,7 +32,7 @@ from companion.tokens import same
 from companion.words import say
 
 from .guesses import Secret
-from .host_pin import HostPin
+from .host_pin import HostPin, Served
 
 TOKEN_HEADER = "X-Molebox-Token"
 HOST_COOKIE = "molebox_host"
@@ -175,6 +175,14 @@ class Guard:
             self.pin_guesses.wrong(address)
             raise refuse(web.HTTPForbidden, say("wrong host PIN: it is on the box (the table display, seat 1's "
                                                 "screen in the lobby, or `molebox pin` on the Pi)"))
+        return self.host_cookie()
+
+    def logs_in(self, key: str) -> bool:
+        """Whether ``key`` is the host QR code's login key: never counted as a guess, and never waits."""
+        return self.lan and same(key.strip().upper(), self.host_pin.login)
+
+    def host_cookie(self) -> str:
+        """A new host cookie, good for the night, with an id of its own."""
         signed = f"{int(self.wall() + HOST_FOR_S)}.{self.boot}.{int(self.clock() + HOST_FOR_S)}.{secrets.token_hex(8)}"
         return f"{signed}.{self._sign(signed)}"
 
@@ -194,7 +202,7 @@ def _boot_id() -> str:
         return secrets.token_hex(16)
 
 
-class _Fixed:
+class _Fixed(Served):
     """A PIN given as text: for this run only, with a cookie key of its own."""
 
     def __init__(self, pin: str):

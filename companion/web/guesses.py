@@ -117,9 +117,11 @@ class Hourly:
 REFUSALS = {
     "PIN": (lambda wait: say("too many wrong PINs from this device: try again in {wait} s", wait=wait),
             lambda count, wait: says("{n} wrong PIN on this network in the last hour: each guess now waits, for "
-                                     "everyone; try again in {wait} s",
+                                     "everyone; try again in {wait} s, or scan the host QR code (seat 1 holds OK "
+                                     "in the lobby): it lets you in at once",
                                      "{n} wrong PINs on this network in the last hour: each guess now waits, for "
-                                     "everyone; try again in {wait} s", count, wait=wait)),
+                                     "everyone; try again in {wait} s, or scan the host QR code (seat 1 holds OK "
+                                     "in the lobby): it lets you in at once", count, wait=wait)),
     "join code": (lambda wait: say("too many wrong join codes from this device: try again in {wait} s", wait=wait),
                   lambda count, wait: says("{n} wrong join code on this network in the last hour: each typed code "
                                            "now waits, for everyone; try again in {wait} s, or scan the seat's QR "

@@ -7,6 +7,7 @@ import asyncio
 from aiohttp import web
 
 from companion.history import clean_name
+from companion.words import say
 
 from .auth import HOST_COOKIE, HOST_FOR_S, refuse
 from .bodies import read_json
@@ -32,6 +33,17 @@ class Host:
         data = await read_json(request, {"pin": (str, True)})
         cookie = self.site.guard.authorise(request, data["pin"])
         return answer({"ok": True, "host": True}, cookie)
+
+    async def scanned(self, request: web.Request) -> web.Response:
+        """``GET /H/{key}``, the host QR code's address: this device is the host's for the night, at once (no PIN,
+        no wait for anyone's wrong guesses), and the dashboard opens. The page is the answer itself, not a
+        redirect: a camera app opened it, and a browser sends no SameSite=Strict cookie on such a redirect."""
+        if not self.site.guard.logs_in(request.match_info["key"]):
+            raise refuse(web.HTTPNotFound, say("no such host login: scan the QR code the box shows again"))
+        response = self.site.page(request, "dashboard", host=True)
+        response.set_cookie(HOST_COOKIE, self.site.guard.host_cookie(), max_age=HOST_FOR_S, path="/", httponly=True,
+                            samesite="Strict")
+        return response
 
     async def logout(self, request: web.Request) -> web.Response:
         """``POST /api/host/logout``: this device is no longer the host's (a phone passed round the table)."""
@@ -94,6 +106,7 @@ def _settle(future: asyncio.Future, outcome, error: Exception | None) -> None:
 def routes(site: Site) -> list[web.RouteDef]:
     """The host's routes; ``/api/host/{action}`` last, after the fixed names it would otherwise catch."""
     host = Host(site)
-    return [web.post("/api/names", host.name), web.post("/api/host/login", host.login),
+    return [web.get("/H/{key}", host.scanned), web.get("/h/{key}", host.scanned),
+            web.post("/api/names", host.name), web.post("/api/host/login", host.login),
             web.post("/api/host/logout", host.logout), web.post("/api/host/free-seat", host.free_seat),
             web.post("/api/host/{action}", host.act)]

@@ -4,11 +4,17 @@ key that signs host cookies.
 Both live in a file beside the journal (``molebox.pin``, 0600, written whole): a restart (the
 watchdog's, or a pulled plug) keeps the PIN the host already told the table and the phones that
 already entered it. So do the host cookies logged out ("Lock it again"), the last ``REVOKED_KEPT`` of
-them: such a cookie is refused even where someone kept a copy. ``molebox pin`` prints it for the host on the Pi; ``molebox pin --new`` makes a
+them: such a cookie is refused even where someone kept a copy.
+
+Beside the PIN the glass shows, on request, a QR code of the box's address and a login key made from the
+cookie key (:func:`login_key`): scanned, it makes that device the host's at once, however many wrong PINs
+a flood has made everyone wait for (:mod:`companion.web.guesses`): a key of 55 bits is never guessed. ``molebox pin`` prints it for the host on the Pi; ``molebox pin --new`` makes a
 new one, which a running box takes at its next PIN check and next table frame.
 """
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import logging
 import secrets
@@ -19,6 +25,8 @@ from companion.durable import write_new
 log = logging.getLogger("molebox.pin")
 
 DIGITS = 5
+LOGIN_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # the join codes' letters: a QR code's alphanumeric mode
+LOGIN_LENGTH = 11       # 55 bits, and the login address a 25-module QR code
 REVOKED_KEPT = 64           # host cookies logged out, kept refused (more in one night than a table makes)
 
 
@@ -30,7 +38,31 @@ def pin_path(journal: Path) -> Path:
     return Path(journal).with_suffix(".pin")
 
 
-class HostPin:
+def login_key(key: bytes) -> str:
+    """The login key the host QR code carries, made from the cookie key (a new PIN makes a new one)."""
+    made = hmac.new(key, b"molebox host login", hashlib.sha256).digest()
+    return "".join(LOGIN_ALPHABET[byte % len(LOGIN_ALPHABET)] for byte in made[:LOGIN_LENGTH])
+
+
+class Served:
+    """Where phones open the box (``HTTP://IP:PORT``, the web panel says once it serves), and the host login
+    address there: what the host QR code carries ("" before the panel serves)."""
+
+    address = ""
+
+    def serve_at(self, address: str) -> None:
+        self.address = address
+
+    @property
+    def login(self) -> str:
+        return login_key(self.key)
+
+    @property
+    def login_url(self) -> str:
+        return f"{self.address}/H/{self.login}" if self.address else ""
+
+
+class HostPin(Served):
     """The PIN and the cookie key of one box, read again whenever their file changes."""
 
     def __init__(self, path: Path | None):

@@ -134,7 +134,8 @@ def test_the_box_own_screens_are_readable(language):
     assert_readable([*((bot.seat, view, 2, level, status, notice, None) for view in (over, playing)
                        for level in ("casual", "strong") for status in statuses
                        for notice in ("", (say("stuck: a bot error"), say("stuck")))),
-                     (host_pin.screen, "12345", None),
+                     (host_pin.screen, "12345", "", None),
+                     (host_pin.screen, "12345", "HTTP://192.168.100.100:8080/H/ABCDEFGHJKL", None),
                      (fault.paused, say("IO board gave up on molebox (heard nothing for 1 s)"), None),
                      (fault.storage, say(short(CardFault("", N_("storage read-only")))), None),
                      (fault.note, say("game #12 set aside: key lost or row damaged; kept in the journal"), 3,

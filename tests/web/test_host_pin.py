@@ -9,12 +9,13 @@ import json
 import re
 
 import pytest
+from PIL import Image
 
 from companion import cli
 from companion.inputs import HOLD_S
-from companion.render import lobby as lobby_screens
+from companion.render import lobby as lobby_screens, oled
 from companion.web import auth
-from companion.web.auth import HOST_COOKIE
+from companion.web.auth import FREE_PINS, HOST_COOKIE
 from companion.web.guesses import LOCKOUT_S, WRONG_IN_A_ROW, PerAddress
 from companion.render.host_pin import screen as pin_screen
 from companion.web.host_pin import HostPin, pin_path
@@ -143,7 +144,7 @@ def test_no_page_or_stream_carries_the_pin_in_lan_mode(lan):
                 frames[frame.get("name", "table/public")] = frame_image(frame)
                 data = json.dumps({k: v for k, v in frame.items() if k != "bits"})
             texts.append(data)
-    assert not any(pin in text for text in texts)
+    assert not any(pin in text or lan.guard.host_pin.login in text for text in texts)
     glass = lan.hw.displays()["table"].image                   # the box's own glass shows it ...
     assert glass.tobytes() != frames["table"].tobytes()
     assert frames["table"].tobytes() == lan.session.screens.worker.frames["table"].tobytes()   # ... no stream does
@@ -156,7 +157,7 @@ def test_without_a_table_display_seat_1_shows_the_pin_on_request_and_no_stream_d
     menu = box.frames("seat1")["seat1"]
     assert menu.tobytes() == lobby_screens.menu(box.session.state.lobby.view(), "", True).tobytes()   # "hold OK: PIN"
     box.post("/api/sim/press", {"seat": 1, "control": "ok", "pressed": True})     # seat 1 holds OK...
-    pin = pin_screen(box.guard.pin).tobytes()
+    pin = pin_screen(box.guard.pin, box.guard.host_pin.login_url).tobytes()
     assert wait_for(lambda: box.hw.displays()["seat1"].image.tobytes() == pin, HOLD_S + TIMEOUT_S)
     box.post("/api/sim/press", {"seat": 1, "control": "ok", "pressed": False})   # ... until its PIN shows
     on_loop(box.session, lambda: None)                 # the release taken (the PIN's 20 s are running)
@@ -165,3 +166,37 @@ def test_without_a_table_display_seat_1_shows_the_pin_on_request_and_no_stream_d
     assert glass.tobytes() == pin
     streamed = box.frames("seat1")["seat1"]
     assert streamed.tobytes() == menu.tobytes() and streamed.tobytes() != glass.tobytes()
+
+
+def qr_on(image) -> str | None:
+    """The address in a glass's QR code, read as a camera reads it."""
+    zxingcpp = pytest.importorskip("zxingcpp", reason="zxing-cpp reads the QR codes as a phone's camera does")
+    found = zxingcpp.read_barcodes(image.convert("L").resize((512, 256), Image.NEAREST))
+    return found[0].text if found else None
+
+
+def test_the_host_qr_code_on_the_table_display_makes_a_new_device_the_host_at_once_through_a_pin_flood(
+        live_factory):
+    lan = live_factory(lan=True, lan_sim=True)                      # the lobby, on a box with a table display
+    lan.quiet()
+    assert lan.session.state.lobby is not None and lan.session.state.host_pin_on_request   # "hold OK: PIN"
+    for n in range(2, 2 + FREE_PINS + 3):                           # a flood: every PIN guess now waits, for all
+        assert lan.as_device(f"127.0.3.{n}").post("/api/host/login", {"pin": "x"}).status in (403, 429)
+    latecomer = lan.as_device("127.0.0.60")
+    assert latecomer.post("/api/host/login", {"pin": lan.guard.pin}).status == 429
+    lan.post("/api/sim/press", {"seat": 1, "control": "ok", "pressed": True})       # seat 1 holds OK in the lobby
+    table = lan.hw.displays()["table"]
+    assert wait_for(lambda: qr_on(table.image) is not None, HOLD_S + TIMEOUT_S), "the table display shows no QR code"
+    lan.post("/api/sim/press", {"seat": 1, "control": "ok", "pressed": False})
+    url = qr_on(table.image)
+    with oled.recording() as placed:
+        assert table.image.tobytes() == pin_screen(lan.guard.pin, url).tobytes()
+    assert url == lan.guard.host_pin.login_url and lan.guard.pin in [p["asked"] for p in placed]   # the PIN beside
+    assert qr_on(lan.frames("table")["table"]) is None              # no stream carries it
+
+    scanned = latecomer.call("GET", "/" + url.split("/", 3)[3])     # the camera opens the address
+    assert scanned.status == 200 and HOST_COOKIE in latecomer.cookies
+    assert '"host": true' in scanned.body.replace("&quot;", '"')    # the dashboard, unlocked
+    assert latecomer.post("/api/host/lan-sim", {"enabled": True}).status == 200      # a host action, no PIN asked
+    guesser = lan.as_device("127.0.0.61")
+    assert guesser.call("GET", "/H/" + "A" * 11).status == 404 and HOST_COOKIE not in guesser.cookies
