@@ -87,6 +87,7 @@ def cmd_sim(args) -> int:
     steps = script.parse(text, args.script or "<none>", panels=plan.seats)
     journal = Journal(args.db) if args.db else None
     if journal is not None and journal.fault is not None:      # one shot: nothing to wait for
+        journal.close()
         raise journal.fault
     names = _names(args.name, plan.seats)
     clock = script.FakeClock()

@@ -238,7 +238,10 @@ def serve(conn, nice: int) -> None:
             reply = ("frame", (image.mode, image.size, image.tobytes(), image.info))
         except Exception as exc:
             reply = ("error", (_portable(exc), "drawn in the render process:\n" + where(exc)))
-        conn.send(reply)
+        try:
+            conn.send(reply)
+        except OSError:                             # the box went while this one drew (killed: no traceback)
+            return
 
 
 def _warm_up() -> None:

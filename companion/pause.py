@@ -48,7 +48,7 @@ class Pause:
         the few words said."""
         keeper, hardware = self.keeper, self.hardware_fault and say(self.hardware_fault)
         if keeper.fault is not None:
-            return say(fault_words(keeper.fault)), str(keeper.fault), hardware
+            return say(fault_words(keeper.fault)), f"{keeper.fault}; the box tries again by itself", hardware
         if self._stalling():
             return (say(NOT_ANSWERING), f"the journal's card has not taken a commit point for over {STALL_S:.0f} s "
                                         f"(an SD card that stalls, or is failing): play goes on by itself once it does",

@@ -55,14 +55,17 @@ def card_fault(path: Path, exc: BaseException) -> CardFault:
     code = getattr(exc, "errno", None)
     io_error = name.startswith("SQLITE_IOERR") or code == errno.EIO      # SQLite does not say which errno it met
     if name == "SQLITE_FULL" or code in (errno.ENOSPC, errno.EFBIG, errno.EDQUOT) or (io_error and no_room(path)):
-        return CardFault(f"{path}: the storage is full ({exc}): free some space; molebox tries again by itself",
-                            N_("storage full"))
-    if name.startswith("SQLITE_READONLY") or code == errno.EROFS:
+        return CardFault(f"{path}: the storage is full ({exc}): free some space", N_("storage full"))
+    if code in (errno.EISDIR, errno.ENOTDIR):                            # not the card: something in the way
+        return CardFault(f"cannot use {path} ({exc}): something else stands where molebox keeps its file; move it "
+                         f"away", N_("journal unreachable"))
+    if name.startswith("SQLITE_READONLY") or code == errno.EROFS or (
+            (name.startswith("SQLITE_CANTOPEN") or code in (errno.EACCES, errno.EPERM)) and read_only_mount(path)):
         locked = None if code == errno.EROFS else not_writable(path)
         if locked is not None:
             return CardFault(f"molebox may not write {locked} ({exc}): let the box's user write it (on a Pi: sudo "
-                             f"chown molebox: {locked}; sudo chattr -i {locked} if it was made immutable); molebox "
-                             f"tries again by itself", N_("journal read-only"))
+                             f"chown molebox: {locked}; sudo chmod u+rw {locked}; sudo chattr -i {locked} if it was "
+                             f"made immutable)", N_("journal read-only"))
         return CardFault(f"{path}: the storage is read-only ({exc}); an SD card that turned read-only may be "
                             f"failing", N_("storage read-only"))
     if name.startswith("SQLITE_CANTOPEN") or code in (errno.EACCES, errno.EPERM, errno.ENOENT):
@@ -87,6 +90,14 @@ def no_room(path: Path) -> bool:
     limit = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
     largest = max(_size(Path(f"{path}{suffix}")) for suffix in ("", "-wal", "-shm")) if path.is_file() else 0
     return free.f_bavail * free.f_frsize < ROOM or (limit != resource.RLIM_INFINITY and limit < largest + ROOM)
+
+
+def read_only_mount(path: Path) -> bool:
+    """Whether the file system under ``path`` (or its nearest ancestor that exists) is mounted read-only."""
+    try:
+        return bool(os.statvfs(next(p for p in (path, *path.parents) if p.exists())).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
 
 
 def not_writable(path: Path) -> Path | None:

@@ -57,6 +57,7 @@ MIGRATIONS = [
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 BUSY_S = 0.2                        # the longest the session loop waits for a reader to let the WAL go
+SIDES = ("-wal", "-shm")            # what SQLite keeps beside the journal
 
 
 class Opening:
@@ -67,7 +68,12 @@ class Opening:
         self.notes: list[tuple[str, str]] = []      # what the opening cost: (words for the host, a few for a screen)
 
     def connect(self) -> sqlite3.Connection:
-        """The journal's connection, on a journal checked (a damaged one moved aside first) and migrated."""
+        """The journal's connection, on a journal checked (a damaged one moved aside first) and migrated. A journal
+        refused (newer than this molebox, or one the box may not write) is left as it was found: the ``-wal`` and
+        ``-shm`` SQLite made beside it go again (a ``-shm`` it made read-only beside a read-only journal would
+        refuse the box once the journal was mended, whatever the journal's owner and mode)."""
+        found = {suffix for suffix in SIDES if Path(f"{self.path}{suffix}").exists()}
+        db = None
         try:
             why = self._damage()
             if why:
@@ -76,7 +82,16 @@ class Opening:
             self._migrate(db)
             self._writable(db)
             return db
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, JournalError) as exc:
+            if db is not None:
+                db.close()
+            for suffix in set(SIDES) - found:
+                try:
+                    Path(f"{self.path}{suffix}").unlink(missing_ok=True)
+                except OSError:                 # a read-only card: SQLite could not make it either
+                    pass
+            if isinstance(exc, JournalError):
+                raise
             raise card_fault(self.path, exc) from None
 
     @staticmethod
@@ -92,11 +107,15 @@ class Opening:
 
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, timeout=BUSY_S, isolation_level=None, check_same_thread=False)
-        if db.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
-            db.execute(f"PRAGMA application_id={APPLICATION_ID}")      # a new journal is ours from its first page
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=FULL")
-        db.execute("PRAGMA foreign_keys=ON")
+        try:
+            if db.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
+                db.execute(f"PRAGMA application_id={APPLICATION_ID}")      # a new journal is ours from its first page
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            db.execute("PRAGMA foreign_keys=ON")
+        except sqlite3.Error:
+            db.close()                          # a card that refuses: the file is not held open meanwhile
+            raise
         return db
 
     def _damage(self) -> str | None:
@@ -137,7 +156,7 @@ class Opening:
     def _move_aside(self, why: str) -> None:
         """Move a damaged molebox journal (with its -wal and -shm) aside, never deleting it, and say so."""
         aside = set_aside(self.path, self._stamp())
-        for suffix in ("-wal", "-shm"):
+        for suffix in SIDES:
             source = Path(f"{self.path}{suffix}")
             if source.exists():
                 source.rename(Path(f"{aside}{suffix}"))

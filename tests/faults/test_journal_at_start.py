@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+import subprocess
+from pathlib import Path
 
 import pytest
 
 from companion import cli
 from companion.render import fault as fault_screen, lobby as lobby_screens
-from companion.journal.records import Reader
+from companion.journal import Journal, short
+from companion.journal.records import Reader, Records
 from tests.running import Running
 
 WHAKKA_TURN = "1 hole1\n1 ok\n1 hole5\n1 ok\n2 hole2\n2 ok\n2 hole1\n2 ok"          # seat 2 whacks seat 1
@@ -228,3 +231,91 @@ def test_a_pin_file_that_is_not_molebox_s_is_left_as_it_is_and_the_pin_kept_for_
     assert cli.main(["pin", "--new", "--db", str(db)]) == 2        # nor one written over it
     assert capsys.readouterr().err.count("is not molebox's PIN file") == 2
     assert (tmp_path / "molebox.pin").read_text() == "1234\n"
+
+
+# ---- the storage corners: each refusal names its real cause and its fix ----------------------------------------
+
+def journal_then(path, mend) -> None:
+    """A molebox journal at ``path`` with a game begun, closed cleanly, nothing beside it; then ``mend(path)``."""
+    records = Records(path)
+    records.begin({"game": "whakka-mole", "seats": 2})
+    records.close()
+    for suffix in ("-wal", "-shm"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+    mend(path)
+
+
+def newer_schema(path) -> None:
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA user_version = 99")
+    db.commit()
+    db.close()
+    for suffix in ("-wal", "-shm"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+
+
+def test_a_journal_newer_than_this_molebox_is_refused_and_left_as_it_was_found(tmp_path):
+    path = tmp_path / "molebox.db"
+    journal_then(path, newer_schema)
+    before = files(tmp_path)
+    journal = Journal(path)
+    assert "newer than this molebox" in str(journal.fault) and "update molebox" in str(journal.fault)
+    journal.close()
+    assert {name: data for name, data in files(tmp_path).items() if name != "molebox.db.lock"} == \
+        {name: data for name, data in before.items() if name != "molebox.db.lock"}     # no -wal, no -shm made
+
+
+def test_a_journal_the_box_may_not_write_gets_nothing_made_beside_it_so_mending_it_is_enough(tmp_path):
+    """A journal the service's user may not write: SQLite opens it read-only and makes a -shm as the journal's own
+    mode, so a chmod 0444 journal used to get a 0444 -shm that refused the box once the journal was mended (root
+    is bound by an immutable file as the service's user is by a mode)."""
+    path = tmp_path / "molebox.db"
+    journal_then(path, lambda path: subprocess.run(["chattr", "+i", str(path)], check=True))
+    try:
+        journal = Journal(path)
+        assert short(journal.fault) == "journal read-only" and "sudo chmod u+rw" in str(journal.fault)
+        journal.close()
+        assert not any(Path(f"{path}{suffix}").exists() for suffix in ("-wal", "-shm"))
+    finally:
+        subprocess.run(["chattr", "-i", str(path)], check=True)
+    journal = Journal(path)
+    assert journal.fault is None
+    journal.close()
+
+
+def test_a_key_path_that_is_a_directory_is_named_not_blamed_on_the_card(tmp_path):
+    path = tmp_path / "molebox.db"
+    (tmp_path / "molebox.key").mkdir()
+    journal = Journal(path)
+    assert "something else stands where molebox keeps its file" in str(journal.fault)
+    assert "failing" not in str(journal.fault) and str(tmp_path / "molebox.key") in str(journal.fault)
+    journal.close()
+
+
+def test_a_card_mounted_read_only_at_start_is_said_to_be_read_only(tmp_path):
+    card = tmp_path / "card"
+    card.mkdir()
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(card)], check=True)
+    try:
+        journal_then(card / "molebox.db", lambda path: subprocess.run(["mount", "-o", "remount,ro", str(card)],
+                                                                      check=True))
+        journal = Journal(card / "molebox.db")
+        assert short(journal.fault) == "storage read-only", journal.fault
+        journal.close()
+    finally:
+        subprocess.run(["umount", str(card)], check=True)
+
+
+def test_sim_on_a_full_card_says_so_without_promising_to_try_again(tmp_path, capsys):
+    """``molebox sim`` is one shot: it says the fault and its fix, and exits 2; only a running box tries again."""
+    card = tmp_path / "card"
+    card.mkdir()
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(card)], check=True)
+    try:
+        subprocess.run(["dd", "if=/dev/zero", f"of={card / 'filler'}", "bs=4k", "count=64"], capture_output=True)
+        assert cli.main(["sim", "--game", "whakka-mole", "--db", str(card / "molebox.db"),
+                         "--out", str(tmp_path / "out")]) == 2
+    finally:
+        subprocess.run(["umount", str(card)], check=True)
+    err = capsys.readouterr().err
+    assert "the storage is full" in err and "free some space" in err and "tries again" not in err

@@ -9,12 +9,16 @@ from __future__ import annotations
 import logging
 import operator
 import os
+import pickle
 import re
 import signal
+import socket
+import subprocess
 import sys
 import threading
 import time
 from contextlib import contextmanager
+from multiprocessing.connection import Connection
 
 import pytest
 
@@ -22,7 +26,8 @@ from companion import painter, scene
 from companion.displays import STUCK_S
 from companion.painter import NICE, RenderProcess
 from companion.render import fault as fault_screen
-from tests.waiting import wait_for
+from companion.render.reading import SMALLEST
+from tests.waiting import TIMEOUT_S, wait_for
 
 TURN = "1 hole1\n1 ok\n1 hole5\n1 ok\n2 hole2\n2 ok\n2 hole1\n2 ok\n3 hole4\n3 ok\n3 hole3\n3 ok"
 
@@ -276,3 +281,18 @@ def test_a_frame_a_busy_box_starves_is_waited_for_and_the_box_stays_healthy(box_
         watcher.join()
     assert sum(working for working, _ in seen) > 1 and {health for _, health in seen} == {None}
     assert process.process is first and host_notes(box) == []
+
+
+def test_a_render_process_whose_box_is_killed_mid_frame_leaves_quietly():
+    """The box killed (SIGKILL, a pulled plug) while its render process draws: the frame has nowhere to go, and the
+    process leaves without a traceback in the service's log."""
+    ours, theirs = socket.socketpair()
+    child = subprocess.Popen([sys.executable, "-m", "companion.painter", str(theirs.fileno()), "0"],
+                             pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    theirs.close()
+    box = Connection(ours.detach())
+    assert box.poll(60) and box.recv_bytes() == painter.READY
+    box.send_bytes(pickle.dumps((fault_screen.parting, (SMALLEST,))))
+    box.close()                                  # gone before the frame is back: the job stays readable for it
+    _, err = child.communicate(timeout=TIMEOUT_S)
+    assert child.returncode == 0 and "Traceback" not in err, err
