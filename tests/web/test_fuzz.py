@@ -40,6 +40,7 @@ PATHS = ["/", "/dashboard", "/api/state", "/api/history", "/api/dashboard/events
          "/tv", "/table", "/api/tv/events", "/join", "/api/join", "/api/seats", "/api/host/free-seat"]
 # A phone seat's routes, as the fuzzer sends them, and the route each is.
 SEAT_PATHS = {"/seat/2": "/seat/{seat}", "/seat/x": "/seat/{seat}", "/J/ABCDE": "/J/{code}", "/j/abcde": "/j/{code}",
+              "/H/ABCDEFGHJKL": "/H/{key}", "/h/abcdefghjkl": "/h/{key}",
               "/api/seat/2/events": "/api/seat/{seat}/events", "/api/seat/2/press": "/api/seat/{seat}/press",
               "/api/seat/x/press": "/api/seat/{seat}/press", "/api/seat/1/press": "/api/seat/{seat}/press"}
 PATHS += list(SEAT_PATHS)
@@ -47,7 +48,7 @@ PATHS += list(SEAT_PATHS)
 # not to int), a NUL, bytes that are not UTF-8, a dot-dot, a very long segment.
 ODD = ["%C2%B2", "%D9%A3", "%00", "%FF%FE", "..", "%2e%2e%2f", "9" * 40, "-1", "%20", "x" * 3000, "%F0%9F%90%B9"]
 ODD_PATHS = ([f"/seat/{odd}" for odd in ODD] + [f"/api/seat/{odd}/events" for odd in ODD]
-             + [f"/api/seat/{odd}/press" for odd in ODD] + [f"/J/{odd}" for odd in ODD] + [f"/static/{odd}" for odd in ODD]
+             + [f"/api/seat/{odd}/press" for odd in ODD] + [f"/J/{odd}" for odd in ODD] + [f"/H/{odd}" for odd in ODD] + [f"/static/{odd}" for odd in ODD]
              + [f"/api/host/{odd}" for odd in ODD])
 STREAMS = ("/api/dashboard/events", "/api/sim/events", "/api/tv/events", "/api/seat/2/events")
 

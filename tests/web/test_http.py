@@ -33,6 +33,7 @@ GETS = ["/", "/dashboard", "/api/state", "/api/history", "/api/dashboard/events"
         "/tv", "/api/tv/events", "/table", "/api/seats"]
 # A phone seat's routes: tested in test_seats.py.
 SEAT_GETS = ["/seat/{seat}", "/join", "/J/{code}", "/j/{code}", "/api/seat/{seat}/events"]
+HOST_GETS = ["/H/{key}", "/h/{key}"]    # the host QR code's address: tested in test_host_pin.py
 SEAT_POSTS = ["/api/seat/{seat}/press"]
 HOST_ACTIONS = {"/api/host/new-game": {}, "/api/host/undo": {}, "/api/host/end-game": {},
                 "/api/host/take-up": {}, "/api/host/dismiss": {}}
@@ -46,7 +47,7 @@ def test_these_tests_know_every_route(unchanged):
     routes = {(r.method, r.resource.canonical) for r in make_app(WebPort(unchanged.session), unchanged.guard)
               .router.routes() if r.method != "HEAD"}
     posts = {path for path in [*POSTS, *SESSIONS, *SEAT_POSTS] if path not in HOST_ACTIONS}
-    assert routes == ({("GET", p) for p in GETS + SEAT_GETS} | {("POST", p) for p in posts}
+    assert routes == ({("GET", p) for p in GETS + SEAT_GETS + HOST_GETS} | {("POST", p) for p in posts}
                       | {("POST", "/api/host/{action}")})
 
 
