@@ -104,9 +104,10 @@ def rolls(game_id: str) -> bool:
     return hasattr(render.for_game(game_id), "rolling")
 
 
-def screens(scene: Scene) -> dict[str, tuple]:
+def screens(scene: Scene) -> dict[str, tuple | None]:
     """Each display's ``(render function, *arguments)``: ``seat1``.. and ``table``; the last argument is always
-    the display's :class:`~companion.render.reading.Panel`, which sizes its type."""
+    the display's :class:`~companion.render.reading.Panel`, which sizes its type. None: the display keeps what it
+    shows (a seat's, while a reveal's picks are the moment)."""
     if scene.table.storage_fault:
         paused = (fault_screen.storage, scene.table.storage_fault)
     elif scene.table.hardware_fault:
@@ -120,7 +121,7 @@ def screens(scene: Scene) -> dict[str, tuple]:
         return {name: (*paused, glass.get(name, SMALLEST)) for name in names}
     out = {f"seat{seat}": _seat(scene, seat) for seat in seats}
     out["table"] = _table(scene)
-    return {name: (*shown, glass.get(name, SMALLEST)) for name, shown in out.items()}
+    return {name: None if shown is None else (*shown, glass.get(name, SMALLEST)) for name, shown in out.items()}
 
 
 def panels(profile) -> tuple[tuple[str, Panel], ...]:
@@ -136,7 +137,7 @@ def panel_of(driver: str) -> Panel:
     return Panel(display.size, display.glass_mm[0] / 128)
 
 
-def _seat(scene: Scene, seat: int) -> tuple:
+def _seat(scene: Scene, seat: int) -> tuple | None:
     notice = scene.notices.get(seat, "")
     if scene.lobby is not None:
         if seat != 1:
@@ -156,7 +157,7 @@ def _seat(scene: Scene, seat: int) -> tuple:
         return (lobby_screens.waiting, seat, "")
     moment = revealing(scene)
     if moment is not None and scene.table.heard.get(seat, 0) <= moment[0]:    # until the seat's next press
-        return (reveal.picks, _named(scene, f"seat{seat}", match.view(seat)), moment[1], seat, notice)
+        return None
     if seat in scene.table.computers:
         return (bot_screen.seat, _named(scene, f"seat{seat}", match.view(None)), seat, match.header.bots[seat],
                 computer_status(match, seat), notice)
@@ -169,10 +170,12 @@ def _seat(scene: Scene, seat: int) -> tuple:
 
 def kept(scene: Scene, seat: int) -> tuple | None:
     """The seat's game screen but its notice: what it keeps while its decision is on its way to the disk, so that it
-    never says what the disk has not kept (the notice then says *saving...* if it is slow); None for a computer's."""
+    never says what the disk has not kept (the notice then says *saving...* if it is slow); None for a computer's,
+    and while the seat keeps what it shows anyway."""
     if seat in scene.table.computers or seat > scene.match.header.seats:
         return None
-    return _seat(scene, seat)[:-1]
+    shown = _seat(scene, seat)
+    return None if shown is None else shown[:-1]
 
 
 def wanted_phones(scene: Scene) -> tuple[tuple[int, str, str], ...]:
@@ -203,7 +206,7 @@ def _table(scene: Scene) -> tuple:
                                                                    revealed=_reveal_is_read(match))
     moment = revealing(scene)
     if moment is not None:
-        return (reveal.picks, view, moment[1], None, "")
+        return (reveal.picks, view, moment[1])
     since_roll = scene.now - rolled(scene.table)
     if 0 <= since_roll < ROLL_S and hasattr(screens_of, "rolling"):
         return (screens_of.rolling, view, int(since_roll * ROLL_FRAMES / ROLL_S))

@@ -12,10 +12,15 @@ the journal on a disk (fsync at every commit point). Measured:
 - **press to own OLED**: from the edge that makes the press (a hole's press, OK's
   release) to the end, on the wire, of the first frame of that seat's display
   drawn after the session took the press (presses that change nothing there
-  are left out);
-- **reveal to the table display, to the last display**: from the OK that ends a
-  turn to the wire's end of that display's first frame after it (of the last
-  one's); the players then read it;
+  are left out, and the OK that makes a reveal: its seat keeps its screen while
+  the picks show);
+- **reveal to the table display**: from the OK that ends a turn to the wire's end
+  of the table display's first frame after it: the picks (the seats keep their
+  screens while the picks show, docs/screens.md);
+- **the picks' end to the last display**: from the end of the picks' moment (the
+  OK's edge plus :data:`~companion.scene.PICKS_S`: the carrying out of the OK is
+  in it) to the wire's end of the last display's frame of what the picks did;
+  the players read the picks and the outcome before they press again;
 - **bytes on the wire** over the whole game, address bytes and mux switches included;
 - **OK press to lamp**: OK commits a decision to the journal before its lamp answers, beside the
   journal's own commit points in the same run;
@@ -42,6 +47,7 @@ from companion.hardware.sim import open_sim
 from companion.journal import Journal
 from companion.table import Start
 from companion.overlays import ACK_S
+from companion.scene import PICKS_S
 from companion.session import Session
 from rules.match import Header, Match
 from wiring.profile import load
@@ -64,8 +70,8 @@ class Press:
 @dataclass
 class Figures:
     own: list[float] = field(default_factory=list)       # press to own OLED, seconds
-    reveal: list[float] = field(default_factory=list)    # reveal to the last display
-    reveal_table: list[float] = field(default_factory=list)      # reveal to the table display
+    outcome: list[float] = field(default_factory=list)   # the picks' end to the last display's outcome
+    reveal_table: list[float] = field(default_factory=list)      # reveal to the table display (the picks)
     ok_lamp: list[float] = field(default_factory=list)   # OK (a commit) to the first lamp change
     turn_end_lamp: list[float] = field(default_factory=list)     # the OKs of those that ended a turn
     hole_lamp: list[float] = field(default_factory=list)         # a hole's press to its lamps
@@ -155,8 +161,9 @@ def play(presses: list[Press], hz: float, full_frames: bool, seed: int = 1, layo
                         if press.reveal:
                             out.turn_end_lamp.append(lamp)
                 if press.reveal:
+                    time.sleep(PICKS_S)                 # the players read the picks,
                     session.screens.worker.flush()
-                    time.sleep(0.2)                     # the players read the reveal
+                    time.sleep(0.2)                     # then what they did
                 else:
                     time.sleep(rng.uniform(0.01, 0.06))
             session.screens.worker.flush()
@@ -167,13 +174,13 @@ def play(presses: list[Press], hz: float, full_frames: bool, seed: int = 1, layo
                 raise RuntimeError("the scripted game did not end: a press was not taken as scripted")
         out.disk = disk.raw                             # said by the probe's process as its block ended
     for i, (press, t0) in enumerate(zip(presses, times), start=1):
-        if (end := _first_shown(drawn, shown, f"seat{press.seat}", i)) is not None:
-            out.own.append(end - t0)
+        if not press.reveal and (end := _first_shown(drawn, shown, f"seat{press.seat}", i)) is not None:
+            out.own.append(end - t0)            # a reveal's OK: its seat keeps its screen while the picks show
         if press.reveal:
-            ends = {name: _first_shown(drawn, shown, name, i) for name in profile.displays()}
-            out.reveal.append(max(e for e in ends.values() if e is not None) - t0)
-            if ends["table"] is not None:
-                out.reveal_table.append(ends["table"] - t0)
+            if (picks := _first_shown(drawn, shown, "table", i)) is not None:
+                out.reveal_table.append(picks - t0)
+            ends = [_first_shown(drawn, shown, name, i, after=int(name == "table")) for name in profile.displays()]
+            out.outcome.append(max(e for e in ends if e is not None) - t0 - PICKS_S)
     return out
 
 
@@ -228,10 +235,10 @@ def _watch_frames(session, last_end: dict[str, float]):
     return drawn, shown
 
 
-def _first_shown(drawn, shown, name: str, press: int) -> float | None:
-    """When the first frame drawn for ``name`` after press number ``press`` was taken left the wire; None if
-    that frame changed nothing there (so it was not sent)."""
-    mark = next((m for m in drawn.get(name, ()) if m[0] >= press), None)
+def _first_shown(drawn, shown, name: str, press: int, after: int = 0) -> float | None:
+    """When the first frame drawn for ``name`` after press number ``press`` was taken (after ``after`` such frames)
+    left the wire; None if that frame changed nothing there (so it was not sent)."""
+    mark = next(itertools.islice((m for m in drawn.get(name, ()) if m[0] >= press), after, None), None)
     return None if mark is None else shown.get(mark[1])
 
 
@@ -281,8 +288,8 @@ def print_layout_rows(ours: Figures, full: Figures, where: str, hz: int, layout:
             ("press to own OLED p99", lambda f: percentile(f.own, 0.99),
              ("< 30 ms" if two else "< 50 ms") if fast else ""),
             ("reveal to the table display p50", lambda f: statistics.median(f.reveal_table), ""),
-            ("reveal to last display p50", lambda f: statistics.median(f.reveal), ""),
-            ("reveal to last display max", lambda f: max(f.reveal), "< 100 ms" if fast and two else "")):
+            ("the picks' end to last display p50", lambda f: statistics.median(f.outcome), ""),
+            ("the picks' end to last display max", lambda f: max(f.outcome), "< 100 ms" if fast and two else "")):
         print(row(f"{words}, {where} (ms)", 1000 * pick(ours), 1000 * pick(full), target, "{:.1f}") + disk)
     print(row(f"bytes on the wires per game, {where} (kB)", ours.bytes / 1000, full.bytes / 1000,
               "< 0.33x" if fast else "", "{:.0f}") + disk)

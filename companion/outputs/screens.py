@@ -49,9 +49,9 @@ class Screens:
             self._host_pin_glass.reveal(True)
             after(now + HOST_PIN_S, lambda now: self._host_pin_glass.reveal(False))
 
-    def show(self, shown: dict[str, tuple], phones: frozenset[int]) -> None:
-        """Each display's ``(render, *args)`` as ``shown`` has them; unchanged ones are not drawn again, and the
-        screens of the seats that pressed since the last show go first. A panel whose seat is in ``phones``
+    def show(self, shown: dict[str, tuple | None], phones: frozenset[int]) -> None:
+        """Each display's ``(render, *args)`` as ``shown`` has them (None: as it is); unchanged ones are not drawn
+        again, and the screens of the seats that pressed since the last show go first. A panel whose seat is in ``phones``
         says it is played on a phone."""
         pressed, self._pressed = self._pressed, set()
         for panel in self.hw.panels:
@@ -61,7 +61,10 @@ class Screens:
             self.worker.cover(f"seat{panel.seat}", self._away.get(panel.seat) if away else None)
         first = {f"seat{seat}" for seat in pressed}
         changed = []
-        for name, (render, *args) in shown.items():
+        for name, screen in shown.items():
+            if screen is None:                  # it keeps what it shows
+                continue
+            render, *args = screen
             if self._shown.get(name) != (render, *args):
                 self._shown[name] = (render, *args)
                 changed.append((name, render, tuple(args), name in first))

@@ -157,7 +157,7 @@ def test_the_picks_show_then_the_virtual_dice_tumble_then_they_land(box_factory)
     view = box.match.view(None)
     assert view["state"]["round"] == 2                      # the dice are rolled and the next round dealt
     picks = next(e for e in reversed(box.match.public_log()) if e["kind"] == "reveal")["picks"]
-    assert box.pixels("table") == reveal.picks(view, picks, None).tobytes()
+    assert box.pixels("table") == reveal.picks(view, picks).tobytes()
     box.clock.advance(scene.PICKS_S)
     box.session.pump()
     rolling = box.pixels("table")

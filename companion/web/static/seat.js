@@ -105,10 +105,13 @@
         if (own) shown.querySelector(".prompt, .bar")?.after(own);
         drawRoom();                                 // the seat's cursor or choice, over the table's board
       },
-      tv: room.moment((tv) => {                     // the outcome waits while the picks show (on the seat's screen)
+      tv: room.moment((tv) => {                     // the outcome waits while the picks show, over the room's prompt
         table = tv;
         drawRoom();
-      }, () => {}),
+      }, (turn) => {
+        document.getElementById("room-prompt").textContent = t("Reveal: {picks}", {
+          picks: turn.reveal.picks.map((pick) => t("{player}: {pick}", {player: pick.name, pick: pick.words})).join("; ")});
+      }),
     });
     source.onerror = () => {
       stream = null;
