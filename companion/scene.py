@@ -26,8 +26,8 @@ from .render import bot as bot_screen, fault as fault_screen, join as join_scree
 from .render.reading import SMALLEST, Panel
 
 ROLL_S = 0.8            # the table shows virtual dice tumbling this long before they land
-PICKS_S = 1.6           # a reveal's picks show alone this long on every screen before what they did (the TV's
-                        # and the phones' pages are told it: companion/web/site.py)
+PICKS_S = 1.6           # a reveal's picks show alone this long (the table display, the TV, a phone's room; the
+                        # seats keep their screens) before what they did (the pages are told it: web/site.py)
 ROLL_FRAMES = 4
 SAVING = "saving..."    # a seat's notice while its decision is slow to reach the disk (docs/persistence.md)
 T = TypeVar("T")

@@ -3,15 +3,12 @@
 on the table display, or on seat 1's OLED where there is none."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from PIL import ImageDraw
 
 from companion.words import say
 
-from . import oled
-from .join import MODULE_MM, draw_qr, qr_matrix, qr_side, spaced, spaced_width
-from .oled import HEIGHT, OFF, ON, WIDTH, canvas, face, frame, lay, text
+from .join import beside_qr
+from .oled import OFF, ON, face, frame, text
 from .reading import SMALLEST, Panel
 from .screen import Screen
 
@@ -30,15 +27,7 @@ def screen(pin: str, url: str = "", panel: Panel = SMALLEST):
     """The PIN; with the login address ``url``, its QR code beside it (scan to be the host) and the PIN's digits
     apart, as a join code's letters are."""
     words = describe_screen(pin, url)
-    if not url:
-        return frame(words, panel)
-    image, draw = canvas()
-    beside = WIDTH - spaced_width(pin, panel) - 2 * oled.MARGIN - 1
-    scale = 2 if panel.mm_per_px < MODULE_MM and beside >= qr_side(len(qr_matrix(url)), 2)[0] else 1
-    right = draw_qr(draw, url, scale=scale) + 1
-    box = spaced(draw, right + oled.MARGIN, 0, pin, panel)
-    lay(draw, replace(words, prompt="", board=None), panel, (right, box[3] + 1, WIDTH - 1, HEIGHT - 1))
-    return image
+    return beside_qr(words, pin, url, panel) if url else frame(words, panel)
 
 
 def stamp(image, pin: str, panel: Panel = SMALLEST):

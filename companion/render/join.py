@@ -39,7 +39,7 @@ def draw_qr(draw, url: str, left: int = 0, scale: int = 2) -> int:
     """Draw ``url``'s QR code at ``left``, ``scale`` pixels a module (fewer where the height has no room), in the
     middle of the screen's height; returns the width it took."""
     matrix = qr_matrix(url)
-    side, scale, quiet = qr_side(len(matrix), scale)
+    side, scale, quiet = _qr_side(len(matrix), scale)
     top = (HEIGHT - side) // 2
     draw.rectangle((left, top, left + side - 1, top + side - 1), fill=ON)
     for y, row in enumerate(matrix):
@@ -50,7 +50,7 @@ def draw_qr(draw, url: str, left: int = 0, scale: int = 2) -> int:
     return side
 
 
-def qr_side(size: int, scale: int) -> tuple[int, int, int]:
+def _qr_side(size: int, scale: int) -> tuple[int, int, int]:
     """A QR code of ``size`` modules at ``scale`` (or fewer to fit the height): its side, scale and quiet zone
     (at two pixels a module, what the height leaves; at one, a module)."""
     scale = max(1, min(scale, (HEIGHT - 2) // (size + 2)))
@@ -105,14 +105,20 @@ def describe_screen(seat: int, code: str, url: str, keys: str = "") -> Screen:
 
 def screen(seat: int, code: str, url: str, keys: str = "", panel: Panel = SMALLEST):
     """The QR code, the code's letters apart beside it, and the rest of the description under the code."""
+    image = beside_qr(describe_screen(seat, code, url, keys), code, url, panel)
+    image.info["join"] = seat
+    return image
+
+
+def beside_qr(words: Screen, code: str, url: str, panel: Panel):
+    """``url``'s QR code at the left, ``code``'s letters apart beside it, and the rest of ``words`` (but its prompt
+    and board) under the code."""
     image, draw = canvas()
-    words = describe_screen(seat, code, url, keys)
     beside = WIDTH - spaced_width(code, panel) - 2 * oled.MARGIN - 1      # the QR code's room beside the code
-    scale = 2 if panel.mm_per_px < MODULE_MM and beside >= qr_side(len(qr_matrix(url)), 2)[0] else 1
+    scale = 2 if panel.mm_per_px < MODULE_MM and beside >= _qr_side(len(qr_matrix(url)), 2)[0] else 1
     right = draw_qr(draw, url, scale=scale) + 1
     box = spaced(draw, right + oled.MARGIN, 0, code, panel)
     lay(draw, replace(words, prompt="", board=None), panel, (right, box[3] + 1, WIDTH - 1, HEIGHT - 1))
-    image.info["join"] = seat
     return image
 
 

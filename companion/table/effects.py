@@ -112,8 +112,8 @@ class ShowHostPin:
 
 @dataclass(frozen=True)
 class Moment:
-    """A moment the whole table shares: ``reveal``, ``over`` (the buzzer, and every screen shows a reveal's picks
-    a while), ``roll`` (virtual dice tumble on the table display of ``game``, once a reveal's picks have shown if
+    """A moment the whole table shares: ``reveal``, ``over`` (the buzzer, and a reveal's picks shown a while before
+    what they did), ``roll`` (virtual dice tumble on the table display of ``game``, once a reveal's picks have shown if
     ``after_picks``)."""
 
     kind: str

@@ -71,7 +71,7 @@ class TableState:
     ended: int | None = None              # the game the host just ended, which may be taken up again
     undo_confirm_until: float = float("-inf")   # seat 1's second hold before this undoes a reveal
     rolled_at: float = float("-inf")      # when the box last rolled virtual dice (the table display tumbles them)
-    revealed_at: float = float("-inf")    # when the last reveal came (every screen shows its picks a moment)
+    revealed_at: float = float("-inf")    # when the last reveal came (its picks are shown a moment)
     storage_fault: str | None = None      # the journal's fault in a few words; while it or the hardware's is set,
     storage_text: str | None = None       # play is paused; the journal's in full for the host
     hardware_fault: str | None = None

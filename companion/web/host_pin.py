@@ -8,7 +8,9 @@ them: such a cookie is refused even where someone kept a copy.
 
 Beside the PIN the glass shows, on request, a QR code of the box's address and a login key made from the
 cookie key (:func:`login_key`): scanned, it makes that device the host's at once, however many wrong PINs
-a flood has made everyone wait for (:mod:`companion.web.guesses`): a key of 55 bits is never guessed. ``molebox pin`` prints it for the host on the Pi; ``molebox pin --new`` makes a
+a flood has made everyone wait for (:mod:`companion.web.guesses`): a key of 55 bits is never guessed.
+
+``molebox pin`` prints the PIN for the host on the Pi; ``molebox pin --new`` makes a
 new one, which a running box takes at its next PIN check and next table frame.
 """
 from __future__ import annotations
@@ -22,10 +24,11 @@ from pathlib import Path
 
 from companion.durable import write_new
 
+from .phone_keys import ALPHABET      # the join codes' letters: a QR code's alphanumeric mode
+
 log = logging.getLogger("molebox.pin")
 
 DIGITS = 5
-LOGIN_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # the join codes' letters: a QR code's alphanumeric mode
 LOGIN_LENGTH = 11       # 55 bits, and the login address a 25-module QR code
 REVOKED_KEPT = 64           # host cookies logged out, kept refused (more in one night than a table makes)
 
@@ -41,7 +44,7 @@ def pin_path(journal: Path) -> Path:
 def login_key(key: bytes) -> str:
     """The login key the host QR code carries, made from the cookie key (a new PIN makes a new one)."""
     made = hmac.new(key, b"molebox host login", hashlib.sha256).digest()
-    return "".join(LOGIN_ALPHABET[byte % len(LOGIN_ALPHABET)] for byte in made[:LOGIN_LENGTH])
+    return "".join(ALPHABET[byte % len(ALPHABET)] for byte in made[:LOGIN_LENGTH])
 
 
 class Served:

@@ -4,7 +4,8 @@ every seat after the panels); the web panel hears it through the box's port.
 
 Every phone seat has a short join code (the table display shows it, with its QR code, while the seat
 is free); the QR code's address carries the code and a key after it (:data:`KEY_LENGTH` more letters), so
-a scanned join is never guessed and never waits on anyone's wrong guesses (:mod:`companion.web.guesses`). Joining with it gives that device a random token for that seat only, kept in memory (good
+a scanned join is never guessed and never waits on anyone's wrong guesses (:mod:`companion.web.guesses`).
+Joining with it gives that device a random token for that seat only, kept in memory (good
 for this run of the box and :data:`HOLD_S` at most, on the monotonic clock: a Pi's wall clock is stepped
 by NTP, often by hours, after the box has started): the web panel sets it as the device's seat cookie.
 

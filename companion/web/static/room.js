@@ -51,7 +51,7 @@ const room = (() => {
     }
   }
 
-  // A new reveal is a moment: for config.picksMs (the box's OLEDs show the picks as long) the picks show alone and
+  // A new reveal is a moment: for config.picksMs (the table display shows the picks as long) the picks show alone and
   // what came after them waits. ``moment(draw, picked)`` answers the function to hand each description of the room:
   // it draws it at once (``draw(room)``); at a new reveal it calls ``picked(turn)`` with the reveal's turn, and draws
   // the latest description once the picks have shown (``draw(room, at)``, ``at`` the reveal's place in the log).
