@@ -213,10 +213,10 @@ def _table(scene: Scene) -> tuple:
     return (screens_of.table, view)
 
 
-def revealing(scene: Scene) -> tuple[int, dict] | None:
-    """While a reveal is the moment (:data:`PICKS_S` after it): where it is in the match's events, and its picks."""
+def revealing(scene: Scene, lasting: float = PICKS_S) -> tuple[int, dict] | None:
+    """While a reveal is the moment (``lasting`` after it): where it is in the match's events, and its picks."""
     match = scene.match
-    if match is None or not 0 <= scene.now - scene.table.revealed_at < PICKS_S:
+    if match is None or not 0 <= scene.now - scene.table.revealed_at < lasting:
         return None
     events = match.events
     index = next((i for i in range(len(events) - 1, -1, -1) if events[i].kind == "reveal"), None)
@@ -252,13 +252,19 @@ def _reveal_is_read(match: Match) -> bool:
 
 
 def lamps(scene: Scene, seat: int) -> tuple[Lamp, ...]:
-    """The seat's own hole lamps, from the public view only."""
+    """The seat's own hole lamps, from the public view only: its pick while a reveal's picks are the moment (and
+    while the dice they rolled tumble), until its next press."""
     if scene.lobby is not None:
         return lobby_screens.lamps(scene.lobby.view(), seat)
     if seat > scene.match.header.seats:
         return (Lamp.OFF,) * 5
     game, view = scene.match.header.game, scene.match.view(None)
     fresh = any(event.kind == "reveal" for event in _since(scene, seat))
+    table = scene.table
+    moment = fresh and revealing(scene, PICKS_S + (ROLL_S if table.rolled_at == table.revealed_at else 0))
+    pick = moment and (moment[1].get(seat) or moment[1].get(str(seat)))
+    if pick:            # the picks are the moment, then the dice they rolled tumble: no outcome yet, until a press
+        return scene.made.get(f"lamps{seat}", (game, pick), lambda: render.for_game(game).pick_lamps(pick))
     return scene.made.get(f"lamps{seat}", (game, view, fresh), lambda: render.for_game(game).lamps(view, seat, fresh))
 
 

@@ -22,8 +22,10 @@ from typing import Protocol
 
 from rules import registry
 
+from companion.lamps import Lamp
+
 from .reading import SMALLEST, Panel
-from .screen import Screen
+from .screen import Screen, Words
 
 #: each game's screens, by game id
 SCREENS = {
@@ -72,8 +74,11 @@ class GameScreens(Protocol):
 class Reveals(Protocol):
     """The screens of a game whose picks are secret until a reveal."""
 
-    def picked(self, view: dict, pick: dict) -> str:
-        """What a seat had picked, in the game's words, as the reveal shows it."""
+    def picked(self, view: dict, pick: dict) -> Words:
+        """What a seat had picked, in the game's words, as the reveal shows it (longest first)."""
+
+    def pick_lamps(self, pick: dict) -> tuple[Lamp, ...]:
+        """A seat's hole lamps while its revealed pick is the moment: the buttons it chose, lit."""
 
 
 class Tumbles(Protocol):

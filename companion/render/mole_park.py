@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from companion.lamps import Lamp
 from companion.words import N_, keyed, say, says
-from rules.mole_park import DIE_NAMES
+from rules.mole_park import DICE, DIE_NAMES
 
 from . import naming
 from .news import deed, heard
@@ -354,6 +354,11 @@ def tell(view: dict, event: dict) -> str | None:
 def picked(view: dict, pick: dict) -> str:
     """A seat's secret pick, as the reveal shows it: its die."""
     return say(DIE_NAMES[pick["die"]])
+
+
+def pick_lamps(pick: dict) -> tuple[Lamp, ...]:
+    """The seat's lamps while the picks are the moment: the button of the die it picked (the dice land after)."""
+    return tuple(Lamp.ON if die == pick["die"] else Lamp.OFF for die in DICE) + (Lamp.OFF,) * (HOLES - len(DICE))
 
 
 def standings(view: dict) -> list[dict]:

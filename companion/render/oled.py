@@ -131,14 +131,16 @@ class _Row:
     draw: object                # (draw, top) -> None
 
 
-def lay(draw, screen: Screen, panel: Panel = SMALLEST, box: tuple[int, int, int, int] = (0, 0, WIDTH - 1, HEIGHT - 1)):
+def lay(draw, screen: Screen, panel: Panel = SMALLEST,
+        box: tuple[int, int, int, int] = (0, 0, WIDTH - 1, HEIGHT - 1)) -> int:
     """Draw ``screen``'s words in ``box`` of the glass, as much as fits at the sizes the panel needs, its players'
-    names in their short forms where whole ones leave a text no room."""
+    names in their short forms where whole ones leave a text no room; answer how many of its rows (its title,
+    status, prompt, notice, options and each line) had no room."""
     with naming.shortening(screen.shorts):
-        _lay(draw, screen, panel, box)
+        return _lay(draw, screen, panel, box)
 
 
-def _lay(draw, screen: Screen, panel: Panel, box: tuple[int, int, int, int]):
+def _lay(draw, screen: Screen, panel: Panel, box: tuple[int, int, int, int]) -> int:
     body, big, option = face(panel, "body"), face(panel, "prompt"), face(panel, "option")
     left, top, right, bottom = box
     width = right - left + 1
@@ -182,11 +184,14 @@ def _lay(draw, screen: Screen, panel: Panel, box: tuple[int, int, int, int]):
     if screen.status and title_status != "both":
         add(STATUS, 10, "line", (body.height, lambda d, y: text(d, (left, y, right, y + body.height - 1), screen.status,
                                                            body, "body")))
+    unplaced = 0
     for i, line in enumerate(screen.lines):
         forms = wrapping(line, body, 2 * MARGIN, lambda d, y, n, line=line: text(
             d, (left, y, right, y + n * body.height - 1), line, body, "body", lines=n), whole_only=True)
         if forms:
             add(FIRST_LINE if i == 0 else STATUS + 1 + i, 70 + i, "line", *forms)
+        else:
+            unplaced += 1
     kept: dict[int, tuple[int, list[_Row], int]] = {}      # unit -> (display order, its forms, the form drawn)
     used = 0
     for unit, (priority, order, forms) in sorted(enumerate(units), key=lambda u: (u[1][0], u[1][1])):
@@ -217,6 +222,7 @@ def _lay(draw, screen: Screen, panel: Panel, box: tuple[int, int, int, int]):
     for row in lower:
         row.draw(draw, y)
         y += row.height
+    return unplaced + len(units) - len(kept)
 
 
 def _told(screen: Screen, big: Face, option_height: int, width: int, room: int) -> Screen:
@@ -331,6 +337,12 @@ def _options(draw, box, row: list[Option], face_: Face) -> None:
             draw.rectangle((cell[0], top, cell[0] + min(need, cell[2] - cell[0] + 1) - 1, bottom), fill=ON)
         text(draw, cell, words, face_, "option", fill=OFF if option.chosen else ON)
         x = cell[2] + 1
+
+
+def left_out(screen: Screen, panel: Panel = SMALLEST) -> int:
+    """How many of ``screen``'s rows a glass of ``panel`` has no room for (a trial: nothing of it is recorded)."""
+    with recording():
+        return lay(canvas()[1], screen, panel)
 
 
 def frame(screen: Screen, panel: Panel = SMALLEST) -> Image.Image:

@@ -8,24 +8,36 @@ turn list. Then every screen shows what the picks did, together.
 """
 from __future__ import annotations
 
-from companion.words import say
+from companion.words import say, says
 
 from . import for_game, naming
-from .oled import frame
+from .oled import frame, left_out
 from .reading import SMALLEST, Panel
-from .screen import Screen
+from .screen import Screen, wordings
 
 
 @naming.named
-def describe_picks(view: dict, picks: dict) -> Screen:
-    """The picks of a reveal (``picks``: each seat's, by its number), each under its player's name."""
+def describe_picks(view: dict, picks: dict, shown: int | None = None) -> Screen:
+    """The picks of a reveal (``picks``: each seat's, by its number), each after its player's name; where only the
+    first ``shown`` have room, a line counts the rest, which the lamps show."""
     game = for_game(view["game"])
-    lines = tuple(say("{player}: {pick}", player=naming.who(view, int(seat)), pick=game.picked(view, pick))
+    lines = tuple(tuple(say("{player}: {pick}", player=naming.who(view, int(seat)), pick=words)
+                        for words in wordings(game.picked(view, pick)))
                   for seat, pick in sorted(picks.items(), key=lambda item: int(item[0])))
-    return Screen(title=view["title"], status=say("reveal"),
-                  prompt=(say("The picks revealed"), say("Picks revealed"), say("The picks"), say("Picks")),
-                  lines=lines)
+    if shown is not None and shown < len(lines):
+        rest = len(lines) - shown
+        lines = lines[:shown] + ((says("and {n} more on the lamps", "and {n} more on the lamps", rest),
+                                  says("{n} more: lamps", "{n} more: lamps", rest)) if shown else
+                                 (say("Each seat's lamps show its pick"), say("See the lamps")),)
+    return Screen(prompt=(say("The picks"), say("Picks")), lines=lines)
 
 
 def picks(view: dict, picks_: dict, panel: Panel = SMALLEST):
-    return frame(describe_picks(view, picks_), panel)
+    """The picks on ``panel``'s glass: as many whole as it has room for, the rest counted."""
+    shown = len(picks_)
+    while True:
+        screen = describe_picks(view, picks_, shown)
+        missing = left_out(screen, panel) if shown else 0
+        if not missing:
+            return frame(screen, panel)
+        shown = max(0, shown - missing)     # then, should the line that counts the rest not fit too, one fewer

@@ -13,7 +13,7 @@ from __future__ import annotations
 from companion.words import say
 
 from . import for_game, naming
-from .screen import Sentence
+from .screen import Sentence, first
 
 QUIET = frozenset({"locked", "unlocked", "reveal", "turn", "picked", "round"})  # told by the tags, titles, or not at all
 
@@ -80,5 +80,5 @@ def _reveal(view: dict, game, at: int, events: list[dict]) -> dict | None:
         return None
     index, event = found[-1]
     picks = sorted((int(seat), pick) for seat, pick in event["picks"].items())
-    return {"at": index, "picks": [{"seat": seat, "name": naming.title(view, seat)[0], "words": game.picked(view, pick)}
+    return {"at": index, "picks": [{"seat": seat, "name": naming.title(view, seat)[0], "words": first(game.picked(view, pick))}
                                    for seat, pick in picks]}

@@ -223,13 +223,20 @@ def tell(view: dict, event: dict) -> str | None:
     return None
 
 
-def picked(view: dict, pick: dict) -> str:
-    """A seat's secret pick, as the reveal shows it."""
-    holes = pick["popup"]
+def picked(view: dict, pick: dict) -> tuple[str, str]:
+    """A seat's secret pick, as the reveal shows it: in full, and in fewer words for a small glass."""
+    holes, whack = pick["popup"], pick["whack"]
     if not holes:
-        return say("no hole up, whacks hole {whack}", whack=pick["whack"])
-    return says("hole {holes} up, whacks hole {whack}", "holes {holes} up, whacks hole {whack}", len(holes),
-                holes=naming.joined(map(str, holes)), whack=pick["whack"])
+        return say("no hole up, whacks hole {whack}", whack=whack), say("none up, whacks {whack}", whack=whack)
+    listed = naming.joined(map(str, holes))
+    return (says("hole {holes} up, whacks hole {whack}", "holes {holes} up, whacks hole {whack}", len(holes),
+                 holes=listed, whack=whack),
+            say("{holes} up, whacks {whack}", holes=" ".join(map(str, holes)), whack=whack))
+
+
+def pick_lamps(pick: dict) -> tuple[Lamp, ...]:
+    """The seat's lamps while the picks are the moment: the holes it popped up (its whack is on another's sheet)."""
+    return tuple(Lamp.ON if hole in pick["popup"] else Lamp.OFF for hole in range(1, 6))
 
 
 def standings(view: dict) -> list[dict]:

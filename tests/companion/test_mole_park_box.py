@@ -158,13 +158,19 @@ def test_the_picks_show_then_the_virtual_dice_tumble_then_they_land(box_factory)
     assert view["state"]["round"] == 2                      # the dice are rolled and the next round dealt
     picks = next(e for e in reversed(box.match.public_log()) if e["kind"] == "reveal")["picks"]
     assert box.pixels("table") == reveal.picks(view, picks).tobytes()
+    picked = [["on" if die == picks[seat]["die"] else "off" for die in ("glove", "pan", "mallet")] + ["off"] * 2
+              for seat in (1, 2, 3)]
+    assert [box.lamps(seat) for seat in (1, 2)] == picked[:2]          # each seat's die, not where the dice land
     box.clock.advance(scene.PICKS_S)
     box.session.pump()
+    assert [box.lamps(seat) for seat in (1, 2, 3)] == picked           # nor while they tumble
     rolling = box.pixels("table")
     assert rolling in [mole_park.rolling(view, frame).tobytes() for frame in range(4)]
     box.clock.advance(scene.ROLL_S)
     box.session.pump()
     assert box.pixels("table") == mole_park.table(view).tobytes() != rolling
+    landed = [[lamp.value for lamp in mole_park.lamps(view, seat, True)] for seat in (1, 2, 3)]
+    assert [box.lamps(seat) for seat in (1, 2, 3)] == landed != picked  # then the holes the dice landed on
 
 
 def test_physical_dice_land_as_the_picks_give_way(box_factory):

@@ -53,7 +53,7 @@ def test_whakka_mole_tells_each_seat_its_own_turn_on_every_panel_and_its_phone(w
             assert len(prompts) == 1 and prompts[0] in said, (seat, panel, prompts)
 
 
-def test_a_reveal_shows_the_picks_on_the_table_display_while_the_seats_keep_theirs_then_the_outcome_on_all(
+def test_a_reveal_shows_the_picks_on_the_table_display_and_lamps_while_the_seats_keep_theirs_then_the_outcome_on_all(
         box_factory):
     box = box_factory("whakka-mole", 3)
     box.name_players(NAMES)
@@ -66,17 +66,36 @@ def test_a_reveal_shows_the_picks_on_the_table_display_while_the_seats_keep_thei
     assert {seat: box.pixels(f"seat{seat}") for seat in (1, 2)} == {seat: before[seat] for seat in (1, 2)}
     render_fn, *args = shown["table"]
     said = describe(render_fn, tuple(args))
-    assert said.prompt[0] == "The picks revealed" and said.lines == tuple(
-        f"{name}: hole 1 up, whacks hole 5" for name in NAMES.values())
-    for panel in PANELS:                                # whole on every glass
+    picks = [f"{name}: hole 1 up, whacks hole 5" for name in NAMES.values()]
+    assert said.prompt[0] == "The picks" and [wordings(line)[0] for line in said.lines] == picks
+    assert [box.lamps(seat) for seat in (1, 2)] == [["on", "off", "off", "off", "off"]] * 2   # no whack flashes yet
+    for panel, least in zip(PANELS, (0, 0, 1)):         # as many picks whole as the glass holds, the rest counted
         with oled.recording() as placed:
             render_fn(*args[:-1], panel)
-        assert [p for p in placed if p["role"] == "prompt" and p["whole"]] and all(p["whole"] for p in placed)
+        lines = [" ".join(p["lines"]) for p in placed if p["role"] == "body"]
+        assert all(p["whole"] for p in placed) and len(lines) >= 1, panel.name
+        picked = [line for line in lines if any(line in wordings(w) for w in said.lines[:len(NAMES)])]
+        rest = len(NAMES) - len(picked)
+        counted = ({f"and {rest} more on the lamps", f"{rest} more: lamps"} if picked else
+                   {"Each seat's lamps show its pick", "See the lamps"})
+        assert len(picked) >= least and lines[:len(picked)] == picked, (panel.name, lines)
+        assert lines[len(picked):] == [] if not rest else len(lines) == len(picked) + 1 and lines[-1] in counted
+    box.play("wait 600", settle=False)                  # the OK's own flash over, the last seat's lamps show its pick
+    assert box.lamps(3) == ["on", "off", "off", "off", "off"]
     box.press(2, "hole2")                               # a press ends the moment for its seat alone
     assert told(box, 2)[0][0] == "Which holes pop up?" and scene.screens(box.session.scene())["seat1"] is None
     box.play(f"wait {int(scene.PICKS_S * 1000)}")
     assert told(box, 1)[0][0] == "+1: you missed Bartholomew's hole 5"
     assert box.pixels("seat1") != before[1]
+
+
+def test_the_lamps_show_each_seat_s_pick_until_the_picks_give_way_to_what_they_did(box_factory):
+    box = box_factory("whakka-mole", 3)
+    box.play("1 hole1\n1 ok\n1 hole5\n1 ok\n2 hole1\n2 ok\n2 hole5\n2 ok\n3 hole1\n3 ok\n3 hole5\n3 ok")
+    box.play("1 ok\n1 hole1\n1 ok\n2 ok\n2 hole2\n2 ok\n3 ok\n3 hole4\n3 ok", settle=False)   # 1 hits 2's hole 1
+    assert box.lamps(2) == ["off"] * 5                  # Bartholomew popped nothing up; the hit is not told yet
+    box.play(f"wait {int(scene.PICKS_S * 1000)}", settle=False)
+    assert box.lamps(2)[0] == "fast"                    # then Adelheid's whack flashes on his hole 1
 
 
 def test_the_seat_s_next_press_takes_the_news_back_to_the_question(whakka):
