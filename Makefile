@@ -10,7 +10,7 @@ CATALOGUE = -F companion/locale/babel.cfg --no-default-keywords -k say -k says:1
 SHELL  := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 
-.PHONY: run test test-system bench screenshots catalogue clean install uninstall
+.PHONY: run test test-system bench screenshots catalogue how-to-play clean install uninstall
 
 # The first run installs for minutes: it says so, and names each package as pip takes it.
 $(STAMP): pyproject.toml
@@ -29,6 +29,9 @@ test: $(STAMP)  ## every test
 
 test-system: $(STAMP)  ## as root: the service's whole life in VMs of Debian trixie and bookworm (docs/pi.md)
 	$(BIN)/python -m tests.system $(ARGS)
+
+how-to-play: $(STAMP)  ## docs/rules/*.md: each game's "How to play" section, from rules/how_to_play.py
+	$(BIN)/python -m companion.render.how
 
 screenshots: $(STAMP)  ## docs/screenshots/ from the browser tests: every game's TV view at 1080p and 720p, the phones, the pages
 	MOLEBOX_SCREENSHOTS=docs/screenshots $(BIN)/python -m pytest -q tests/web/test_tv.py tests/web/test_browser.py \

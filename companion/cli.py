@@ -203,8 +203,12 @@ def cmd_stats(args) -> int:
 
 
 def cmd_variants(args) -> int:
-    print(f"{registry.get(args.game).title}: every decision molebox took where the rules are silent, and the "
-          f"settings below, in {registry.get(args.game).doc}\n")
+    from companion.render import how
+
+    print(f"{registry.get(args.game).title}\n")
+    print("\n".join(how.lines(args.game)) + "\n")
+    print(f"Every decision molebox took where the rules are silent, and the settings below, in "
+          f"{registry.get(args.game).doc}\n")
     for name, spec in load_specs(args.game).items():
         bounds = f" [{spec.min}..{spec.max}]" if spec.min is not None else ""
         choices = f" {{{', '.join(map(str, spec.choices))}}}" if spec.choices else ""

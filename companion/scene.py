@@ -22,7 +22,7 @@ from . import render
 from .lamps import Lamp
 from .table.lobby import Lobby
 from .table.state import TableState
-from .render import bot as bot_screen, fault as fault_screen, join as join_screen, lobby as lobby_screens, reveal
+from .render import bot as bot_screen, fault as fault_screen, how, join as join_screen, lobby as lobby_screens, reveal
 from .render.reading import SMALLEST, Panel
 
 ROLL_S = 0.8            # the table shows virtual dice tumbling this long before they land
@@ -163,8 +163,9 @@ def _seat(scene: Scene, seat: int) -> tuple | None:
                 computer_status(match, seat), notice)
     decision = next(iter(match.decisions_for(seat)), None)
     draft = scene.table.drafts[seat]
-    return (render.for_game(match.header.game).seat,
-            _named(scene, f"seat{seat}", match.view(seat), news=news(scene, seat)),
+    game = render.for_game(match.header.game)
+    goal = how.goal(match.header.game) if how.first_turn(game, match.public_log()) else ()
+    return (game.seat, _named(scene, f"seat{seat}", match.view(seat), news=news(scene, seat), goal=goal),
             scene.made.get(f"draft{seat}", (decision, draft), lambda: draft.summary(decision)), notice)
 
 

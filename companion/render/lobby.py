@@ -7,7 +7,7 @@ from __future__ import annotations
 from companion.lamps import Lamp
 from companion.words import N_, say, says
 
-from . import naming
+from . import how, naming
 from .oled import frame
 from .reading import SMALLEST, Panel
 from .screen import Option, Screen
@@ -27,9 +27,10 @@ def describe_menu(lobby: dict, notice: str = "", pin_hint: bool = False) -> Scre
     if lobby["stage"] == "game":
         games = [Option(str(i + 1), (name, short), i == lobby["index"])
                  for i, (name, short) in enumerate(zip(lobby["games"][:5], lobby["short"]))]
+        chosen = lobby["ids"][lobby["index"]]
         return Screen(title="molebox", status=(say("hold OK: PIN"), say("PIN: hold OK")) if pin_hint else "",
                       prompt=(say("Pick a game"), say("Game?")), options=(*games, Option("OK", say("set it up"))),
-                      notice=notice)
+                      lines=(how.goal(chosen), how.size(chosen)), notice=notice)
     if lobby["stage"] == "players":
         return _players(lobby, notice)
     low, high = lobby["bounds"]
@@ -37,7 +38,7 @@ def describe_menu(lobby: dict, notice: str = "", pin_hint: bool = False) -> Scre
               for button, what in (("3", "dice"), ("4", "cards")) if what in lobby["chance"]]
     return Screen(title=(lobby["games"][lobby["index"]], lobby["short"][lobby["index"]]), status=say("setup"),
                   prompt=says("{n} seat", "{n} seats", lobby["seats"]),
-                  lines=(says("{low} to {n} seat", "{low} to {n} seats", high, low=low),),
+                  lines=(says("{low} to {n} seat", "{low} to {n} seats", high, low=low), how.goal(lobby["game"])),
                   options=(Option("1", say("fewer")), Option("2", say("more")), *chance, Option("OK", say("players")),
                            Option("5", say("back"))), notice=notice)
 

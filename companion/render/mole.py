@@ -15,7 +15,7 @@ from __future__ import annotations
 from companion.lamps import Lamp
 from companion.words import N_, keyed, say, says, translate
 
-from . import naming
+from . import how, naming
 from .news import deed, heard
 from .choices import new_game, options
 from .oled import frame
@@ -123,6 +123,7 @@ def _context(state: dict, entry: dict) -> tuple:
 
 
 @naming.named
+@how.taught
 def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
     state, you = view["state"], view["you"]
     a, b = state["scores"]

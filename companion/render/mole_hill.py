@@ -22,7 +22,7 @@ from companion.lamps import Lamp
 from companion.words import N_, say, says
 from rules.mole_hill import COLS, ROWS as BOARD_ROWS
 
-from . import naming
+from . import how, naming
 from .news import deed, heard
 from .choices import new_game
 from .oled import HEIGHT, OFF, ON, WIDTH, canvas, face, lay
@@ -224,6 +224,7 @@ def _outcome(view: dict, you: int | None = None) -> tuple[str, ...]:
 
 
 @naming.named
+@how.taught
 def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
     state, you = view["state"], view["you"]
     status = (say("mole, round {round}", round=state["round"]), say("mole")) if you == state["mole"] else \

@@ -14,7 +14,7 @@ from companion.lamps import Lamp
 from companion.words import N_, keyed, say, says
 from rules.mole_park import DICE, DIE_NAMES
 
-from . import naming
+from . import how, naming
 from .news import deed, heard
 from .choices import options
 from .oled import frame
@@ -136,6 +136,7 @@ def _asked(entry: dict) -> tuple[str, ...]:
 
 
 @naming.named
+@how.taught
 def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
     state, you = view["state"], view["you"]
     me = _me(state, you)

@@ -17,7 +17,7 @@ from dataclasses import replace
 from companion.lamps import Lamp
 from companion.words import N_, say, translate
 
-from . import naming
+from . import how, naming
 from .news import deed, heard
 from .choices import options
 from .oled import HEIGHT, OFF, ON, WIDTH, canvas, face, lay, text
@@ -119,6 +119,7 @@ def _start_rolls(view: dict) -> tuple[str, ...]:
 
 
 @naming.named
+@how.taught
 def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
     state, you = view["state"], view["you"]
     key = entry.get("key")

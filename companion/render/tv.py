@@ -3,7 +3,8 @@
 Made from the public state alone (:func:`companion.table.public.public`), so it may go to any page: the
 table's description (:func:`describe_table` of the game's module: title, status, the prompt, lines and
 the board as data; the prompt's shorter wordings too, for a crowded TV), each player's full name, score and
-whether they have locked in (never what), the last turns in words (:mod:`companion.render.turns`), whether
+whether they have locked in (never what), the last turns in words (:mod:`companion.render.turns`; during the
+first turn, how to play as the latest, :mod:`companion.render.how`), whether
 play is paused, and what changed the game from elsewhere (an undo) in the prompt's place while the table
 display says it. In the lobby, seat 1's menu. Join codes are not in it: they go only where the table is (:mod:`companion.web.tv`).
 """
@@ -13,7 +14,7 @@ from dataclasses import replace
 
 from companion.words import N_, say
 
-from . import for_game, lobby, naming
+from . import for_game, how, lobby, naming
 from .screen import as_dict, wordings
 
 TURNS = 4           # the last turns a description carries
@@ -42,7 +43,17 @@ def describe(public: dict, turns: list[dict]) -> dict:
     return {"mode": "play", "game": view["game"], "title": view["title"], "over": view["over"], "paused": paused,
             "screen": {**as_dict(table), "prompts": list(wordings(table.prompt))},
             "players": _players(view, game, public.get("bots", {})),
-            "turns": turns[-TURNS:]}
+            "turns": turns[-TURNS:] + _teaching(view["game"], game, public["log"])}
+
+
+def _teaching(game_id: str, game, log: list[dict]) -> list[dict]:
+    """During the first turn, how to play, told as the latest turn (the room's turn list shows it first, and
+    leaves out the older ones that do not fit): the theme, the goal, a turn's steps, how you score."""
+    if not how.first_turn(game, log):
+        return []
+    said = how.told(game_id)
+    return [{"title": say("How to play"), "lines": [said["theme"], said["goal"], *said["turn"], *said["scoring"]],
+             "reveal": None}]
 
 
 def _players(view: dict, game, bots: dict) -> list[dict]:

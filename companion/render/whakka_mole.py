@@ -14,7 +14,7 @@ from dataclasses import replace
 from companion.lamps import Lamp
 from companion.words import N_, say, says
 
-from . import naming
+from . import how, naming
 from .news import heard
 from .choices import new_game
 from .oled import HEIGHT, OFF, ON, WIDTH, canvas, face, frame, lay, text
@@ -52,6 +52,7 @@ def told_you(view: dict, event: dict) -> tuple[str, ...] | None:
 
 
 @naming.named
+@how.taught
 def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
     state, you = view["state"], view["you"]
     held = view.get("held", {})

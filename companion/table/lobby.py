@@ -170,7 +170,7 @@ class Lobby:
         return self, Refusal(say("3 changes the seat"))
 
     def view(self) -> dict:
-        return {"stage": self.stage, "games": [registry.game_class(g).title for g in self.games],
+        return {"stage": self.stage, "ids": list(self.games), "games": [registry.game_class(g).title for g in self.games],
                 "short": [registry.game_class(g).short_title or registry.game_class(g).title for g in self.games],
                 "index": self.index, "game": self.game, "seats": self.seats, "dice": self.dice, "cards": self.cards,
                 "chance": list(self.chance()),

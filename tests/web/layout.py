@@ -75,7 +75,10 @@ def measure(page, scrolls: bool, thumb: int = 0) -> dict:
 
 
 def laid_out(page, scrolls: bool, thumb: int = 0) -> float:
-    """Assert the page is laid out right (see :data:`MEASURE_JS`); the cap height of its smallest words, in px."""
+    """Assert the page is laid out right (see :data:`MEASURE_JS`); the cap height of its smallest words, in px. A
+    page that scrolls is measured from its top (a tap low on it may have scrolled it)."""
+    if scrolls:
+        page.evaluate("window.scrollTo(0, 0)")
     found = measure(page, scrolls, thumb)
     assert not found["problems"], f"{page.url} at {page.viewport_size}: {found['problems']}"
     return found["smallest"] * CAP

@@ -1,0 +1,96 @@
+"""How to play a game, told in the box's language wherever a table first meets it: the room's description (the
+TV shows it before the first turn is over, a phone's seat page one tap away), a line of each seat's screen
+during the first turn, the lobby's, and ``molebox variants``. The words are the rules' own
+(:data:`rules.how_to_play.HOW_TO_PLAY`), said through the catalogue.
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import replace
+from pathlib import Path
+
+from rules import registry
+from rules.how_to_play import HOW_TO_PLAY
+from rules.registry import game_class
+
+from companion.words import say, says
+
+from .screen import Words
+
+ROOT = Path(__file__).resolve().parents[2]      # the repository: the rules docs' paths are from it
+
+
+def told(game_id: str) -> dict:
+    """Everything a table reads before its first turn, said: theme, goal, scoring, the turn's steps, the buttons,
+    the seats and length, and the rule text's own words explained."""
+    how = HOW_TO_PLAY[game_id]
+    return {"theme": say(how.theme), "goal": say(how.goal), "scoring": [say(line) for line in how.scoring],
+            "turn": [say(step) for step in how.turn], "buttons": say(how.buttons), "size": size(game_id),
+            "jargon": [{"term": say(term), "means": say(means)} for term, means in how.jargon]}
+
+
+def goal(game_id: str) -> Words:
+    """The goal for a line of an OLED, longest first."""
+    return tuple(say("Goal: {goal}", goal=say(words)) for words in HOW_TO_PLAY[game_id].goal_short)
+
+
+def size(game_id: str) -> str:
+    """How many seats the game takes and how long a first game lasts."""
+    cls, (least, most) = game_class(game_id), HOW_TO_PLAY[game_id].minutes
+    if cls.min_seats == cls.max_seats:
+        return says("{n} seat, {least} to {most} minutes", "{n} seats, {least} to {most} minutes", cls.max_seats,
+                    least=least, most=most)
+    return says("{low} to {n} seat, {least} to {most} minutes", "{low} to {n} seats, {least} to {most} minutes",
+                cls.max_seats, low=cls.min_seats, least=least, most=most)
+
+
+def taught(describe):
+    """A seat's ``describe_`` function whose view may carry the game's goal (``view["goal"]``, during the first
+    turn): its screen says it as its last line, the first a small glass leaves out (the question, its buttons and
+    the seat's own news come first)."""
+    @functools.wraps(describe)
+    def described(view: dict, *args, **kwargs):
+        screen = describe(view, *args, **kwargs)
+        return replace(screen, lines=(*screen.lines, view["goal"])) if view.get("goal") else screen
+    return described
+
+
+def first_turn(game, log: list[dict]) -> bool:
+    """Whether the game is still in its first turn (or before it): the log has opened at most one (a game whose
+    turn list starts a turn at its reveal, Whakka Mole's, has revealed none: the reveal ends the turn)."""
+    openers = game.TURN[0]
+    most, seen = (0 if "reveal" in openers else 1), 0
+    for event in log:                       # from the start: a long game's log is left at its second turn
+        seen += event["kind"] in openers
+        if seen > most:
+            return False
+    return True
+
+
+def lines(game_id: str) -> list[str]:
+    """How to play as lines of text that read the same in a terminal (``molebox variants``) and as Markdown (the
+    rules docs' first section): paragraphs between empty lines, the turn's steps numbered, the words listed."""
+    said = told(game_id)
+    out = [said["theme"], "", say("Goal: {goal}", goal=said["goal"]), "",
+           say("Scoring: {scoring}", scoring=" ".join(said["scoring"])), "", say("A turn:"), ""]
+    out += [f"{n}. {step}" for n, step in enumerate(said["turn"], 1)]
+    out += ["", say("Buttons: {buttons}", buttons=said["buttons"]), "",
+            say("Players and length: {size}", size=said["size"])]
+    if said["jargon"]:
+        out += ["", say("The rules' own words:"), ""] + [f"- {word['term']}: {word['means']}" for word in said["jargon"]]
+    return out
+
+
+def document(game_id: str) -> None:
+    """Write the game's rules doc's "How to play" section (before its first other section) from these words."""
+    path = ROOT / registry.get(game_id).doc
+    before, _, rest = path.read_text().partition("\n## ")
+    if rest.startswith("How to play\n"):
+        rest = rest.split("\n## ", 1)[1]
+    body = "\n".join(lines(game_id))
+    path.write_text(f"{before}\n## How to play\n\n{body}\n\n## {rest}")
+
+
+if __name__ == "__main__":          # make how-to-play
+    for game in HOW_TO_PLAY:
+        document(game)

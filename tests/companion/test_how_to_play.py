@@ -1,0 +1,61 @@
+"""How to play, where a table first meets a game: the lobby says each game's goal, seats and length; every seat's
+screen says the goal during the first turn, and no longer; ``molebox variants`` and the rules docs' first section
+say the same words (the rules' own, :data:`rules.how_to_play.HOW_TO_PLAY`)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion import cli, scene
+from companion.render import describe, how
+from companion.render.screen import wordings
+from rules import registry
+from rules.how_to_play import HOW_TO_PLAY
+
+GAMES = [module.rsplit(".", 1)[1].replace("_", "-") for module in registry.MODULES]
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_every_game_is_taught_in_whole_short_sentences():
+    assert sorted(HOW_TO_PLAY) == sorted(registry.games())
+    for game_id, taught in HOW_TO_PLAY.items():
+        assert 2 <= len(taught.turn) <= 5 and 1 <= len(taught.scoring) <= 3, game_id
+        assert len(taught.goal_short[-1]) <= 18 and len(taught.buttons) <= 40, game_id
+        assert all(len(sentence) <= 110 for sentence in (taught.goal, *taught.scoring, *taught.turn)), game_id
+        assert taught.minutes[0] < taught.minutes[1], game_id
+
+
+@pytest.mark.parametrize("game_id", sorted(HOW_TO_PLAY))
+def test_the_rules_doc_and_molebox_variants_begin_with_the_same_words(game_id, capsys):
+    doc = (ROOT / registry.get(game_id).doc).read_text()
+    section = doc.split("\n## How to play\n\n", 1)[1].split("\n## ", 1)[0]
+    said = [line for line in section.splitlines() if line]
+    assert said == [line for line in how.lines(game_id) if line], f"docs/rules: run `make how-to-play` ({game_id})"
+    assert cli.main(["variants", game_id]) == 0
+    printed = capsys.readouterr().out
+    assert "\n".join(how.lines(game_id)) in printed and printed.index(how.told(game_id)["goal"]) < printed.index("=")
+
+
+def test_the_lobby_says_each_game_s_goal_seats_and_length(box_factory):
+    box = box_factory(game=None, seats=None)
+    for index, game_id in enumerate(box.session.state.lobby.view()["ids"][:5]):
+        box.play(f"1 hole{index + 1}", settle=False)
+        render_fn, *args = scene.screens(box.session.scene())["seat1"]
+        lines = describe(render_fn, tuple(args)).lines
+        assert lines == (how.goal(game_id), how.size(game_id)), game_id
+        assert "minutes" in how.size(game_id)
+
+
+def test_a_seat_s_screen_says_the_goal_during_the_first_turn_and_then_no_longer(box_factory):
+    box = box_factory("whakka-mole", 3)
+
+    def last_line(seat: int) -> str:
+        render_fn, *args = scene.screens(box.session.scene())[f"seat{seat}"]
+        return wordings(describe(render_fn, tuple(args)).lines[-1])[0] if describe(render_fn, tuple(args)).lines else ""
+
+    goal = wordings(how.goal("whakka-mole"))[0]
+    assert all(last_line(seat) == goal for seat in (1, 2, 3))
+    box.play("\n".join(f"{s} hole1\n{s} ok\n{s} hole5\n{s} ok" for s in (1, 2, 3)))       # the first turn
+    assert box.match.view(None)["state"]["turn"] == 2
+    assert not any(last_line(seat) == goal for seat in (1, 2, 3))
