@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import connector
+from . import connector, guard
 from .hardware import (BUTTON_SERIES, DISPLAYS, I2C0_PULLUP_OHMS, LAMP_KINDS, PICO_COLUMN_PULLUP, PICO_COLUMN_SERIES,
                        PICO_COLUMNS, PICO_PIXEL_PIN, PICO_ROW_PINS, PICO_VSYS_DIODE, PIXEL_PULLDOWN, STATUS_LED,
                        led_resistor)
@@ -23,7 +23,7 @@ from .profile import DisplaySpec, MuxSpec, Profile, ProfileError, builtin_names
 # The header pin that feeds each shared line: SDA/SCL are I2C1's (GPIO2/3), SDA0/SCL0 I2C0's (GPIO0/1), for
 # a second mux or displays on the Pi's other I2C controller.
 NET_PINS = {"3V3": 1, "5V": 2, "SDA": 3, "SCL": 5, "GND": 9, "SDA0": 27, "SCL0": 28}
-POWER_NETS = ("3V3", "5V", "12V", "GND", "SDA", "SCL", "SDA0", "SCL0")    # the hub's strips, top to bottom
+POWER_NETS = ("3V3", "5V", "12V", "GND", "SDA", "SCL", "SDA0", "SCL0")    # the shared lines, their wires in this order
 I2C_NETS = {1: ("SDA", "SCL"), 0: ("SDA0", "SCL0")}                # each header I2C bus's two lines
 
 
@@ -51,6 +51,7 @@ class Part:
     net: str = ""                   # its seat, for its colour
     terminals: dict[str, str] = field(default_factory=dict)     # name -> label
     bands: dict[str, str] = field(default_factory=dict)         # the hub: terminal name -> its strip
+    strips: tuple[str, ...] = ()                                # the hub: its strips' lines, top to bottom
 
 
 @dataclass
@@ -111,6 +112,9 @@ class _Builder:
                 self._driver(i, seat.lamps)
             self._seat(i, seat)
         self._shared(hub)
+        nets = [net for net in POWER_NETS if net in hub.bands.values()]
+        hub.strips = p.strips + tuple(n for n in guard.safe_order(nets) if n not in p.strips) if p.strips \
+            else guard.safe_order(nets)
         if self.needs["SDA0"]:
             hub.notes = (f"SDA0 and SCL0 strips: {I2C0_PULLUP_OHMS / 1000:g} kOhm from each to the 3V3 strip "
                          "(I2C0 has no pull-ups on the Pi)",)

@@ -265,13 +265,17 @@ def _controls(p: Profile, seats: int, lamps: int) -> list[Item]:
 
 def _wiring(p: Profile) -> list[Item]:
     net = netlist(p)
-    out = [Item(1, "stripboard, about 10 strips of 25 holes, and pin headers or screw terminals",
-                "the hub: one strip per shared line (3V3, GND, SDA, SCL, the lamp supply)",
-                "each line leaves the header once and reaches every part from its strip")]
-    if p.backend == "gpio":
-        out.append(Item(len({w.a.terminal for w in net.wires if w.a.part == "pin"}),
-                        "female jumper wire for the header (or a 40-way ribbon and a breakout board)",
-                        "one per header pin in the diagram", "no solder on the Pi"))
+    hub = next((part for part in net.parts if part.key == "hub"), None)
+    strips = ", ".join(hub.strips) if hub else "none"
+    out = [Item(1, "stripboard, 0.1 inch pitch, about 10 strips of 25 holes, and pin headers or screw terminals",
+                f"the hub: one strip per shared line, top to bottom {strips}",
+                "each line leaves the header once and reaches every part from its strip; ground between any supply "
+                "above 3.3 V and the rest, so one solder bridge cannot reach the Pi"),
+           Item(1, "40-way IDC ribbon cable, a 2 x 20 IDC socket at each end, under 30 cm, and a 2 x 20 shrouded "
+                "(keyed) box header on the hub", "the striped core on pin 1 at both ends: on the Pi the pin with the "
+                "square solder pad, on the hub the box header's triangle", "one keyed piece instead of loose jumper "
+                "wires: no single wire can move one pin over (a jumper moved from pin 1 to pin 2 puts 5 V on the "
+                "3V3 strip); no solder on the Pi")]
     if p.backend == "gpio":
         out.append(Item(len(p.seats) * (HOLES_PER_SEAT + 1), f"{BUTTON_SERIES} resistor, 1/4 W", "one in each "
                         "button line (holes and OK), at the box's socket", "a fault on a panel cable (a lamp supply "
