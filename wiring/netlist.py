@@ -206,12 +206,12 @@ class _Builder:
             self.wire(End("pixelsupply", "0V"), End("ioboard", "0V"), "GND", "supply ground to the IO board")
 
     def _buzzer(self) -> None:
-        gpio = self.profile.buzzer
-        part = self.add(Part("buzzer", "buzzer", "buzzer: 5 V active buzzer and a BC337",
-                             ("GPIO -> 1 kOhm -> BC337 base; emitter to GND;", "buzzer from 5V to the collector")))
+        gpio, supply = self.profile.buzzer, buzzer_supply(self.profile)
+        part = self.add(Part("buzzer", "buzzer", f"buzzer: {supply[:-1]} V active buzzer and a BC337",
+                             ("GPIO -> 1 kOhm -> BC337 base; emitter to GND;", f"buzzer from {supply} to the collector")))
         part.terminals["in"] = f"in: GPIO{gpio} (pin {pin_end(gpio).terminal})"
         self.wire(pin_end(gpio), End("buzzer", "in"), "signal", f"GPIO{gpio} to the buzzer")
-        self.need(part, "5V", "GND")
+        self.need(part, supply, "GND")
 
     def _status_led(self) -> None:
         gpio = self.profile.status_led
@@ -300,6 +300,13 @@ class _Builder:
                 hub.terminals[name] = f"to {self.part(end.part).short}"
                 hub.bands[name] = net
                 self.wire(End("hub", name), end, net, f"{net} strip to {self.part(end.part).short}")
+
+
+def buzzer_supply(profile: Profile) -> str:
+    """The buzzer's supply: the lamp adapter's (12V) where the box has one, so that the Pi's 5 V pins (2 and 4,
+    beside 3V3 and SDA on the header) need not reach the hub; else the Pi's 5V."""
+    kind = LAMP_KINDS[profile.lamp.kind]
+    return f"{kind.volts:g}V" if kind.driver and kind.volts != 5 else "5V"
 
 
 def _mux_key(profile: Profile, mux: MuxSpec) -> str:

@@ -20,7 +20,7 @@ from .hardware import (ADDRESS_JUMPER, BUTTON_SERIES, BUZZER_BASE_OHMS, I2C0_PUL
                        PI_USB_MA)
 from . import connector, i2c
 from .header import I2C_GPIO, UART_PORTS
-from .netlist import netlist
+from .netlist import buzzer_supply, netlist
 from .profile import HOLES_PER_SEAT, Profile
 
 LAMP_SUPPLY_MA = 1000               # the 12 V adapter the list names
@@ -103,15 +103,16 @@ def budget(profile: Profile) -> list[Row]:
     three = displays + MUX_MA * len(profile.muxes) + gpio_total
     if three:
         rows.append(Row("3V3 pins: displays, mux, GPIO outputs", three, PI_3V3_MA, GPIO_VOLTS))
-    five = (lamps * profile.lamp.ma if kind.driver and kind.volts == 5 else 0) + \
-        (BUZZER_MA if profile.buzzer is not None else 0)
+    buzzer = {buzzer_supply(profile): BUZZER_MA} if profile.buzzer is not None else {}
+    five = (lamps * profile.lamp.ma if kind.driver and kind.volts == 5 else 0) + buzzer.get("5V", 0)
     if five:
         rows.append(Row("5V pins: lamps, buzzer", five, PI_5V_SPARE_MA, 5))
     if kind.driver:
         rows.append(Row(f"one {kind.driver} channel (a lamp)", profile.lamp.ma, ULN2803A_CHANNEL_MA))
     if kind.driver and kind.volts != 5:
-        rows.append(Row(f"{kind.volts:g} V adapter: {lamps} lamps", lamps * profile.lamp.ma, LAMP_SUPPLY_MA,
-                        kind.volts))
+        extra = buzzer.get(f"{kind.volts:g}V", 0)
+        rows.append(Row(f"{kind.volts:g} V adapter: {lamps} lamps{', buzzer' * bool(extra)}",
+                        lamps * profile.lamp.ma + extra, LAMP_SUPPLY_MA, kind.volts))
     if profile.ioboard and profile.ioboard.port not in UART_PORTS:
         rows.append(Row("the Pi's USB ports: the Pico", PICO_MA, PI_USB_MA, 5))
     if profile.lamp.kind == "ws2812":
@@ -176,7 +177,8 @@ def bill(profile: Profile) -> list[Item]:
                  "its pull-up", "a fault on a panel cable (its 5 V on a column) drives at most 2.5 mA into the pin"),
         ]
     if p.buzzer is not None:
-        items += [Item(1, "5 V active buzzer", "active: it sounds on steady power",
+        items += [Item(1, f"{buzzer_supply(p)[:-1]} V active buzzer", "active: it sounds on steady power; rated for "
+                       f"the {buzzer_supply(p)} it sits on",
                        f"{BUZZER_MA} mA is more than a pin should give: a transistor switches it"),
                   Item(1, "BC337 NPN transistor (or 2N2222A)", f"with a {BUZZER_BASE_OHMS} Ohm base resistor; flat "
                        "face towards you, legs down: a BC337 is C B E, a PN2222A (TO-92) E B C",

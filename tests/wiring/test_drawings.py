@@ -304,7 +304,7 @@ def expected(name: str) -> dict[str, str]:
         if profile.ioboard:
             out[f"seat{i}:cable"] = f"ioboard:seat{i}"
     if profile.buzzer is not None:
-        out.update({"buzzer:5V": "5V", "buzzer:GND": "GND"})
+        out.update({f"buzzer:{volts or '5V'}": "lampsupply:+" if volts == "12V" else "5V", "buzzer:GND": "GND"})
     if profile.status_led is not None:
         out["status:GND"] = "GND"
     if profile.ioboard:

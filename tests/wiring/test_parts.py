@@ -69,7 +69,9 @@ def test_the_suggested_current_fits():
 def test_lamps_through_a_driver_take_a_fraction_of_a_milliamp_from_each_pin():
     rows = {r.what: r for r in budget(load("gpio-2-mux"))}
     assert rows["one lamp pin (GPIO)"].ma == hardware.ULN2803A_INPUT_MA
-    assert rows["12 V adapter: 10 lamps"].ma == 200 and rows["12 V adapter: 10 lamps"].volts == 12
+    adapter = rows["12 V adapter: 10 lamps, buzzer"]
+    assert adapter.ma == 10 * 20 + hardware.BUZZER_MA and adapter.volts == 12
+    assert not any(what.startswith("5V pins") for what in rows)      # nothing takes the Pi's 5 V
 
 
 def test_a_blue_led_straight_on_a_pin_is_refused():
