@@ -119,6 +119,11 @@ PICO_MA = 50                # the Pico itself, from the Pi's USB port (about)
 PICO_COLUMN_SERIES = "470 Ohm"     # between each column pin and its pull-up: 5 V on the cable drives 2.5 mA in
 PICO_VSYS_DIODE = "1N5819"          # Schottky: the pixel supply's 5 V into VSYS (pin 39), never VBUS (pin 40)
 PIXEL_PULLDOWN = "10 kOhm"          # the 74AHCT125's input (1A) to GND: the pixels' data stays low while the Pico resets
+# Fuses, each on a supply of the box's own where it enters (the Pi's supply has the Pi's own protection):
+# radial polyfuses, by hold / trip current (Bourns MF-R series datasheet: MF-R050 0.50 / 1.00 A, MF-R110
+# 1.10 / 2.20 A, both 60 V / 30 V rated), above the supply's load and below what its wiring carries.
+STRIP_FUSE = {"12V": "MF-R050 polyfuse (0.5 A hold, 1 A trip)", "5V": "MF-R050 polyfuse (0.5 A hold, 1 A trip)"}
+PIXEL_FUSE = "MF-R110 polyfuse (1.1 A hold, 2.2 A trip)"
 BUTTON_SERIES = "2.2 kOhm"          # in each Pi button line at the box's socket: a press still reads 0.14 V against
 #                                     the ~50 kOhm pull-up; 12 V on the line drives under 4 mA into the pin's clamp
 
