@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 
 from . import connector, guard
 from .hardware import (BUTTON_SERIES, DISPLAYS, I2C0_PULLUP_OHMS, LAMP_KINDS, PICO_COLUMN_PULLUP, PICO_COLUMN_SERIES,
-                       PICO_COLUMNS, PICO_PIXEL_PIN, PICO_ROW_PINS, PICO_VSYS_DIODE, PIXEL_PULLDOWN, STATUS_LED,
+                       PICO_COLUMNS, PICO_PIXEL_PIN, PICO_PIXEL_SERIES, PICO_ROW_PINS, PICO_ROW_SERIES, PICO_VSYS_DIODE,
+                       PIXEL_FUSE, PIXEL_PULLDOWN, STATUS_LED,
                        led_resistor)
 from .header import I2C_GPIO, pins
 from .profile import DisplaySpec, MuxSpec, Profile, ProfileError, builtin_names
@@ -187,14 +188,15 @@ class _Builder:
         where = p.ioboard.port or f"USB {p.ioboard.usb_id}"
         notes = ["scans every seat's buttons and lights its lamps: docs/ioboard.md",
                  f"{PICO_COLUMNS}: each through {PICO_COLUMN_SERIES} to its cable line, with a {PICO_COLUMN_PULLUP} "
-                 "pull-up from there to 3V3 (pin 36)"]
+                 "pull-up from there to 3V3 (pin 36)",
+                 f"GP2-GP9 (rows): each through {PICO_ROW_SERIES} to its seat's cable"]
         if p.lamp.kind == "ws2812":
             notes += [f"GP{PICO_PIXEL_PIN} -> 74AHCT125 1A (pin 2), {PIXEL_PULLDOWN} from there to GND; 1Y (pin 3) "
-                      "-> 330 Ohm -> seat 1's pixel DIN",
+                      f"-> {PICO_PIXEL_SERIES} -> seat 1's pixel DIN",
                       "74AHCT125: 1OE (pin 1) and GND (pin 7) to GND, VCC (pin 14) to 5 V; pins 4, 10, 13 to 5 V, "
-                      "5, 9, 12 to GND",
-                      f"5V in -> {PICO_VSYS_DIODE} (band to VSYS) -> VSYS (pin 39); GND in -> GND (pin 38); "
-                      "never VBUS (pin 40)",
+                      "5, 9, 12 to GND; 100 nF from pin 14 to pin 7",
+                      f"5V in -> {PIXEL_FUSE.split()[0]} polyfuse -> the chain, the 74AHCT125 and {PICO_VSYS_DIODE} (band "
+                      "to VSYS) -> VSYS (pin 39); GND in -> GND (pin 38); never VBUS (pin 40)",
                       "a seat with no panel: jumper its DIN to its DOUT"]
         part = self.add(Part("ioboard", "IO board", f"IO board: Raspberry Pi Pico on {where}", tuple(notes)))
         part.terminals["usb"] = "USB (micro-B)"
@@ -238,8 +240,8 @@ class _Builder:
         kind = LAMP_KINDS[p.lamp.kind]
         notes = []
         if p.ioboard:
-            notes.append(f"IO board cable: row GP{PICO_ROW_PINS[seat - 1]}, columns {PICO_COLUMNS},")
-            notes.append("5 V, GND, pixel DIN and DOUT (docs/ioboard.md)")
+            notes.append(f"IO board cables: the logic plug's row GP{PICO_ROW_PINS[seat - 1]}, columns {PICO_COLUMNS}, "
+                         "OLED lines and GND; the lamp plug's 5 V, pixel DIN, DOUT and GND (docs/ioboard.md)")
             if p.lamp.kind == "ws2812":
                 came = f"GP{PICO_PIXEL_PIN} (level shifter)" if seat == 1 else f"seat {seat - 1}'s DOUT"
                 goes = f"seat {seat + 1}'s DIN" if seat < len(p.seats) else "nothing (left open)"
@@ -250,7 +252,8 @@ class _Builder:
                 notes.append(f"lamps: + to +{kind.volts:g} V, - to its lamp terminal")
             else:
                 ohms, _ = led_resistor(p.lamp.colour, p.lamp.ma)
-                notes.append(f"lamps: terminal -> {ohms} Ohm -> {p.lamp.colour} LED -> GND")
+                notes.append(f"lamps: terminal -> {p.lamp.colour} LED -> GND; its {ohms} Ohm at the box's end of the "
+                             "line, on the hub")
         if spec.display:
             notes.append(f"OLED: {_display_note(p, spec.display)}")
         notes += [f"{plug.name} plug, {plug.part}: {plug.pinout()}" for plug in connector.plugs(p, spec)]
@@ -300,6 +303,18 @@ class _Builder:
                 hub.terminals[name] = f"to {self.part(end.part).short}"
                 hub.bands[name] = net
                 self.wire(End("hub", name), end, net, f"{net} strip to {self.part(end.part).short}")
+
+
+def series(profile: Profile, end: End) -> str | None:
+    """The resistor in a line from a GPIO that leaves the box for a panel, at the box's end: a button's 2.2 kOhm,
+    a plain LED's own resistor (so a short on the cable takes no more from the pin than the LED does)."""
+    if profile.backend != "gpio" or not end.part.startswith("seat"):
+        return None
+    if end.terminal.startswith(("hole", "ok")):
+        return BUTTON_SERIES
+    if end.terminal.startswith("lamp") and profile.lamp.kind == "led":
+        return f"{led_resistor(profile.lamp.colour, profile.lamp.ma)[0]} Ohm"
+    return None
 
 
 def buzzer_supply(profile: Profile) -> str:

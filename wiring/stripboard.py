@@ -5,10 +5,11 @@ The copper strips run left to right, one per row of holes, 0.1 inch apart. The P
 each row of the header sits on one strip, and **every one of those 20 strips is cut between the
 header's two rows** (two knife cuts 1 mm apart, the copper between lifted), or pin 1 (3V3) would meet
 pin 2 and SDA pin 4. Each used pin then has its strip to itself: to the left for odd pins, to the right
-for even ones. A button line leaves through its series resistor (a second cut between the resistor's
-legs), every other line from a pad at the strip's end. Below the header, after a spare strip, come the
+for even ones, and leaves from a pad at the strip's end, a line to a panel through its series resistor
+(a second cut between the resistor's legs). Below the header, after a spare strip, come the
 hub's shared strips in their safe order (``wiring/guard.py``): a wire link joins each to its header
-pin, and each part's wire leaves from a pad of its own. The 5 V pins (2 and 4) are pulled out of the
+pin, and each part's wire leaves from a pad of its own. A button line or a plain LED's line leaves
+through its series resistor (``netlist.series``). The 5 V pins (2 and 4) are pulled out of the
 box header unless the box takes the Pi's 5 V, so the Pi's 5 V never reaches the board.
 
 ``wiring/drc.py`` checks the result as a PCB tool would; ``wiring/boardsvg.py`` draws it.
@@ -17,9 +18,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .hardware import BUTTON_SERIES, I2C0_PULLUP_OHMS, STRIP_FUSE
+from .hardware import DECOUPLING, I2C0_PULLUP_OHMS, STRIP_FUSE
 from .header import pins
-from .netlist import Netlist, Part, netlist
+from .netlist import Netlist, Part, netlist, series
 from .profile import Profile
 
 HEADER_ROWS = 20
@@ -126,8 +127,9 @@ class _Layout:
         far = f"{wire.b.part}:{wire.b.terminal}"
         label = self.net.part(wire.b.part).terminals[wire.b.terminal].split(":")[0]
         label = f"{self.net.part(wire.b.part).short.removesuffix(' panel')} {label}"
-        if self.profile.backend == "gpio" and wire.b.terminal.startswith(("hole", "ok")):
-            self.add("resistor", [(toward(1), row), (toward(1 + RESISTOR_SPAN), row)], [far, net], BUTTON_SERIES)
+        resistor = series(self.profile, wire.b)
+        if resistor:
+            self.add("resistor", [(toward(1), row), (toward(1 + RESISTOR_SPAN), row)], [far, net], resistor)
             self.board.cuts.add((toward(2) if odd else toward(3), row))
             self.add("pad", [(toward(0), row)], [far], far, label)
         else:
@@ -169,4 +171,4 @@ class _Layout:
         if "3V3" in self.board.strips.values() and "GND" in self.board.strips.values():
             top, bottom = self.row_of("3V3"), self.row_of("GND")
             x = max(set(range(self.board.width)) - {x for x, y in self.board.used() if y in (top, bottom)})
-            self.add("capacitor", [(x, top), (x, bottom)], ["3V3", "GND"], "100 nF", "decoupling")
+            self.add("capacitor", [(x, top), (x, bottom)], ["3V3", "GND"], DECOUPLING, "decoupling")

@@ -90,7 +90,11 @@ def test_the_list_counts_the_parts_from_the_profile():
     eight = {i.part: i for i in bill(load("ioboard-8"))}
     assert [(i.qty, i.choice[:7]) for i in bill(load("ioboard-8")) if "OLED" in i.part] == [(8, "at 0x3C"),
                                                                                            (1, "at 0x3D")]
-    assert eight["1N4148 diode"].qty == 48 and eight["WS2812B pixel"].qty == 40
+    assert eight["BAT43 Schottky diode (DO-35)"].qty == 48 and eight["WS2812B pixel"].qty == 40
+    assert eight["330 Ohm resistor, 1/4 W"].qty == 8 and "GP2-GP9" in eight["330 Ohm resistor, 1/4 W"].choice
+    assert eight["MF-R110 polyfuse (1.1 A hold, 2.2 A trip)"].qty == 1 and eight["100 nF ceramic capacitor"].qty == 1
+    mux = {i.part: i for i in bill(load("gpio-2-mux"))}
+    assert mux["MF-R050 polyfuse (0.5 A hold, 1 A trip)"].choice.startswith("radial: F1 on the hub")
     assert eight["Raspberry Pi Pico (or Pico W)"].qty == 1
     assert eight["4.7 kOhm resistor, 1/4 W"].qty == 6 and "GP10-GP15" in eight["4.7 kOhm resistor, 1/4 W"].choice
 
