@@ -289,7 +289,8 @@ def cmd_firmware(args) -> int:
     paths = firmware.write(Path(args.folder), options)
     print(f"molebox firmware: build {BUILD:06x} for {profile.name}: "
           + ", ".join(f"{name} = {value}" for name, value in options.items()))
-    print(f"copy it onto the Pico (docs/ioboard.md, Flashing):\n  mpremote connect /dev/ttyACM0 cp "
+    print(f"copy it onto the Pico (docs/ioboard.md, Flashing; the pixel supply off, seat 1's OK held while the "
+          f"Pico's USB cable goes in):\n  {firmware.MPREMOTE} connect /dev/ttyACM0 cp "
           f"{' '.join(shlex.quote(str(path)) for path in paths)} : + reset")
     return 0
 

@@ -53,7 +53,6 @@ PI = Controller("Raspberry Pi GPIO", 16, 50,
                 "individual GPIO pin can only safely draw 16mA'")
 PICO = Controller("Pico GPIO", 12, 50,
                   "RP2040 datasheet: drive strengths 2, 4, 8 or 12 mA; IIOVDD_MAX 50 mA summed over the pins")
-PI_3V3_MA = 500         # the 3V3 pins of a B+ or later (a switching regulator); Raspberry Pi publishes no figure
 PI_5V_SPARE_MA = 1000   # a 3 A supply on a Pi 4: its own stress maximum is 1.25 A, USB devices take the rest
 PI_USB_MA = 1200        # raspberrypi.com documentation: the USB ports' total on a 3B+ or 4
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from .hardware import (DECOUPLING, MATRIX_DIODE, PICO_PIXEL_SERIES, PICO_ROW_SERIES, PIXEL_FUSE, STRIP_FUSE,
                        ADDRESS_JUMPER, BUTTON_SERIES, BUZZER_BASE_OHMS, I2C0_PULLUP_OHMS, PICO_COLUMN_SERIES,
                        PICO_PIXEL_PIN, PICO_VSYS_DIODE, PIXEL_PULLDOWN, BUZZER_MA, DISPLAYS, GPIO_VOLTS, LAMP_KINDS, LEDS,
-                       MIN_HEADROOM_V, MUX_MA, PI, PI_3V3_MA, PI_5V_SPARE_MA, PICO, PICO_COLUMN_PULLUP, PICO_COLUMNS,
+                       MIN_HEADROOM_V, MUX_MA, PI, PI_5V_SPARE_MA, PICO, PICO_COLUMN_PULLUP, PICO_COLUMNS,
                        PICO_MA, STATUS_LED,
                        STATUS_LED_MA, ULN2803A_CHANNEL_MA, WS2812_BRIGHTNESS, WS2812_MA, Controller, led_resistor,
                        PI_USB_MA)
@@ -44,13 +44,13 @@ class Row:
 
     what: str
     ma: float
-    limit: float
+    limit: float | None         # None: the maker publishes no limit (the Pi's 3V3 pins); shown, never refused
     volts: float | None = None      # a supply's voltage, for its power
     fix: str = ""
 
     @property
     def ok(self) -> bool:
-        return self.ma <= self.limit
+        return self.limit is None or self.ma <= self.limit
 
 
 def lamp_count(profile: Profile) -> int:
@@ -103,7 +103,7 @@ def budget(profile: Profile) -> list[Row]:
     displays = sum(DISPLAYS[spec.driver].ma for spec in profile.displays().values())
     three = displays + MUX_MA * len(profile.muxes) + gpio_total
     if three:
-        rows.append(Row("3V3 pins: displays, mux, GPIO outputs", three, PI_3V3_MA, GPIO_VOLTS))
+        rows.append(Row("3V3 pins: displays, mux, GPIO outputs", three, None, GPIO_VOLTS))
     buzzer = {buzzer_supply(profile): BUZZER_MA} if profile.buzzer is not None else {}
     five = (lamps * profile.lamp.ma if kind.driver and kind.volts == 5 else 0) + buzzer.get("5V", 0)
     if five:
@@ -327,7 +327,9 @@ def report(profile: Profile) -> str:
             f"  {'what':<52} {'draw':>9} {'limit':>8}"]
     for row in budget(profile):
         power = f"  {row.ma * row.volts / 1000:.2f} W" if row.volts else ""
-        out.append(f"  {row.what:<52} {row.ma:>6.1f} mA {row.limit:>5g} mA  {'ok' if row.ok else 'OVER'}{power}")
+        limit = f"{row.limit:>5g} mA" if row.limit is not None else "   none"
+        verdict = ("ok" if row.ok else "OVER") if row.limit is not None else "(no published limit)"
+        out.append(f"  {row.what:<52} {row.ma:>6.1f} mA {limit}  {verdict}{power}")
     pulled = i2c.buses(profile) if profile.backend != "sim" else []
     out += ["", "I2C pull-ups, each line to 3.3 V (docs/build.md, section 4):"] * bool(pulled)
     out += [f"  {bus.summary()}" for bus in pulled]

@@ -40,6 +40,9 @@ def test_plain_leds_take_their_current_from_the_pins_and_it_is_added_up():
     assert rows["one lamp pin (GPIO)"].ma == pytest.approx(ma)
     assert rows["all GPIO outputs at once (10 pins)"].ma == pytest.approx(10 * ma)
     assert rows["3V3 pins: displays, mux, GPIO outputs"].ma == pytest.approx(10 * ma + 2 * 20)
+    assert rows["3V3 pins: displays, mux, GPIO outputs"].limit is None       # Raspberry Pi publishes none
+    assert re.search(r"3V3 pins: displays, mux, GPIO outputs +67\.7 mA +none  \(no published limit\)",
+                     report(load("gpio-2")))
 
 
 def test_a_profile_driving_more_gpio_current_than_the_pi_allows_fails_check_and_parts(tmp_path, capsys):
