@@ -117,7 +117,7 @@ class _Builder:
         hub.strips = p.strips + tuple(n for n in guard.safe_order(nets) if n not in p.strips) if p.strips \
             else guard.safe_order(nets)
         if self.needs["SDA0"]:
-            hub.notes = (f"SDA0 and SCL0 strips: {I2C0_PULLUP_OHMS / 1000:g} kOhm from each to the 3V3 strip "
+            hub.notes = (f"SDA0 and SCL0 (pins 27, 28): {I2C0_PULLUP_OHMS / 1000:g} kOhm from each to the 3V3 strip "
                          "(I2C0 has no pull-ups on the Pi)",)
         if not hub.terminals:
             self.parts.remove(hub)

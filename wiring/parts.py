@@ -300,8 +300,8 @@ def _wiring(p: Profile) -> list[Item]:
                         "button line (holes and OK), on the hub", "a fault on a panel cable (a lamp supply "
                         "on a button line) drives at most a few mA into the pin"))
     if 0 in {bus.number for bus in i2c.buses(p)}:
-        out.append(Item(2, f"{I2C0_PULLUP_OHMS / 1000:g} kOhm resistor, 1/4 W", "from the hub's SDA0 and SCL0 strips "
-                        "to its 3V3 strip", "I2C0 has no pull-ups on the Pi: with the mux's and a module's alone "
+        out.append(Item(2, f"{I2C0_PULLUP_OHMS / 1000:g} kOhm resistor, 1/4 W", "on the hub, from the strips of pins 27 "
+                        "(SDA0) and 28 (SCL0) to its 3V3 strip", "I2C0 has no pull-ups on the Pi: with the mux's and a module's alone "
                         "(3.2 kOhm) under a metre of cable in all would do at 400 kHz"))
     for plug in connector.plugs(p, p.seats[0]):
         out.append(Item(len(p.seats), f"{plug.part}, plug and socket", f"the {plug.name} plug: {plug.pinout()}",

@@ -396,7 +396,7 @@ def test_every_panel_shows_its_plugs_the_lamp_supply_on_its_own(name, lamp):
 
 
 def test_the_hub_adds_i2c0s_pull_ups():
-    assert "SDA0 and SCL0 strips: 2.2 kOhm from each to the 3V3 strip (I2C0 has no pull-ups on the Pi)" in drawn_text(
+    assert "SDA0 and SCL0 (pins 27, 28): 2.2 kOhm from each to the 3V3 strip (I2C0 has no pull-ups on the Pi)" in drawn_text(
         "ioboard-8-two-buses")
 
 

@@ -13,6 +13,7 @@ from wiring.check import check
 from wiring.hardware import PI, led_resistor
 from wiring.parts import bill, budget, report
 from wiring.profile import PLAIN_LAMP_SEATS, builtin, builtin_names, load, parse
+from wiring.stripboard import layout
 
 ROOT = Path(__file__).parents[2]
 BOXES = [n for n in builtin_names() if load(n).backend != "sim"]
@@ -140,4 +141,7 @@ def test_i2c0_gets_the_hubs_pull_ups_without_them_under_a_metre_of_cable():
     bare = i2c.Bus(0, second.pullups[1:], second.parts)         # the mux's and the module's alone
     assert round(bare.ohms, -2) == 3200 and round(bare.max_pf, -1) == 110 and bare.cable_m < 1
     assert second.cable_m > 2
-    assert "2 x 2.2 kOhm resistor, 1/4 W\n        from the hub's SDA0 and SCL0 strips" in report(load("ioboard-8-two-buses"))
+    assert "2 x 2.2 kOhm resistor, 1/4 W\n        on the hub, from the strips of pins 27 (SDA0) and 28 (SCL0)" in \
+        report(load("ioboard-8-two-buses"))
+    pullups = [p for p in layout(load("ioboard-8-two-buses")).pieces if p.kind == "resistor"]
+    assert sorted((p.nets, p.value) for p in pullups) == [(("GPIO0", "3V3"), "2.2 kOhm"), (("GPIO1", "3V3"), "2.2 kOhm")]
