@@ -1,7 +1,7 @@
 """The stripboard's design-rule check, as a PCB tool runs one: every strip, cut and leg held to the nets.
 
 A strip is cut into segments; each segment carries the one net of every leg in it. The rules: every
-leg on the board and no two in one hole; no two nets on one segment (a cut missing); every net one
+leg on the board, no two in one hole and none under a link or a resistor's body; no two nets on one segment (a cut missing); every net one
 piece (segments joined by wire links, or by the Pi itself for its several GND and 3V3 pins); and no
 segment of a supply above 3.3 V beside (the strip above or below, or across a cut) a logic segment
 or another supply's (``wiring/guard.py``).
@@ -46,7 +46,10 @@ def check(board: Board) -> list[str]:
 
 
 def _holes(board: Board) -> list[str]:
-    out, seen = [], {}
+    covered = board.covered()
+    out = [f"{piece.ref}'s leg at ({x}, {y}) lies under {covered[x, y]}" for piece in board.pieces
+           for x, y in piece.holes if (x, y) in covered]
+    seen = {}
     for piece in board.pieces:
         for x, y in piece.holes:
             if not (0 <= x < board.width and 0 <= y < board.height):

@@ -51,6 +51,18 @@ class Board:
     def used(self) -> set[tuple[int, int]]:
         return {hole for piece in self.pieces for hole in piece.holes}
 
+    def covered(self) -> dict[tuple[int, int], str]:
+        """{hole: the piece lying over it}: the holes a two-legged piece (a link, a resistor) spans between its
+        legs, which no other leg may take."""
+        out = {}
+        for piece in self.pieces:
+            if len(piece.holes) == 2:
+                (x1, y1), (x2, y2) = piece.holes
+                steps = max(abs(x2 - x1), abs(y2 - y1))
+                for i in range(1, steps):
+                    out[x1 + (x2 - x1) * i // steps, y1 + (y2 - y1) * i // steps] = piece.ref
+        return out
+
 
 def layout(profile: Profile) -> Board:
     """The hub of ``profile``, every part, link and cut placed."""
@@ -141,7 +153,8 @@ class _Layout:
 
     def _free(self, row: int, start: int):
         """The row's holes from ``start`` on that nothing takes yet, as they are asked for."""
-        return (x for x in range(start, self.board.width) if (x, row) not in self.board.used())
+        return (x for x in range(start, self.board.width)
+                if (x, row) not in self.board.used() and (x, row) not in self.board.covered())
 
     def _strips(self) -> None:
         """Each shared strip: its feed (a link from its pin, or a supply's pad through a fuse), a second ground
@@ -170,5 +183,6 @@ class _Layout:
                 free[row] = self._free(row, 2 + FUSE_SPAN)
         if "3V3" in self.board.strips.values() and "GND" in self.board.strips.values():
             top, bottom = self.row_of("3V3"), self.row_of("GND")
-            x = max(set(range(self.board.width)) - {x for x, y in self.board.used() if y in (top, bottom)})
+            taken = set(self.board.used()) | set(self.board.covered())
+            x = max(x for x in range(self.board.width) if (x, top) not in taken and (x, bottom) not in taken)
             self.add("capacitor", [(x, top), (x, bottom)], ["3V3", "GND"], DECOUPLING, "decoupling")

@@ -124,3 +124,14 @@ def test_the_cli_prints_the_check_and_fails_a_board_that_breaks_it(tmp_path, cap
     bad.write_text(builtin("gpio-2-mux").read_text() + '\n[hub]\nstrips = ["SDA", "SCL", "GND", "3V3", "12V"]\n')
     assert main(["wiring", "stripboard", str(bad)]) == 1
     assert capsys.readouterr().out.startswith("problem: strip 24")
+
+
+def test_a_leg_under_a_wire_link_is_found_and_the_layout_keeps_pads_clear_of_links():
+    board = layout(load("ioboard-8-two-buses"))
+    link = next(p for p in board.pieces if p.kind == "link" and p.label == "GND")
+    (x, top), (_, bottom) = link.holes
+    under = (x, bottom - 1)
+    assert under not in board.used()
+    pad = next(p for p in board.pieces if p.kind == "pad")
+    board.pieces.append(dataclasses.replace(pad, ref="P99", holes=(under,)))
+    assert f"P99's leg at ({under[0]}, {under[1]}) lies under {link.ref}" in drc.check(board)
