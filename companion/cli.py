@@ -242,6 +242,15 @@ def cmd_wiring(args) -> int:
     if args.action == "pico":
         from wiring import pico
         drawing, table = pico.svg(profile), pico.pin_table(profile)
+    elif args.action == "stripboard":
+        from wiring import boardsvg, drc, stripboard
+        board = stripboard.layout(profile)
+        problems = drc.check(board)
+        drawing = boardsvg.svg(profile)
+        table = "".join(f"problem: {p}\n" for p in problems) or (
+            f"{profile.name}: the hub on a {board.width} x {board.height} stripboard, {len(board.pieces)} pieces, "
+            f"{len(board.cuts)} cuts: every net continuous, one net per strip segment, no supply above 3.3 V "
+            "beside logic\n")
     else:
         drawing, table = diagram.svg(profile) if args.svg or args.png else None, diagram.pin_table(profile)
     if args.svg:
@@ -249,7 +258,7 @@ def cmd_wiring(args) -> int:
     if args.png:
         diagram.png(drawing, Path(args.png))
     print(table, end="")
-    return 0
+    return 1 if table.startswith("problem:") else 0
 
 
 def cmd_selftest(args) -> int:
@@ -284,7 +293,8 @@ def cmd_firmware(args) -> int:
     paths = firmware.write(Path(args.folder), options)
     print(f"molebox firmware: build {BUILD:06x} for {profile.name}: "
           + ", ".join(f"{name} = {value}" for name, value in options.items()))
-    print(f"copy it onto the Pico (docs/ioboard.md, Flashing):\n  mpremote connect /dev/ttyACM0 cp "
+    print(f"copy it onto the Pico (docs/ioboard.md, Flashing; the pixel supply off, seat 1's OK held while the "
+          f"Pico's USB cable goes in):\n  {firmware.MPREMOTE} connect /dev/ttyACM0 cp "
           f"{' '.join(shlex.quote(str(path)) for path in paths)} : + reset")
     return 0
 
@@ -391,11 +401,12 @@ def parser() -> argparse.ArgumentParser:
 
     wiring = sub.add_parser("wiring", help="check a wiring profile against the Pi's header, draw it, or list its "
                                            "parts and current budget")
-    wiring.add_argument("action", choices=["check", "diagram", "parts", "pico"],
-                        help="pico: the IO board's own drawing (its pins, level shifter, matrix and plugs)")
+    wiring.add_argument("action", choices=["check", "diagram", "parts", "pico", "stripboard"],
+                        help="pico: the IO board's own drawing (its pins, level shifter, matrix and plugs); "
+                             "stripboard: the hub laid out hole by hole, with its design-rule check")
     wiring.add_argument("profile", help="a built-in profile name (gpio-2, ioboard-8, ...) or a TOML file")
-    wiring.add_argument("--svg", help="diagram, pico: also write the drawing to this SVG file")
-    wiring.add_argument("--png", help="diagram, pico: and render it to this PNG file (rsvg-convert)")
+    wiring.add_argument("--svg", help="diagram, pico, stripboard: also write the drawing to this SVG file")
+    wiring.add_argument("--png", help="diagram, pico, stripboard: and render it to this PNG file (rsvg-convert)")
     wiring.set_defaults(func=cmd_wiring)
     return p
 

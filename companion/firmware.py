@@ -3,7 +3,8 @@
 ``molebox firmware DIR`` writes them, so a builder never edits the checkout: ``SEATS`` is the profile's
 seat count, ``LAMPS`` its ``[ioboard] lamps``, ``LINK`` "uart" for a port on the Pi's own UART, and
 ``--set NAME=VALUE`` sets any other option at the top of main.py (``SETTLE_US=300``). docs/ioboard.md,
-Flashing, copies them on with mpremote.
+Flashing, copies them on with mpremote, from the venv of its own that its step 2 makes (``MPREMOTE``): a
+bare ``mpremote`` is on no PATH on Raspberry Pi OS.
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from wiring.profile import Profile
 
 SOURCE = Path(firmware.__file__).parent
 FILES = ("protocol.py", "board.py", "main.py")
+MPREMOTE = "~/mpremote/bin/mpremote"        # docs/ioboard.md, Flashing, step 2: python3 -m venv ~/mpremote
 UART_PORTS = ("/dev/serial", "/dev/ttyAMA", "/dev/ttyS")
 
 

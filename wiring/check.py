@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from . import connector, parts
+from . import connector, guard, parts
 from .header import (BUSES, I2C_GPIO, PINS_PER_SEAT, REFERENCE_REVISION, RESERVED_NOTE, buses_in_use, buses_taken,
                      by_gpio, reserved, uses)
+from .netlist import POWER_NETS, netlist
 from .profile import Locator, Profile
 
 OLED_ADDRESSES = (0x3C, 0x3D)
@@ -31,8 +32,9 @@ class Problem:
 def check(profile: Profile, revision: int = REFERENCE_REVISION) -> list[Problem]:
     """Everything wrong with the profile's pins and displays, in file order (empty: good to wire)."""
     locate = Locator(profile.text, profile.path)
-    problems = (_pins(profile, locate, revision) + _seat_count(profile, locate, revision) + _i2c(profile, locate)
-                + _plugs(profile, locate) + _budget(profile, locate))
+    pins = _pins(profile, locate, revision)
+    problems = (pins + _seat_count(profile, locate, revision) + _i2c(profile, locate) + _plugs(profile, locate)
+                + (_strips(profile, locate) if not pins else []) + _budget(profile, locate))   # strips: once wired
     return sorted(problems, key=lambda p: _line_number(p.where))
 
 
@@ -182,6 +184,30 @@ def _plugs(profile: Profile, locate: Locator) -> list[Problem]:
             found = Problem(where, key, problem, fix)
             if found not in out:
                 out.append(found)
+    return out
+
+
+def _strips(profile: Profile, locate: Locator) -> list[Problem]:
+    """The hub's strips (``[hub] strips``, else the safe order): each shared line on one, no supply above 3.3 V
+    beside a logic strip or another supply."""
+    hub = next((p for p in netlist(profile).parts if p.key == "hub"), None) if profile.backend != "sim" else None
+    if hub is None:
+        return []
+    where = locate.at(locate.line_in("strips", "hub") if profile.strips else None)
+    key = f"hub.strips = {list(profile.strips)}" if profile.strips else "the hub's strips"
+    lines = [net for net in POWER_NETS if net in hub.bands.values()]
+    safe = f"strips = {list(guard.safe_order(lines))}".replace("'", '"')
+    out = [Problem(where, key, f"a {net} strip, but no part of this box takes {net} from the hub (its strips carry "
+                   f"{', '.join(lines)})", f"leave it out: {safe}")
+           for net in dict.fromkeys(profile.strips) if net not in lines]
+    out += [Problem(where, key, f"no strip carries {net}", f"add it: {safe}")
+            for net in lines if profile.strips and net not in profile.strips]
+    order = profile.strips or hub.strips
+    for a, b in guard.clashes(zip(order, order[1:])):
+        hot, other = (a, b) if guard.domain(a) in guard.HOT else (b, a)
+        out.append(Problem(where, key, f"the {hot} strip sits beside the {other} strip: one solder bridge between "
+                           f"them puts {hot} on {other}" + (" and the Pi" if guard.domain(other) == guard.LOGIC else ""),
+                           f"put a GND strip between them: {safe}"))
     return out
 
 

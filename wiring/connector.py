@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import guard
 from .hardware import LAMP_KINDS
 from .profile import HOLES_PER_SEAT, Profile, SeatSpec
 
@@ -35,6 +36,14 @@ class Plug:
             ways = len(self.pins) + len(self.pins) % 2
             return f"{ways}-way IDC box header (2 x {ways // 2}, shrouded and keyed) and ribbon"
         return f"{len(self.pins)}-pin JST-VH (3.96 mm, polarised)"
+
+    def neighbours(self) -> list[tuple[int, int]]:
+        """Pin pairs one slip apart: each pin and the next (side by side on a one-row plug; on an IDC header
+        face to face, and the ribbon's cores side by side), and on an IDC header the pin two on, along its row."""
+        pairs = [(p, p + 1) for p in range(1, len(self.pins))]
+        if self.name == LOGIC:
+            pairs += [(p, p + 2) for p in range(1, len(self.pins) - 1)]
+        return sorted(pairs)
 
     def pinout(self) -> str:
         """``1 GND, 2 hole1, ...``; an IDC header's last pin, when the lines leave it over, ``NC``."""
@@ -63,6 +72,14 @@ def supply(profile: Profile) -> str | None:
     """The lamps' own supply line ("12V", "5V"), None when a pin lights them itself."""
     kind = LAMP_KINDS[profile.lamp.kind]
     return f"{kind.volts:g}V" if kind.driver or profile.lamp.kind == "ws2812" else None
+
+
+def hot_lines(profile: Profile) -> dict[str, str]:
+    """The lines that sit at a supply above 3.3 V without being it: a driven lamp's minus (at the supply while
+    its driver is off), the pixels' data; each with its supply."""
+    if profile.lamp.kind == "ws2812":
+        return {"DIN": supply(profile), "DOUT": supply(profile)}
+    return {lamp: supply(profile) for lamp in LAMPS} if LAMP_KINDS[profile.lamp.kind].driver else {}
 
 
 def default_plugs(profile: Profile, seat: SeatSpec) -> tuple[Plug, ...]:
@@ -105,6 +122,17 @@ def problems(profile: Profile, seat: SeatSpec) -> list[tuple[str, int, str, str]
                 out.append((plug.name, pin, _why_not(profile, line), "move it to the lamp plug: a polarised "
                             "plug of another kind, which cannot go into the logic plug's socket"))
             seen.setdefault(line, (plug.name, pin))
+    hot = hot_lines(profile)
+    for plug in plugs(profile, seat):
+        for a, b in plug.neighbours():
+            pair = (plug.pins[a - 1], plug.pins[b - 1])
+            misplaced = plug.name == LOGIC and LAMP in (need.get(pair[0]), need.get(pair[1]))   # refused above
+            if guard.clash(*pair, hot) and not misplaced:
+                low = b if guard.domain(pair[0], hot) in guard.HOT else a
+                out.append((plug.name, low, f"pin {a} ({guard.describe(pair[0], hot)}) sits beside pin {b} "
+                            f"({guard.describe(pair[1], hot)}): a plug one row off or two cores touching joins "
+                            "them", f"put a GND (or NC) pin between them, or move {plug.pins[low - 1]} to the "
+                            f"{LOGIC if guard.domain(plug.pins[low - 1], hot) == guard.LOGIC else LAMP} plug"))
     missing = [line for line in need if line not in seen and line not in SHARED]
     missing += ["GND"] * (not any("GND" in plug.pins for plug in plugs(profile, seat)))
     if missing:

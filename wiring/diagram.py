@@ -21,7 +21,7 @@ from pathlib import Path
 
 from . import textwidth
 from .header import BUSES, I2C_GPIO, buses_taken, controllers, pins, reserved, uses
-from .netlist import POWER_NETS, End, Netlist, Part, Wire, netlist, pin_end
+from .netlist import End, Netlist, Part, Wire, netlist, pin_end
 from .profile import Profile
 
 SEAT_COLOURS = ("#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#17becf", "#8c564b", "#e377c2", "#bcbd22")
@@ -241,7 +241,7 @@ class _Drawing:
             head += [(line, NOTE_FONT, False) for line in textwidth.wrap(note, NOTE_FONT, MIN_COLUMN - 2 * INSET)]
         self.heads[part.key] = head
         y = top + 8 + sum(line[1] + 5 for line in head) + 4
-        groups = ([[n for n in part.terminals if part.bands[n] == net] for net in POWER_NETS] if part.bands
+        groups = ([[n for n in part.terminals if part.bands[n] == net] for net in dict.fromkeys(part.strips)] if part.bands
                   else [list(part.terminals)])
         rows = []
         for group in filter(None, groups):
@@ -422,8 +422,9 @@ class _Drawing:
                 self._terminal(group, part, end)
 
     def _bands(self, group: ET.Element, part: Part) -> None:
-        """The hub's strips: one band per line, its terminals on the band's edges."""
-        for net in POWER_NETS:
+        """The hub's strips: one band per line, its terminals on the band's edges, in the strips' order (a second
+        ground strip, between two supplies, is on the stripboard drawing)."""
+        for net in dict.fromkeys(part.strips):
             ends = [End(part.key, n) for n in part.terminals if part.bands[n] == net]
             if not ends:
                 continue

@@ -53,7 +53,6 @@ PI = Controller("Raspberry Pi GPIO", 16, 50,
                 "individual GPIO pin can only safely draw 16mA'")
 PICO = Controller("Pico GPIO", 12, 50,
                   "RP2040 datasheet: drive strengths 2, 4, 8 or 12 mA; IIOVDD_MAX 50 mA summed over the pins")
-PI_3V3_MA = 500         # the 3V3 pins of a B+ or later (a switching regulator); Raspberry Pi publishes no figure
 PI_5V_SPARE_MA = 1000   # a 3 A supply on a Pi 4: its own stress maximum is 1.25 A, USB devices take the rest
 PI_USB_MA = 1200        # raspberrypi.com documentation: the USB ports' total on a 3B+ or 4
 
@@ -118,7 +117,19 @@ PICO_MA = 50                # the Pico itself, from the Pi's USB port (about)
 
 PICO_COLUMN_SERIES = "470 Ohm"     # between each column pin and its pull-up: 5 V on the cable drives 2.5 mA in
 PICO_VSYS_DIODE = "1N5819"          # Schottky: the pixel supply's 5 V into VSYS (pin 39), never VBUS (pin 40)
-PIXEL_PULLDOWN = "10 kOhm"          # the 74AHCT125's input (1A) to GND: the pixels' data stays low while the Pico resets
+PIXEL_PULLDOWN = "4.7 kOhm"         # the 74AHCT125's input (1A) to GND: the pixels' data stays low while the Pico resets;
+#                                     at most 8.2 kOhm, which RP2350 erratum E9 (Pico 2) asks to hold an input low
+MATRIX_DIODE = "BAT43"              # Schottky, at each switch: VF at most 0.33 V at 2 mA (its datasheet), against a
+#                                     1N4148's 0.62-0.72 V at 5 mA, so a pressed column reads well under the RP2040's
+#                                     0.8 V VIL even through the row's series resistor (docs/ioboard.md)
+PICO_ROW_SERIES = "330 Ohm"         # in each row line, at the board: the row leaves the box on the panel cable
+PICO_PIXEL_SERIES = "330 Ohm"       # 1Y -> the chain's DIN: the pixels' data leaves the box too
+DECOUPLING = "100 nF"               # ceramic, across a chip's or a strip's supply and ground, beside it
+# Fuses, each on a supply of the box's own where it enters (the Pi's supply has the Pi's own protection):
+# radial polyfuses, by hold / trip current (Bourns MF-R series datasheet: MF-R050 0.50 / 1.00 A, MF-R110
+# 1.10 / 2.20 A, both 60 V / 30 V rated), above the supply's load and below what its wiring carries.
+STRIP_FUSE = {"12V": "MF-R050 polyfuse (0.5 A hold, 1 A trip)", "5V": "MF-R050 polyfuse (0.5 A hold, 1 A trip)"}
+PIXEL_FUSE = "MF-R110 polyfuse (1.1 A hold, 2.2 A trip)"
 BUTTON_SERIES = "2.2 kOhm"          # in each Pi button line at the box's socket: a press still reads 0.14 V against
 #                                     the ~50 kOhm pull-up; 12 V on the line drives under 4 mA into the pin's clamp
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import connector
+from . import connector, guard
 from .hardware import (BUTTON_SERIES, DISPLAYS, I2C0_PULLUP_OHMS, LAMP_KINDS, PICO_COLUMN_PULLUP, PICO_COLUMN_SERIES,
-                       PICO_COLUMNS, PICO_PIXEL_PIN, PICO_ROW_PINS, PICO_VSYS_DIODE, PIXEL_PULLDOWN, STATUS_LED,
+                       PICO_COLUMNS, PICO_PIXEL_PIN, PICO_PIXEL_SERIES, PICO_ROW_PINS, PICO_ROW_SERIES, PICO_VSYS_DIODE,
+                       PIXEL_FUSE, PIXEL_PULLDOWN, STATUS_LED,
                        led_resistor)
 from .header import I2C_GPIO, pins
 from .profile import DisplaySpec, MuxSpec, Profile, ProfileError, builtin_names
@@ -23,7 +24,7 @@ from .profile import DisplaySpec, MuxSpec, Profile, ProfileError, builtin_names
 # The header pin that feeds each shared line: SDA/SCL are I2C1's (GPIO2/3), SDA0/SCL0 I2C0's (GPIO0/1), for
 # a second mux or displays on the Pi's other I2C controller.
 NET_PINS = {"3V3": 1, "5V": 2, "SDA": 3, "SCL": 5, "GND": 9, "SDA0": 27, "SCL0": 28}
-POWER_NETS = ("3V3", "5V", "12V", "GND", "SDA", "SCL", "SDA0", "SCL0")    # the hub's strips, top to bottom
+POWER_NETS = ("3V3", "5V", "12V", "GND", "SDA", "SCL", "SDA0", "SCL0")    # the shared lines, their wires in this order
 I2C_NETS = {1: ("SDA", "SCL"), 0: ("SDA0", "SCL0")}                # each header I2C bus's two lines
 
 
@@ -51,6 +52,7 @@ class Part:
     net: str = ""                   # its seat, for its colour
     terminals: dict[str, str] = field(default_factory=dict)     # name -> label
     bands: dict[str, str] = field(default_factory=dict)         # the hub: terminal name -> its strip
+    strips: tuple[str, ...] = ()                                # the hub: its strips' lines, top to bottom
 
 
 @dataclass
@@ -111,8 +113,11 @@ class _Builder:
                 self._driver(i, seat.lamps)
             self._seat(i, seat)
         self._shared(hub)
+        nets = [net for net in POWER_NETS if net in hub.bands.values()]
+        hub.strips = p.strips + tuple(n for n in guard.safe_order(nets) if n not in p.strips) if p.strips \
+            else guard.safe_order(nets)
         if self.needs["SDA0"]:
-            hub.notes = (f"SDA0 and SCL0 strips: {I2C0_PULLUP_OHMS / 1000:g} kOhm from each to the 3V3 strip "
+            hub.notes = (f"SDA0 and SCL0 (pins 27, 28): {I2C0_PULLUP_OHMS / 1000:g} kOhm from each to the 3V3 strip "
                          "(I2C0 has no pull-ups on the Pi)",)
         if not hub.terminals:
             self.parts.remove(hub)
@@ -183,14 +188,15 @@ class _Builder:
         where = p.ioboard.port or f"USB {p.ioboard.usb_id}"
         notes = ["scans every seat's buttons and lights its lamps: docs/ioboard.md",
                  f"{PICO_COLUMNS}: each through {PICO_COLUMN_SERIES} to its cable line, with a {PICO_COLUMN_PULLUP} "
-                 "pull-up from there to 3V3 (pin 36)"]
+                 "pull-up from there to 3V3 (pin 36)",
+                 f"GP2-GP9 (rows): each through {PICO_ROW_SERIES} to its seat's cable"]
         if p.lamp.kind == "ws2812":
             notes += [f"GP{PICO_PIXEL_PIN} -> 74AHCT125 1A (pin 2), {PIXEL_PULLDOWN} from there to GND; 1Y (pin 3) "
-                      "-> 330 Ohm -> seat 1's pixel DIN",
+                      f"-> {PICO_PIXEL_SERIES} -> seat 1's pixel DIN",
                       "74AHCT125: 1OE (pin 1) and GND (pin 7) to GND, VCC (pin 14) to 5 V; pins 4, 10, 13 to 5 V, "
-                      "5, 9, 12 to GND",
-                      f"5V in -> {PICO_VSYS_DIODE} (band to VSYS) -> VSYS (pin 39); GND in -> GND (pin 38); "
-                      "never VBUS (pin 40)",
+                      "5, 9, 12 to GND; 100 nF from pin 14 to pin 7",
+                      f"5V in -> {PIXEL_FUSE.split()[0]} polyfuse -> the chain, the 74AHCT125 and {PICO_VSYS_DIODE} (band "
+                      "to VSYS) -> VSYS (pin 39); GND in -> GND (pin 38); never VBUS (pin 40)",
                       "a seat with no panel: jumper its DIN to its DOUT"]
         part = self.add(Part("ioboard", "IO board", f"IO board: Raspberry Pi Pico on {where}", tuple(notes)))
         part.terminals["usb"] = "USB (micro-B)"
@@ -202,12 +208,12 @@ class _Builder:
             self.wire(End("pixelsupply", "0V"), End("ioboard", "0V"), "GND", "supply ground to the IO board")
 
     def _buzzer(self) -> None:
-        gpio = self.profile.buzzer
-        part = self.add(Part("buzzer", "buzzer", "buzzer: 5 V active buzzer and a BC337",
-                             ("GPIO -> 1 kOhm -> BC337 base; emitter to GND;", "buzzer from 5V to the collector")))
+        gpio, supply = self.profile.buzzer, buzzer_supply(self.profile)
+        part = self.add(Part("buzzer", "buzzer", f"buzzer: {supply[:-1]} V active buzzer and a BC337",
+                             ("GPIO -> 1 kOhm -> BC337 base; emitter to GND;", f"buzzer from {supply} to the collector")))
         part.terminals["in"] = f"in: GPIO{gpio} (pin {pin_end(gpio).terminal})"
         self.wire(pin_end(gpio), End("buzzer", "in"), "signal", f"GPIO{gpio} to the buzzer")
-        self.need(part, "5V", "GND")
+        self.need(part, supply, "GND")
 
     def _status_led(self) -> None:
         gpio = self.profile.status_led
@@ -234,8 +240,8 @@ class _Builder:
         kind = LAMP_KINDS[p.lamp.kind]
         notes = []
         if p.ioboard:
-            notes.append(f"IO board cable: row GP{PICO_ROW_PINS[seat - 1]}, columns {PICO_COLUMNS},")
-            notes.append("5 V, GND, pixel DIN and DOUT (docs/ioboard.md)")
+            notes.append(f"IO board cables: the logic plug's row GP{PICO_ROW_PINS[seat - 1]}, columns {PICO_COLUMNS}, "
+                         "OLED lines and GND; the lamp plug's 5 V, pixel DIN, DOUT and GND (docs/ioboard.md)")
             if p.lamp.kind == "ws2812":
                 came = f"GP{PICO_PIXEL_PIN} (level shifter)" if seat == 1 else f"seat {seat - 1}'s DOUT"
                 goes = f"seat {seat + 1}'s DIN" if seat < len(p.seats) else "nothing (left open)"
@@ -246,7 +252,8 @@ class _Builder:
                 notes.append(f"lamps: + to +{kind.volts:g} V, - to its lamp terminal")
             else:
                 ohms, _ = led_resistor(p.lamp.colour, p.lamp.ma)
-                notes.append(f"lamps: terminal -> {ohms} Ohm -> {p.lamp.colour} LED -> GND")
+                notes.append(f"lamps: terminal -> {p.lamp.colour} LED -> GND; its {ohms} Ohm at the box's end of the "
+                             "line, on the hub")
         if spec.display:
             notes.append(f"OLED: {_display_note(p, spec.display)}")
         notes += [f"{plug.name} plug, {plug.part}: {plug.pinout()}" for plug in connector.plugs(p, spec)]
@@ -296,6 +303,25 @@ class _Builder:
                 hub.terminals[name] = f"to {self.part(end.part).short}"
                 hub.bands[name] = net
                 self.wire(End("hub", name), end, net, f"{net} strip to {self.part(end.part).short}")
+
+
+def series(profile: Profile, end: End) -> str | None:
+    """The resistor in a line from a GPIO that leaves the box for a panel, at the box's end: a button's 2.2 kOhm,
+    a plain LED's own resistor (so a short on the cable takes no more from the pin than the LED does)."""
+    if profile.backend != "gpio" or not end.part.startswith("seat"):
+        return None
+    if end.terminal.startswith(("hole", "ok")):
+        return BUTTON_SERIES
+    if end.terminal.startswith("lamp") and profile.lamp.kind == "led":
+        return f"{led_resistor(profile.lamp.colour, profile.lamp.ma)[0]} Ohm"
+    return None
+
+
+def buzzer_supply(profile: Profile) -> str:
+    """The buzzer's supply: the lamp adapter's (12V) where the box has one, so that the Pi's 5 V pins (2 and 4,
+    beside 3V3 and SDA on the header) need not reach the hub; else the Pi's 5V."""
+    kind = LAMP_KINDS[profile.lamp.kind]
+    return f"{kind.volts:g}V" if kind.driver and kind.volts != 5 else "5V"
 
 
 def _mux_key(profile: Profile, mux: MuxSpec) -> str:

@@ -12,15 +12,16 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from .hardware import (ADDRESS_JUMPER, BUTTON_SERIES, BUZZER_BASE_OHMS, I2C0_PULLUP_OHMS, PICO_COLUMN_SERIES,
+from .hardware import (DECOUPLING, MATRIX_DIODE, PICO_PIXEL_SERIES, PICO_ROW_SERIES, PIXEL_FUSE, STRIP_FUSE,
+                       ADDRESS_JUMPER, BUTTON_SERIES, BUZZER_BASE_OHMS, I2C0_PULLUP_OHMS, PICO_COLUMN_SERIES,
                        PICO_PIXEL_PIN, PICO_VSYS_DIODE, PIXEL_PULLDOWN, BUZZER_MA, DISPLAYS, GPIO_VOLTS, LAMP_KINDS, LEDS,
-                       MIN_HEADROOM_V, MUX_MA, PI, PI_3V3_MA, PI_5V_SPARE_MA, PICO, PICO_COLUMN_PULLUP, PICO_COLUMNS,
+                       MIN_HEADROOM_V, MUX_MA, PI, PI_5V_SPARE_MA, PICO, PICO_COLUMN_PULLUP, PICO_COLUMNS,
                        PICO_MA, STATUS_LED,
                        STATUS_LED_MA, ULN2803A_CHANNEL_MA, WS2812_BRIGHTNESS, WS2812_MA, Controller, led_resistor,
                        PI_USB_MA)
 from . import connector, i2c
 from .header import I2C_GPIO, UART_PORTS
-from .netlist import netlist
+from .netlist import buzzer_supply, netlist
 from .profile import HOLES_PER_SEAT, Profile
 
 LAMP_SUPPLY_MA = 1000               # the 12 V adapter the list names
@@ -43,13 +44,13 @@ class Row:
 
     what: str
     ma: float
-    limit: float
+    limit: float | None         # None: the maker publishes no limit (the Pi's 3V3 pins); shown, never refused
     volts: float | None = None      # a supply's voltage, for its power
     fix: str = ""
 
     @property
     def ok(self) -> bool:
-        return self.ma <= self.limit
+        return self.limit is None or self.ma <= self.limit
 
 
 def lamp_count(profile: Profile) -> int:
@@ -102,16 +103,17 @@ def budget(profile: Profile) -> list[Row]:
     displays = sum(DISPLAYS[spec.driver].ma for spec in profile.displays().values())
     three = displays + MUX_MA * len(profile.muxes) + gpio_total
     if three:
-        rows.append(Row("3V3 pins: displays, mux, GPIO outputs", three, PI_3V3_MA, GPIO_VOLTS))
-    five = (lamps * profile.lamp.ma if kind.driver and kind.volts == 5 else 0) + \
-        (BUZZER_MA if profile.buzzer is not None else 0)
+        rows.append(Row("3V3 pins: displays, mux, GPIO outputs", three, None, GPIO_VOLTS))
+    buzzer = {buzzer_supply(profile): BUZZER_MA} if profile.buzzer is not None else {}
+    five = (lamps * profile.lamp.ma if kind.driver and kind.volts == 5 else 0) + buzzer.get("5V", 0)
     if five:
         rows.append(Row("5V pins: lamps, buzzer", five, PI_5V_SPARE_MA, 5))
     if kind.driver:
         rows.append(Row(f"one {kind.driver} channel (a lamp)", profile.lamp.ma, ULN2803A_CHANNEL_MA))
     if kind.driver and kind.volts != 5:
-        rows.append(Row(f"{kind.volts:g} V adapter: {lamps} lamps", lamps * profile.lamp.ma, LAMP_SUPPLY_MA,
-                        kind.volts))
+        extra = buzzer.get(f"{kind.volts:g}V", 0)
+        rows.append(Row(f"{kind.volts:g} V adapter: {lamps} lamps{', buzzer' * bool(extra)}",
+                        lamps * profile.lamp.ma + extra, LAMP_SUPPLY_MA, kind.volts))
     if profile.ioboard and profile.ioboard.port not in UART_PORTS:
         rows.append(Row("the Pi's USB ports: the Pico", PICO_MA, PI_USB_MA, 5))
     if profile.lamp.kind == "ws2812":
@@ -154,8 +156,9 @@ def bill(profile: Profile) -> list[Item]:
     items = [
         Item(1, "Raspberry Pi with the 40-pin header: 3B+, 4, 5 or Zero 2 W", "a Pi 4 with 2 GB is plenty",
              "runs the games and the web dashboard; the header is the same on every 40-pin Pi"),
-        Item(1, "Pi power supply", "the official 5.1 V 3 A USB-C supply (Pi 4), 5 A (Pi 5), 2.5 A micro-USB (3B+)",
-             "a weak supply browns out the Pi and corrupts its card; the 5V and 3V3 pins below come from it"),
+        Item(1, "Pi power supply", "the official one: 5.1 V 3 A USB-C (Pi 4), 5.1 V 5 A USB-C (Pi 5), 5.1 V 2.5 A "
+             "micro-USB (3B+, Zero 2 W)", "a weak supply browns out the Pi and corrupts its card; the 3V3 pins below "
+             "come from it; the Pi's own input protection guards it, the box's other supplies get a fuse each"),
         Item(1, "microSD card, 16 GB or more (A1)", "Raspberry Pi OS Lite (64-bit)", "the system and the game journal"),
     ]
     items += _displays(p)
@@ -167,8 +170,11 @@ def bill(profile: Profile) -> list[Item]:
                  "scans every seat's buttons and drives the lamps: eight seats over one USB cable (docs/ioboard.md)"),
             Item(1, "USB cable, A to micro-B", "a data cable: a charge-only cable powers the Pico but shows no port",
                  "links the Pico to the Pi; molebox finds it by its USB id"),
-            Item(seats * 6, "1N4148 diode", "one in series with each switch, the band towards the row",
-                 "several buttons held at once across seats read true (no ghosting)"),
+            Item(seats * 6, f"{MATRIX_DIODE} Schottky diode (DO-35)", "one in series with each switch, the band "
+                 "towards the row", "several buttons held at once across seats read true (no ghosting); at most "
+                 "0.33 V, so a press reads 0.6 V at worst against the Pico's 0.8 V (a 1N4148 leaves no margin)"),
+            Item(seats, f"{PICO_ROW_SERIES} resistor, 1/4 W", f"one in each row line (GP2-GP{1 + seats}), at the board",
+                 "the row leaves the box on the panel cable: a short there takes at most 10 mA from the pin"),
             Item(6, f"{PICO_COLUMN_PULLUP} resistor, 1/4 W", f"one from each column line ({PICO_COLUMNS}) to the "
                  "Pico's 3V3 (pin 36), at the board", "a column rises again in 8 us between rows on 16 m of "
                  "cable (130 us on the internal pull-up): no phantom press on the next seat"),
@@ -176,7 +182,8 @@ def bill(profile: Profile) -> list[Item]:
                  "its pull-up", "a fault on a panel cable (its 5 V on a column) drives at most 2.5 mA into the pin"),
         ]
     if p.buzzer is not None:
-        items += [Item(1, "5 V active buzzer", "active: it sounds on steady power",
+        items += [Item(1, f"{buzzer_supply(p)[:-1]} V active buzzer", "active: it sounds on steady power; rated for "
+                       f"the {buzzer_supply(p)} it sits on",
                        f"{BUZZER_MA} mA is more than a pin should give: a transistor switches it"),
                   Item(1, "BC337 NPN transistor (or 2N2222A)", f"with a {BUZZER_BASE_OHMS} Ohm base resistor; flat "
                        "face towards you, legs down: a BC337 is C B E, a PN2222A (TO-92) E B C",
@@ -232,6 +239,9 @@ def _controls(p: Profile, seats: int, lamps: int) -> list[Item]:
             out.append(Item(1, f"{kind.volts:g} V DC adapter, {LAMP_SUPPLY_MA / 1000:g} A, and a DC barrel socket",
                             "its minus joined to the Pi's ground on the hub", "the lamps take "
                             f"{lamps * p.lamp.ma:g} mA at {kind.volts:g} V"))
+            out.append(Item(1, STRIP_FUSE[f"{kind.volts:g}V"], f"radial: F1 on the hub, where the {kind.volts:g} V "
+                            f"enters its strip", f"above the lamps' {lamps * p.lamp.ma:g} mA, below the adapter's "
+                            f"{LAMP_SUPPLY_MA / 1000:g} A: a short on a lamp cable trips it, not the wiring"))
     elif p.lamp.kind == "led":
         ohms, ma = led_resistor(p.lamp.colour, p.lamp.ma)
         out.append(Item(lamps, "arcade push button, 30 mm, with room for a 5 mm LED (hole)", "unlit, or with its "
@@ -239,46 +249,59 @@ def _controls(p: Profile, seats: int, lamps: int) -> list[Item]:
         out.append(Item(lamps, f"{p.lamp.colour} 5 mm LED, plain (no built-in resistor)",
                         f"{LEDS[p.lamp.colour].volts:.1f} V forward", kind.why))
         out.append(Item(lamps, f"{ohms} Ohm resistor, 1/4 W", f"{ma:.1f} mA per lamp from a 3.3 V pin "
-                        f"((3.3 V - {LEDS[p.lamp.colour].volts:.1f} V) / {ohms} Ohm)",
-                        f"sets each LED's current; every lamp lit takes {ma * lamps:.1f} mA of the 50 mA the "
-                        "Pi's pins may give in all"))
+                        f"((3.3 V - {LEDS[p.lamp.colour].volts:.1f} V) / {ohms} Ohm); one in each lamp line on the hub, "
+                        "at the box's end", f"sets each LED's current; every lamp lit takes {ma * lamps:.1f} mA of the "
+                        "50 mA the Pi's pins may give in all; at the box's end it also limits a short on the cable"))
     else:
         out.append(Item(lamps, "arcade push button, 30 mm (hole)", "unlit: a pixel under it lights it", "the holes"))
         out.append(Item(lamps, "WS2812B pixel", f"one chain, seat by seat; the firmware caps it at "
                         f"{WS2812_BRIGHTNESS}/255", kind.why))
-        out += [Item(1, "74AHCT125 (or 74HCT125), a 14-pin DIP socket, a 330 Ohm and a 10 kOhm resistor",
+        out += [Item(1, f"74AHCT125 (or 74HCT125), a 14-pin DIP socket, a {PICO_PIXEL_SERIES} and a {PIXEL_PULLDOWN} "
+                     f"resistor, a {DECOUPLING} ceramic capacitor",
                      f"GP{PICO_PIXEL_PIN} into 1A (pin 2), {PIXEL_PULLDOWN} from 1A to GND, 1OE (pin 1) and GND (pin 7) "
-                     "to GND, VCC (pin 14) to 5 V, 1Y (pin 3) through 330 Ohm to the chain's DIN; the other three "
-                     "gates' OE (pins 4, 10, 13) to 5 V, their inputs (5, 9, 12) to GND",
+                     f"to GND, VCC (pin 14) to 5 V and through {DECOUPLING} to pin 7, beside the chip; 1Y (pin 3) through "
+                     f"{PICO_PIXEL_SERIES} to the chain's DIN; the other three gates' OE (pins 4, 10, 13) to 5 V, their "
+                     "inputs (5, 9, 12) to GND",
                      "lifts the Pico's 3.3 V data to the pixels' 5 V; the pull-down keeps the data low, the pixels "
-                     "dark, while the Pico resets (a floating input lights them uncapped: about 2.4 A)"),
+                     "dark, while the Pico resets (a floating input lights them uncapped: about 2.4 A); at most 8.2 kOhm, as "
+                     "RP2350 erratum E9 asks (Pico 2); the series resistor guards the data line that leaves the box"),
                 Item(1, f"{PICO_VSYS_DIODE} Schottky diode", "the pixel supply's 5 V to the Pico's VSYS (pin 39), "
                      "the band towards VSYS; never to VBUS (pin 40)", "the Pico runs from either supply; on VBUS the "
                      "pixel supply would feed back into the Pi's USB port"),
                 Item(1, "1000 uF 10 V capacitor", "across 5 V at the chain's start", "steadies the pixels' supply"),
                 Item(1, "5 V 2 A supply for the pixels", "its ground joined to the Pico's",
                      f"{lamps} pixels under the cap take about "
-                     f"{lamps * WS2812_MA * WS2812_BRIGHTNESS / 255 / 1000:.1f} A")]
+                     f"{lamps * WS2812_MA * WS2812_BRIGHTNESS / 255 / 1000:.1f} A"),
+                Item(1, PIXEL_FUSE, "radial, in the pixel supply's 5 V where it enters the IO board",
+                     f"holds the capped chain's {lamps * WS2812_MA * WS2812_BRIGHTNESS / 255 / 1000:.1f} A, trips on "
+                     f"the uncapped {lamps * WS2812_MA / 1000:.1f} A of a Pico resetting or a short on a lamp cable")]
     out.append(Item(seats, "arcade push button, 30 mm (OK)", "any colour; unlit", "confirms a pick; hold to undo"))
     return out
 
 
 def _wiring(p: Profile) -> list[Item]:
     net = netlist(p)
-    out = [Item(1, "stripboard, about 10 strips of 25 holes, and pin headers or screw terminals",
-                "the hub: one strip per shared line (3V3, GND, SDA, SCL, the lamp supply)",
-                "each line leaves the header once and reaches every part from its strip")]
-    if p.backend == "gpio":
-        out.append(Item(len({w.a.terminal for w in net.wires if w.a.part == "pin"}),
-                        "female jumper wire for the header (or a 40-way ribbon and a breakout board)",
-                        "one per header pin in the diagram", "no solder on the Pi"))
+    hub = next((part for part in net.parts if part.key == "hub"), None)
+    strips = ", ".join(hub.strips) if hub else "none"
+    out = [Item(1, "stripboard, 0.1 inch pitch, about 10 strips of 25 holes, and pin headers or screw terminals",
+                f"the hub: one strip per shared line, top to bottom {strips}",
+                "each line leaves the header once and reaches every part from its strip; ground between any supply "
+                "above 3.3 V and the rest, so one solder bridge cannot reach the Pi"),
+           Item(1, "40-way IDC ribbon cable, a 2 x 20 IDC socket at each end, under 30 cm, and a 2 x 20 shrouded "
+                "(keyed) box header on the hub", "the striped core on pin 1 at both ends: on the Pi the pin with the "
+                "square solder pad, on the hub the box header's triangle", "one keyed piece instead of loose jumper "
+                "wires: no single wire can move one pin over (a jumper moved from pin 1 to pin 2 puts 5 V on the "
+                "3V3 strip); no solder on the Pi")]
+    if hub and {"3V3", "GND"} <= set(hub.strips):
+        out.append(Item(1, f"{DECOUPLING} ceramic capacitor", "C1 on the hub, across its 3V3 and GND strips",
+                        "steadies the 3.3 V where every display's and the mux's wire leaves"))
     if p.backend == "gpio":
         out.append(Item(len(p.seats) * (HOLES_PER_SEAT + 1), f"{BUTTON_SERIES} resistor, 1/4 W", "one in each "
-                        "button line (holes and OK), at the box's socket", "a fault on a panel cable (a lamp supply "
+                        "button line (holes and OK), on the hub", "a fault on a panel cable (a lamp supply "
                         "on a button line) drives at most a few mA into the pin"))
     if 0 in {bus.number for bus in i2c.buses(p)}:
-        out.append(Item(2, f"{I2C0_PULLUP_OHMS / 1000:g} kOhm resistor, 1/4 W", "from the hub's SDA0 and SCL0 strips "
-                        "to its 3V3 strip", "I2C0 has no pull-ups on the Pi: with the mux's and a module's alone "
+        out.append(Item(2, f"{I2C0_PULLUP_OHMS / 1000:g} kOhm resistor, 1/4 W", "on the hub, from the strips of pins 27 "
+                        "(SDA0) and 28 (SCL0) to its 3V3 strip", "I2C0 has no pull-ups on the Pi: with the mux's and a module's alone "
                         "(3.2 kOhm) under a metre of cable in all would do at 400 kHz"))
     for plug in connector.plugs(p, p.seats[0]):
         out.append(Item(len(p.seats), f"{plug.part}, plug and socket", f"the {plug.name} plug: {plug.pinout()}",
@@ -304,7 +327,9 @@ def report(profile: Profile) -> str:
             f"  {'what':<52} {'draw':>9} {'limit':>8}"]
     for row in budget(profile):
         power = f"  {row.ma * row.volts / 1000:.2f} W" if row.volts else ""
-        out.append(f"  {row.what:<52} {row.ma:>6.1f} mA {row.limit:>5g} mA  {'ok' if row.ok else 'OVER'}{power}")
+        limit = f"{row.limit:>5g} mA" if row.limit is not None else "   none"
+        verdict = ("ok" if row.ok else "OVER") if row.limit is not None else "(no published limit)"
+        out.append(f"  {row.what:<52} {row.ma:>6.1f} mA {limit}  {verdict}{power}")
     pulled = i2c.buses(profile) if profile.backend != "sim" else []
     out += ["", "I2C pull-ups, each line to 3.3 V (docs/build.md, section 4):"] * bool(pulled)
     out += [f"  {bus.summary()}" for bus in pulled]

@@ -12,8 +12,8 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from . import connector, textwidth
-from .hardware import (PICO_COLUMN_PULLUP, PICO_COLUMN_SERIES, PICO_PIXEL_PIN, PICO_ROW_PINS, PICO_VSYS_DIODE,
-                       PIXEL_PULLDOWN)
+from .hardware import (MATRIX_DIODE, PICO_COLUMN_PULLUP, PICO_COLUMN_SERIES, PICO_PIXEL_PIN, PICO_PIXEL_SERIES,
+                       PICO_ROW_PINS, PICO_ROW_SERIES, PICO_VSYS_DIODE, PIXEL_PULLDOWN)
 from .profile import Profile
 
 FONT, SMALL = 11, 10
@@ -29,7 +29,7 @@ PINS = ("GP0", "GP1", "GND", "GP2", "GP3", "GP4", "GP5", "GND", "GP6", "GP7", "G
         "RUN", "GP26", "GP27", "GND", "GP28", "ADC_VREF", "3V3(OUT)", "3V3_EN", "GND", "VSYS", "VBUS")
 # The 74AHCT125 (DIP-14, top view, notch up): pin -> its name and what goes to it.
 SHIFTER = {1: ("1OE", "GND: gate 1 always on"), 2: ("1A", f"GP{PICO_PIXEL_PIN}; {PIXEL_PULLDOWN} to GND"),
-           3: ("1Y", "330 Ohm -> seat 1's DIN"), 4: ("2OE", "5 V (off)"), 5: ("2A", "GND"), 6: ("2Y", "open"),
+           3: ("1Y", f"{PICO_PIXEL_SERIES} -> seat 1's DIN"), 4: ("2OE", "5 V (off)"), 5: ("2A", "GND"), 6: ("2Y", "open"),
            7: ("GND", "GND"), 8: ("3Y", "open"), 9: ("3A", "GND"), 10: ("3OE", "5 V (off)"), 11: ("4Y", "open"),
            12: ("4A", "GND"), 13: ("4OE", "5 V (off)"), 14: ("VCC", "5 V, 100 nF to GND")}
 
@@ -45,7 +45,7 @@ def pin_uses(profile: Profile) -> dict[int, str]:
         raise ValueError(f"{profile.name} has no IO board (backend = \"ioboard\"): nothing for `molebox wiring pico`")
     gp = {int(name[2:]): n for n, name in enumerate(PINS, 1) if name.startswith("GP")}
     seats = len(profile.seats)
-    out = {gp[g]: f"row, seat {s}" for s, g in enumerate(PICO_ROW_PINS[:seats], 1)}
+    out = {gp[g]: f"row, seat {s}: {PICO_ROW_SERIES} to its cable" for s, g in enumerate(PICO_ROW_PINS[:seats], 1)}
     out.update({gp[FIRST_COLUMN + c]: f"column {name}: {PICO_COLUMN_SERIES}, {PICO_COLUMN_PULLUP} to 3V3"
                 for c, name in enumerate(COLUMNS)})
     if profile.lamp.kind == "ws2812":
@@ -129,7 +129,8 @@ def _matrix(root: ET.Element, x: float, top: float, seats: int) -> float:
     """Rows (one per seat, driven low in turn) across columns (one per button); a switch and a diode at each
     crossing, the diode's band (cathode) towards the row."""
     g = ET.SubElement(root, "g", {"class": "matrix"})
-    _text(g, x, top, "The key matrix: at each crossing a switch and a 1N4148, band towards the row", bold=True)
+    _text(g, x, top, f"The key matrix: at each crossing a switch and a {MATRIX_DIODE}, band towards the row; "
+          f"{PICO_ROW_SERIES} in each row at the board", bold=True)
     pitch_x, pitch_y, x0, y0 = 90, 34, x + 150, top + 40
     for c, name in enumerate(COLUMNS):
         cx = x0 + c * pitch_x

@@ -23,8 +23,9 @@ DRIVERS = ("ssd1306", "sh1106", "ssd1309")
 HOLES_PER_SEAT = 5
 PIN_KEYS = ("holes", "lamps", "ok")
 TOP_KEYS = ("title", "backend", "pin_factory", "interfaces", "buzzer", "status_led", "display", "table", "mux",
-            "ioboard", "lamp", "connector", "seats")
+            "ioboard", "lamp", "connector", "hub", "seats")
 CONNECTOR_KEYS = ("logic", "lamp")  # each panel's plugs, pin 1 first (wiring/connector.py)
+HUB_KEYS = ("strips",)   # the hub's strips, top to bottom (wiring/guard.py)
 SEAT_KEYS = ("header", "holes", "lamps", "ok", "display")
 DISPLAY_KEYS = ("panel", "driver", "bus", "address", "width", "height", "rotate")
 MUX_KEYS = ("address", "parent", "buses")
@@ -37,7 +38,6 @@ COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")
 # A seat colour's brightest channel must reach this (of 255): on the WS2812 chain, capped at 64/255, ON then
 # lights at 9/255 or more, well apart from DIM and the idle pattern, which the board rounds up to 1/255 or more.
 DARKEST = 32
-PLAIN_LAMP_SEATS = 2                # plain lamps: ten PWM pins on the board, five a seat (docs/ioboard.md)
 
 
 class ProfileError(ValueError):
@@ -98,6 +98,7 @@ class Profile:
     interfaces: tuple[str, ...] = ()    # "spi", "uart", "i2c" switched on in config.txt for other uses
     lamp: LampSpec = LampSpec()
     connector: dict[str, tuple[str, ...]] = field(default_factory=dict)    # plug -> its pins' lines; {}: defaults
+    strips: tuple[str, ...] = ()        # the hub's strips top to bottom; (): the safe order (wiring/guard.py)
 
     def displays(self) -> dict[str, DisplaySpec]:
         """Every display by name: ``seat1``..``seatN`` and ``table``."""
@@ -192,7 +193,21 @@ def parse(text: str, path: str = "<profile>") -> Profile:
         interfaces=_interfaces(data.get("interfaces", []), where),
         lamp=_lamp(data.get("lamp", {}), backend, len(seats), where),
         connector=_connector(data.get("connector", {}), where),
+        strips=_strips(data.get("hub", {}), where),
     )
+
+
+def _strips(raw, where: "Locator") -> tuple[str, ...]:
+    """``[hub] strips``: the hub's strips by the line each carries, top to bottom; ``molebox wiring check`` says
+    which may sit beside which."""
+    if not isinstance(raw, dict):
+        raise where.error("hub", f"hub must be a table, got {raw!r}", 'write [hub] and strips = ["SDA", ...] below it')
+    _known(raw, HUB_KEYS, where, "[hub]", "hub")
+    strips = raw.get("strips", [])
+    if not (isinstance(strips, list) and all(isinstance(line, str) for line in strips)):
+        raise where.error("strips", f"hub.strips must list the line of each strip, top first, got {strips!r}",
+                          'write e.g. strips = ["SDA", "SCL", "3V3", "GND", "12V"]', section="hub")
+    return tuple(strips)
 
 
 def _connector(raw, where: "Locator") -> dict[str, tuple[str, ...]]:

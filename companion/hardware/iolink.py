@@ -26,6 +26,7 @@ from typing import Callable
 
 import serial
 
+from companion.firmware import MPREMOTE
 from companion.inputs import CONTROLS, Edge
 from companion.words import N_, say
 from firmware import protocol as p
@@ -65,8 +66,9 @@ def next_nonce(nonce: int) -> int:
     return nonce
 
 
-UPDATE = ("sudo systemctl stop molebox; molebox firmware ~/pico; hold seat 1's OK while plugging the board in; "
-          "mpremote connect /dev/ttyACM0 cp ~/pico/protocol.py ~/pico/board.py ~/pico/main.py : + reset; "
+UPDATE = ("sudo systemctl stop molebox; molebox firmware ~/pico; pixel supply off, hold seat 1's OK while plugging "
+          "the board in; "
+          f"{MPREMOTE} connect /dev/ttyACM0 cp ~/pico/protocol.py ~/pico/board.py ~/pico/main.py : + reset; "
           "sudo systemctl start molebox (docs/ioboard.md, Flashing)")
 
 

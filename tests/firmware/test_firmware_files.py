@@ -25,7 +25,20 @@ def test_the_build_options_come_from_the_profile_and_the_command_line(tmp_path, 
         assert (tmp_path / "pico" / name).read_text() == (SOURCE / name).read_text()
     assert (SOURCE / "main.py").read_text() == before
     out = capsys.readouterr().out
-    assert "mpremote connect /dev/ttyACM0 cp " + " ".join(str(tmp_path / "pico" / n) for n in FILES) + " : + reset" in out
+    assert "\n  ~/mpremote/bin/mpremote connect /dev/ttyACM0 cp " + " ".join(str(tmp_path / "pico" / n) for n in FILES) \
+        + " : + reset" in out
+
+
+def test_the_printed_mpremote_is_the_one_the_flashing_steps_install():
+    """A bare `mpremote` is on no PATH after the docs' steps: the command molebox prints runs the one step 2 puts
+    in a venv of its own, and the docs show that same command."""
+    from companion.firmware import MPREMOTE
+    from companion.hardware import iolink
+    flashing = (SOURCE.parent / "docs/ioboard.md").read_text().split("## Flashing", 1)[1]
+    venv = MPREMOTE.removesuffix("/bin/mpremote")
+    assert f"python3 -m venv {venv}\n{venv}/bin/pip install mpremote\n" in flashing
+    assert f"{MPREMOTE} connect /dev/ttyACM0 cp ~/pico/protocol.py ~/pico/board.py ~/pico/main.py : + reset" in flashing
+    assert f"{MPREMOTE} connect" in iolink.UPDATE and " mpremote connect" not in iolink.UPDATE.replace(MPREMOTE, "")
 
 
 def test_an_unknown_build_option_is_refused(tmp_path, capsys):

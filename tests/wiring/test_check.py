@@ -305,3 +305,59 @@ def test_a_line_on_no_plug_or_on_two_or_unknown_is_named():
 def test_a_connector_that_is_no_list_of_lines_names_the_line():
     with pytest.raises(ProfileError, match=r"box.toml:\d+: connector.lamp must list the line on each pin"):
         parse(edit(LAMP, 'lamp = "12V"', GPIO_2_MUX), "box.toml")
+
+
+def test_a_logic_line_beside_the_12_v_on_the_lamp_plug_is_refused_naming_both_pins():
+    """The lamp plug may carry a button line, but never beside 12 V or a lamp's minus (at 12 V while off)."""
+    text = edit(LOGIC, LOGIC.replace('"hole5", ', ''), GPIO_2_MUX)
+    text = edit(LAMP, 'lamp = ["12V", "hole5", "lamp1", "lamp2", "lamp3", "lamp4", "lamp5"]', text)
+    assert problems(text) == [
+        f"box.toml:{line_of(text, 'lamp = [')}: connector.lamp[2] = 'hole5': pin 1 (12V) sits beside pin 2 (hole5): "
+        "a plug one row off or two cores touching joins them; fix: put a GND (or NC) pin between them, or move hole5 "
+        "to the logic plug",
+        f"box.toml:{line_of(text, 'lamp = [')}: connector.lamp[2] = 'hole5': pin 2 (hole5) sits beside pin 3 "
+        "(lamp1 (at 12V)): a plug one row off or two cores touching joins them; fix: put a GND (or NC) pin between "
+        "them, or move hole5 to the logic plug"]
+    guarded = edit(LAMP, 'lamp = ["12V", "GND", "hole5", "GND", "lamp1", "lamp2", "lamp3", "lamp4", "lamp5"]',
+                   edit(LOGIC, LOGIC.replace('"hole5", ', ''), GPIO_2_MUX))
+    assert problems(guarded) == []
+
+
+def test_idc_neighbours_are_the_next_pin_and_the_pin_two_on():
+    from wiring.connector import LAMP as LAMP_PLUG, LOGIC as LOGIC_PLUG, Plug
+    assert Plug(LOGIC_PLUG, ("a", "b", "c", "d", "e")).neighbours() == [(1, 2), (1, 3), (2, 3), (2, 4), (3, 4),
+                                                                        (3, 5), (4, 5)]
+    assert Plug(LAMP_PLUG, ("a", "b", "c")).neighbours() == [(1, 2), (2, 3)]
+
+
+HUB = "\n[hub]\nstrips = {}\n"
+
+
+@pytest.mark.parametrize("name", [n for n in builtin_names() if not n.startswith("sim")])
+def test_every_shipped_hub_keeps_its_supplies_beside_ground_only(name):
+    from wiring import guard
+    from wiring.netlist import netlist
+    strips = next(p for p in netlist(parse(builtin(name).read_text(), name)).parts if p.key == "hub").strips
+    assert strips and guard.clashes(zip(strips, strips[1:])) == []
+    assert all(strips[i + 1] == "GND" for i, s in enumerate(strips[:-1]) if s in guard.HOT)
+
+
+def test_a_12_v_strip_beside_the_3v3_strip_is_refused_with_the_safe_order():
+    """The hub as issue 46 found it on gpio-2-mux: 3V3, 12V, GND, with no 5V strip between."""
+    text = GPIO_2_MUX + HUB.format('["SDA", "SCL", "3V3", "12V", "GND"]')
+    assert problems(text) == [
+        f"box.toml:{line_of(text, 'strips = [')}: hub.strips = ['SDA', 'SCL', '3V3', '12V', 'GND']: the 12V strip "
+        "sits beside the 3V3 strip: one solder bridge between them puts 12V on 3V3 and the Pi; fix: put a GND strip "
+        'between them: strips = ["SDA", "SCL", "3V3", "GND", "12V"]']
+    assert problems(GPIO_2_MUX + HUB.format('["SDA", "SCL", "3V3", "GND", "12V"]')) == []
+
+
+def test_a_hot_strip_beside_a_bus_line_and_a_missing_or_foreign_strip_are_refused():
+    found = problems(GPIO_2_MUX + HUB.format('["12V", "SDA", "3V3", "GND", "5V"]'))
+    assert [p.split(": ", 2)[2] for p in found] == [
+        "a 5V strip, but no part of this box takes 5V from the hub (its strips carry 3V3, 12V, GND, SDA, SCL); fix: "
+        'leave it out: strips = ["SDA", "SCL", "3V3", "GND", "12V"]',
+        'no strip carries SCL; fix: add it: strips = ["SDA", "SCL", "3V3", "GND", "12V"]',
+        "the 12V strip sits beside the SDA strip: one solder bridge between them puts 12V on SDA and the Pi; fix: put "
+        'a GND strip between them: strips = ["SDA", "SCL", "3V3", "GND", "12V"]']
+    assert problems(GPIO_2_MUX + HUB.format('["SDA", "SCL", "3V3", "GND", "12V", "GND"]')) == []

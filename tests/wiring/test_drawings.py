@@ -304,7 +304,7 @@ def expected(name: str) -> dict[str, str]:
         if profile.ioboard:
             out[f"seat{i}:cable"] = f"ioboard:seat{i}"
     if profile.buzzer is not None:
-        out.update({"buzzer:5V": "5V", "buzzer:GND": "GND"})
+        out.update({f"buzzer:{volts or '5V'}": "lampsupply:+" if volts == "12V" else "5V", "buzzer:GND": "GND"})
     if profile.status_led is not None:
         out["status:GND"] = "GND"
     if profile.ioboard:
@@ -368,10 +368,13 @@ def test_the_io_board_drawing_carries_the_pull_ups_the_protection_and_the_pixel_
     """What docs/ioboard.md asks of a builder is on the picture they solder from, seat by seat."""
     text = drawn_text("ioboard-8")
     assert "GP10-GP15: each through 470 Ohm to its cable line, with a 4.7 kOhm pull-up from there to 3V3 (pin 36)" in text
-    assert ("GP16 -> 74AHCT125 1A (pin 2), 10 kOhm from there to GND; 1Y (pin 3) -> 330 Ohm -> seat 1's pixel DIN"
+    assert "GP2-GP9 (rows): each through 330 Ohm to its seat's cable" in text
+    assert ("GP16 -> 74AHCT125 1A (pin 2), 4.7 kOhm from there to GND; 1Y (pin 3) -> 330 Ohm -> seat 1's pixel DIN"
             in text)
-    assert "74AHCT125: 1OE (pin 1) and GND (pin 7) to GND, VCC (pin 14) to 5 V; pins 4, 10, 13 to 5 V, 5, 9, 12 to GND" in text
-    assert "5V in -> 1N5819 (band to VSYS) -> VSYS (pin 39); GND in -> GND (pin 38); never VBUS (pin 40)" in text
+    assert "74AHCT125: 1OE (pin 1) and GND (pin 7) to GND, VCC (pin 14) to 5 V; pins 4, 10, 13 to 5 V, 5, 9, 12 to GND; " \
+        "100 nF from pin 14 to pin 7" in text
+    assert ("5V in -> MF-R110 polyfuse -> the chain, the 74AHCT125 and 1N5819 (band to VSYS) -> VSYS (pin 39); GND in "
+            "-> GND (pin 38); never VBUS (pin 40)") in text
     assert "pixels: DIN from GP16 (level shifter), DOUT to seat 2's DIN" in text
     for seat in range(2, 8):
         assert f"pixels: DIN from seat {seat - 1}'s DOUT, DOUT to seat {seat + 1}'s DIN" in text
@@ -393,7 +396,7 @@ def test_every_panel_shows_its_plugs_the_lamp_supply_on_its_own(name, lamp):
 
 
 def test_the_hub_adds_i2c0s_pull_ups():
-    assert "SDA0 and SCL0 strips: 2.2 kOhm from each to the 3V3 strip (I2C0 has no pull-ups on the Pi)" in drawn_text(
+    assert "SDA0 and SCL0 (pins 27, 28): 2.2 kOhm from each to the 3V3 strip (I2C0 has no pull-ups on the Pi)" in drawn_text(
         "ioboard-8-two-buses")
 
 

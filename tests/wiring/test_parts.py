@@ -13,6 +13,7 @@ from wiring.check import check
 from wiring.hardware import PI, led_resistor
 from wiring.parts import bill, budget, report
 from wiring.profile import PLAIN_LAMP_SEATS, builtin, builtin_names, load, parse
+from wiring.stripboard import layout
 
 ROOT = Path(__file__).parents[2]
 BOXES = [n for n in builtin_names() if load(n).backend != "sim"]
@@ -40,6 +41,9 @@ def test_plain_leds_take_their_current_from_the_pins_and_it_is_added_up():
     assert rows["one lamp pin (GPIO)"].ma == pytest.approx(ma)
     assert rows["all GPIO outputs at once (10 pins)"].ma == pytest.approx(10 * ma)
     assert rows["3V3 pins: displays, mux, GPIO outputs"].ma == pytest.approx(10 * ma + 2 * 20)
+    assert rows["3V3 pins: displays, mux, GPIO outputs"].limit is None       # Raspberry Pi publishes none
+    assert re.search(r"3V3 pins: displays, mux, GPIO outputs +67\.7 mA +none  \(no published limit\)",
+                     report(load("gpio-2")))
 
 
 def test_a_profile_driving_more_gpio_current_than_the_pi_allows_fails_check_and_parts(tmp_path, capsys):
@@ -69,7 +73,9 @@ def test_the_suggested_current_fits():
 def test_lamps_through_a_driver_take_a_fraction_of_a_milliamp_from_each_pin():
     rows = {r.what: r for r in budget(load("gpio-2-mux"))}
     assert rows["one lamp pin (GPIO)"].ma == hardware.ULN2803A_INPUT_MA
-    assert rows["12 V adapter: 10 lamps"].ma == 200 and rows["12 V adapter: 10 lamps"].volts == 12
+    adapter = rows["12 V adapter: 10 lamps, buzzer"]
+    assert adapter.ma == 10 * 20 + hardware.BUZZER_MA and adapter.volts == 12
+    assert not any(what.startswith("5V pins") for what in rows)      # nothing takes the Pi's 5 V
 
 
 def test_a_blue_led_straight_on_a_pin_is_refused():
@@ -88,7 +94,11 @@ def test_the_list_counts_the_parts_from_the_profile():
     eight = {i.part: i for i in bill(load("ioboard-8"))}
     assert [(i.qty, i.choice[:7]) for i in bill(load("ioboard-8")) if "OLED" in i.part] == [(8, "at 0x3C"),
                                                                                            (1, "at 0x3D")]
-    assert eight["1N4148 diode"].qty == 48 and eight["WS2812B pixel"].qty == 40
+    assert eight["BAT43 Schottky diode (DO-35)"].qty == 48 and eight["WS2812B pixel"].qty == 40
+    assert eight["330 Ohm resistor, 1/4 W"].qty == 8 and "GP2-GP9" in eight["330 Ohm resistor, 1/4 W"].choice
+    assert eight["MF-R110 polyfuse (1.1 A hold, 2.2 A trip)"].qty == 1 and eight["100 nF ceramic capacitor"].qty == 1
+    mux = {i.part: i for i in bill(load("gpio-2-mux"))}
+    assert mux["MF-R050 polyfuse (0.5 A hold, 1 A trip)"].choice.startswith("radial: F1 on the hub")
     assert eight["Raspberry Pi Pico (or Pico W)"].qty == 1
     assert eight["4.7 kOhm resistor, 1/4 W"].qty == 6 and "GP10-GP15" in eight["4.7 kOhm resistor, 1/4 W"].choice
 
@@ -131,4 +141,7 @@ def test_i2c0_gets_the_hubs_pull_ups_without_them_under_a_metre_of_cable():
     bare = i2c.Bus(0, second.pullups[1:], second.parts)         # the mux's and the module's alone
     assert round(bare.ohms, -2) == 3200 and round(bare.max_pf, -1) == 110 and bare.cable_m < 1
     assert second.cable_m > 2
-    assert "2 x 2.2 kOhm resistor, 1/4 W\n        from the hub's SDA0 and SCL0 strips" in report(load("ioboard-8-two-buses"))
+    assert "2 x 2.2 kOhm resistor, 1/4 W\n        on the hub, from the strips of pins 27 (SDA0) and 28 (SCL0)" in \
+        report(load("ioboard-8-two-buses"))
+    pullups = [p for p in layout(load("ioboard-8-two-buses")).pieces if p.kind == "resistor"]
+    assert sorted((p.nets, p.value) for p in pullups) == [(("GPIO0", "3V3"), "2.2 kOhm"), (("GPIO1", "3V3"), "2.2 kOhm")]

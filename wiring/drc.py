@@ -1,0 +1,106 @@
+"""The stripboard's design-rule check, as a PCB tool runs one: every strip, cut and leg held to the nets.
+
+A strip is cut into segments; each segment carries the one net of every leg in it. The rules: every
+leg on the board, no two in one hole and none under a link or a resistor's body; no two nets on one segment (a cut missing); every net one
+piece (segments joined by wire links, or by the Pi itself for its several GND and 3V3 pins); and no
+segment of a supply above 3.3 V beside (the strip above or below, or across a cut) a logic segment
+or another supply's (``wiring/guard.py``).
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+
+from . import guard
+from .stripboard import Board
+
+JOINED_IN_THE_PI = "header"         # the header's legs of one net meet inside the Pi
+
+
+def segments(board: Board) -> dict[tuple[int, int], tuple[int, int, int]]:
+    """{hole: (row, first column, last column) of the segment it lies on} for every hole of the board."""
+    out = {}
+    for row in range(board.height):
+        start = 0
+        for x in range(board.width):
+            if (x, row) in board.cuts or x == board.width - 1:
+                for column in range(start, x + 1):
+                    out[column, row] = (row, start, x)
+                start = x + 1
+    return out
+
+
+def nets(board: Board) -> dict[tuple[int, int, int], set[str]]:
+    """Each segment with legs in it: the nets those legs must meet."""
+    where = segments(board)
+    out = defaultdict(set)
+    for piece in board.pieces:
+        for hole, net in zip(piece.holes, piece.nets):
+            if hole in where:
+                out[where[hole]].add(net)
+    return out
+
+
+def check(board: Board) -> list[str]:
+    """Every rule the board breaks, one line each (empty: build it)."""
+    return _holes(board) + _shared(board) + _continuity(board) + _neighbours(board)
+
+
+def _holes(board: Board) -> list[str]:
+    covered = board.covered()
+    out = [f"{piece.ref}'s leg at ({x}, {y}) lies under {covered[x, y]}" for piece in board.pieces
+           for x, y in piece.holes if (x, y) in covered]
+    seen = {}
+    for piece in board.pieces:
+        for x, y in piece.holes:
+            if not (0 <= x < board.width and 0 <= y < board.height):
+                out.append(f"{piece.ref}: a leg at ({x}, {y}) is off the {board.width} x {board.height} board")
+            elif (x, y) in seen:
+                out.append(f"{piece.ref} and {seen[x, y]} share the hole at ({x}, {y})")
+            seen.setdefault((x, y), piece.ref)
+    return out
+
+
+def _shared(board: Board) -> list[str]:
+    return [f"strip {row}, holes {a}-{b}, carries {' and '.join(sorted(found))}: a cut is missing"
+            for (row, a, b), found in sorted(nets(board).items()) if len(found) > 1]
+
+
+def _continuity(board: Board) -> list[str]:
+    where, parent = segments(board), {}
+
+    def root(node):
+        while parent.setdefault(node, node) != node:
+            node = parent[node]
+        return node
+
+    def join(a, b):
+        parent[root(a)] = root(b)
+
+    for piece in board.pieces:
+        if piece.kind == "link":
+            join(where[piece.holes[0]], where[piece.holes[1]])
+        if piece.kind == JOINED_IN_THE_PI:
+            first = {}
+            for hole, net in zip(piece.holes, piece.nets):
+                join(where[hole], where[first.setdefault(net, hole)])
+    groups = defaultdict(set)
+    for segment, found in nets(board).items():
+        for net in found:
+            groups[net].add(root(segment))
+    return [f"{net} is in {len(roots)} pieces on the board: a wire link is missing"
+            for net, roots in sorted(groups.items()) if len(roots) > 1]
+
+
+def _neighbours(board: Board) -> list[str]:
+    found = {segment: next(iter(n)) for segment, n in nets(board).items() if len(n) == 1}
+    out = []
+    for (row, a, b), net in sorted(found.items()):
+        beside = [(other, o) for other, o in found.items()
+                  if (other[0] == row + 1 and other[1] <= b and a <= other[2]) or (other[0] == row and other[1] == b + 1)]
+        for (orow, oa, ob), other in beside:
+            if guard.clash(net, other, board.hot):
+                how = "across the cut" if orow == row else "on the next strip"
+                out.append(f"strip {row}, holes {a}-{b} ({guard.describe(net, board.hot)}) and strip {orow}, holes "
+                           f"{oa}-{ob} ({guard.describe(other, board.hot)}) sit side by side {how}: one solder bridge "
+                           "joins them; put a ground strip between them")
+    return out
