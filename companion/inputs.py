@@ -43,12 +43,13 @@ class Control:
     """One button's debouncer and gesture classifier.
 
     Instant controls (the holes) tap on the press edge, so the lamp answers at
-    once. Holdable controls (OK) tap on release, or hold once held ``hold_s``.
+    once; OK taps on release. A control that ``holds`` (OK, and hole 5: a taught
+    game's hint) also holds once held ``hold_s``: OK then does not tap.
     """
 
-    def __init__(self, seat: int, name: str, holdable: bool,
+    def __init__(self, seat: int, name: str, instant: bool, holds: bool,
                  debounce_s: float = DEBOUNCE_S, hold_s: float = HOLD_S):
-        self.seat, self.name, self.holdable = seat, name, holdable
+        self.seat, self.name, self.instant, self.holds = seat, name, instant, holds
         self.debounce_s, self.hold_s = debounce_s, hold_s
         self.level = False          # debounced level
         self.raw = False            # last raw level seen
@@ -69,14 +70,14 @@ class Control:
         """When :meth:`tick` has something to do: a settled bounce or a hold."""
         if self.raw != self.level:
             return self.changed_at + self.debounce_s
-        if self.holdable and self.level and not self.held_fired:
+        if self.holds and self.level and not self.held_fired:
             return self.changed_at + self.hold_s
         return None
 
     def tick(self, now: float) -> list[Gesture]:
         if self.raw != self.level and now >= self.changed_at + self.debounce_s:
             return self._accept(self.changed_at + self.debounce_s, self.raw)
-        if self.holdable and self.level and not self.held_fired and now >= self.changed_at + self.hold_s:
+        if self.holds and self.level and not self.held_fired and now >= self.changed_at + self.hold_s:
             self.held_fired = True
             return [Gesture(self.changed_at + self.hold_s, self.seat, self.name, "hold", *self.origin)]
         return []
@@ -85,14 +86,15 @@ class Control:
         self.level, self.changed_at = pressed, time
         if pressed:
             self.held_fired = False
-            return [] if self.holdable else [Gesture(time, self.seat, self.name, "tap", *self.origin)]
-        if self.holdable and not self.held_fired:
+            return [Gesture(time, self.seat, self.name, "tap", *self.origin)] if self.instant else []
+        if not self.instant and not self.held_fired:
             return [Gesture(time, self.seat, self.name, "tap", *self.origin)]
         return []
 
 
 HOLES = tuple(f"hole{i}" for i in range(1, 6))
 CONTROLS = HOLES + ("ok",)
+HOLDS = ("ok", "hole5")         # the controls a hold means something on: undo or take back; a hint
 
 
 class Inputs:
@@ -106,7 +108,7 @@ class Inputs:
 
     def __init__(self, seats: int, debounce_s: float = DEBOUNCE_S, hold_s: float = HOLD_S):
         self.controls = {
-            (seat, name): Control(seat, name, name == "ok", debounce_s, hold_s)
+            (seat, name): Control(seat, name, name != "ok", name in HOLDS, debounce_s, hold_s)
             for seat in range(1, seats + 1) for name in CONTROLS
         }
         self._waiting: set[Control] = set()

@@ -34,7 +34,8 @@ def journal_opened(keeper: Keeper, fixed: Start | None, at: float, wall: float) 
         except NotResumed as exc:
             aside.append(_set_aside(keeper, exc))
         waiting = _waiting(keeper, fixed, aside)
-    return Opened(tuple(keeper.notes()), game, waiting, tuple(aside), at, wall)
+    return Opened(tuple(keeper.notes()), game, waiting, tuple(aside), at, wall,
+                  keeper.veterans() if keeper.fault is None else frozenset())
 
 
 def _waiting(keeper: Keeper, fixed: Start | None, aside: list[SetAside]) -> Unfinished | None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, TypeVar
 
+from rules import bots
 from rules.match import Match
 from wiring.hardware import DISPLAYS
 
@@ -164,9 +165,35 @@ def _seat(scene: Scene, seat: int) -> tuple | None:
     decision = next(iter(match.decisions_for(seat)), None)
     draft = scene.table.drafts[seat]
     game = render.for_game(match.header.game)
-    goal = how.goal(match.header.game) if how.first_turn(game, match.public_log()) else ()
-    return (game.seat, _named(scene, f"seat{seat}", match.view(seat), news=news(scene, seat), goal=goal),
+    goal = how.goal(match.header.game, match.header.settings) if how.first_turn(game, match.public_log()) else ()
+    return (game.seat, _named(scene, f"seat{seat}", match.view(seat), news=news(scene, seat), goal=goal,
+                              teach=_taught(scene, seat, decision)),
             scene.made.get(f"draft{seat}", (decision, draft), lambda: draft.summary(decision)), notice)
+
+
+def _taught(scene: Scene, seat: int, decision) -> dict | None:
+    """What a taught game tells the seat (docs/teaching.md): why what happened since its last press happened, where
+    a rule fired for the first time in the match; what its decision means, until it has answered one like it; and
+    that the strong computer player's pick is one hold away, in a game with computer players. None: not taught."""
+    if not scene.table.teaching:
+        return None
+    match = scene.match
+    game_id, settings, events = match.header.game, match.header.settings, match.events
+    fired = scene.made.get("fired", (match, len(events)), lambda: how.firsts(event.kind for event in events))
+    start = scene.table.heard.get(seat, 0)
+    because = (how.because(game_id, event.kind, settings) for i, event in enumerate(events[start:], start)
+               if fired[event.kind] == i and event.to in (None, seat))
+    asked = decision and decision.key.split("-")[0]
+    answered = scene.made.get("answered", (match, len(match.records)),
+                              lambda: {(r["seat"], r["key"].split("-")[0]) for r in match.records})
+    return {"because": tuple(filter(None, because))[-2:],
+            "means": how.means(game_id, asked, settings) if asked and (seat, asked) not in answered else (),
+            "hint": bool(decision) and hints(game_id)}
+
+
+def hints(game_id: str) -> bool:
+    """Whether a seat may ask for a hint in the game: it has a strong computer player to ask."""
+    return "strong" in bots.levels(game_id)
 
 
 def kept(scene: Scene, seat: int) -> tuple | None:

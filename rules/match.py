@@ -251,6 +251,7 @@ class Match:
             "game": self.header.game,
             "title": self.game.title,
             "seats": self.header.seats,
+            "settings": self.header.settings,
             "over": result is not None,
             "winners": list(result.winners) if result else [],
             "waiting": sorted({d.seat for d in self.open_decisions()}),

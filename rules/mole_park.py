@@ -412,7 +412,8 @@ class ParkState(State):
         if options:
             return self._take_prize(seat, options[0])
         self.picked.append(seat)
-        return [Event("no_prize", seat, {"total": total})]
+        shown = [stars for (_, stars), up in zip(STANDS, self.shown) if up]
+        return [Event("no_prize", seat, {"total": total, "least": min(shown) if shown else None})]
 
     def _take_prize(self, seat: int, stand: int) -> list[Event]:
         self.shown[stand - 1] = False

@@ -242,10 +242,18 @@ class Keeper:
 
     def finished_games(self) -> list[dict]:
         """The finished games, read on a connection of their own (any thread: the web's history)."""
+        return self._read(lambda reader: reader.finished_games(), [])
+
+    def veterans(self) -> frozenset[tuple[str, str]]:
+        """(game, name) of every player who has finished that game (a game is taught to newcomers)."""
+        return self._read(lambda reader: reader.veterans(), frozenset())
+
+    def _read(self, query: Callable, none):
+        """``query(reader)`` on a connection of its own, closed after; ``none`` without a journal to read."""
         reader = None if self.journal is None else self.journal.reader()
         if reader is None:
-            return []
+            return none
         try:
-            return reader.finished_games()
+            return query(reader)
         finally:
             reader.close()

@@ -90,6 +90,12 @@ class Reader:
                         "started": started, "duration": finished - started})
         return out
 
+    def veterans(self) -> frozenset[tuple[str, str]]:
+        """(game, name) of every named player of a finished game: who has played which game to its end."""
+        rows = self.db.execute("SELECT games.header, names.name FROM games JOIN names ON names.game = games.id "
+                               "WHERE games.finished IS NOT NULL AND games.abandoned = 0")
+        return frozenset((json.loads(header)["game"], name) for header, name in rows)
+
     def set_aside_games(self) -> list[dict]:
         """Unfinished games a start set aside, newest first: id, when, the header as written, why it can never be
         resumed (``why``), or which start it waits for (``waits``: ``plain``, ``game``)."""

@@ -6,12 +6,14 @@ during the first turn, the lobby's, and ``molebox variants``. The words are the 
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 
 from rules import registry
 from rules.how_to_play import HOW_TO_PLAY
 from rules.registry import game_class
+from rules.settings import resolve
 
 from companion.words import say, says
 
@@ -20,18 +22,53 @@ from .screen import Words
 ROOT = Path(__file__).resolve().parents[2]      # the repository: the rules docs' paths are from it
 
 
-def told(game_id: str) -> dict:
+@functools.cache
+def _fields(game_id: str, settings: tuple = ()) -> dict:
+    """The figures the game's texts name, from its settings (the defaults, changed by ``settings``' pairs); a
+    setting that is a word, in the box's language."""
+    return {name: say(value) if isinstance(value, str) else value
+            for name, value in resolve(game_id, dict(settings)).items()}
+
+
+def _said(game_id: str, settings: dict | None, text: str) -> str:
+    return say(text, **_fields(game_id, tuple(sorted((settings or {}).items()))))
+
+
+def told(game_id: str, settings: dict | None = None) -> dict:
     """Everything a table reads before its first turn, said: theme, goal, scoring, the turn's steps, the buttons,
-    the seats and length, and the rule text's own words explained."""
-    how = HOW_TO_PLAY[game_id]
-    return {"theme": say(how.theme), "goal": say(how.goal), "scoring": [say(line) for line in how.scoring],
-            "turn": [say(step) for step in how.turn], "buttons": say(how.buttons), "size": size(game_id),
-            "jargon": [{"term": say(term), "means": say(means)} for term, means in how.jargon]}
+    the seats and length, and the rule text's own words explained; its figures those of ``settings``."""
+    how, said = HOW_TO_PLAY[game_id], functools.partial(_said, game_id, settings)
+    return {"theme": said(how.theme), "goal": said(how.goal), "scoring": [said(line) for line in how.scoring],
+            "turn": [said(step) for step in how.turn], "buttons": said(how.buttons), "size": size(game_id),
+            "jargon": [{"term": said(term), "means": said(means)} for term, means in how.jargon]}
 
 
-def goal(game_id: str) -> Words:
+def goal(game_id: str, settings: dict | None = None) -> Words:
     """The goal for a line of an OLED, longest first."""
-    return tuple(say("Goal: {goal}", goal=say(words)) for words in HOW_TO_PLAY[game_id].goal_short)
+    return tuple(say("Goal: {goal}", goal=_said(game_id, settings, words))
+                 for words in HOW_TO_PLAY[game_id].goal_short)
+
+
+def means(game_id: str, key: str, settings: dict | None = None) -> Words:
+    """What answering the decision ``key`` means in the game's own terms, in full and in fewer words; () if the
+    game does not say."""
+    found = next((texts for said_key, *texts in HOW_TO_PLAY[game_id].means if said_key == key), ())
+    return tuple(_said(game_id, settings, text) for text in found)
+
+
+def because(game_id: str, kind: str, settings: dict | None = None) -> Words:
+    """Why an event of ``kind`` happened, the rule that fired, as "Because ..." in full and in fewer words; () if
+    the game does not say."""
+    found = next((texts for said_kind, *texts in HOW_TO_PLAY[game_id].because if said_kind == kind), ())
+    return tuple(say("Because {why}", why=_said(game_id, settings, text)) for text in found)
+
+
+def firsts(kinds: Iterable[str]) -> dict[str, int]:
+    """Where each kind of event first happened among ``kinds`` (a log's, in order): its rule fired first there."""
+    out: dict[str, int] = {}
+    for i, kind in enumerate(kinds):
+        out.setdefault(kind, i)
+    return out
 
 
 def size(game_id: str) -> str:
@@ -45,13 +82,19 @@ def size(game_id: str) -> str:
 
 
 def taught(describe):
-    """A seat's ``describe_`` function whose view may carry the game's goal (``view["goal"]``, during the first
-    turn): its screen says it as its last line, the first a small glass leaves out (the question, its buttons and
-    the seat's own news come first)."""
+    """A seat's ``describe_`` function whose view may carry what to teach: ``view["teach"]`` in a taught game (why
+    the seat's news happened, the first time each rule fired; what its decision means; that a hint is one hold
+    away) and ``view["goal"]`` during the first turn. Each is a line after the screen's own, the first a small
+    glass leaves out (the question, its buttons and the seat's own news come first)."""
     @functools.wraps(describe)
     def described(view: dict, *args, **kwargs):
         screen = describe(view, *args, **kwargs)
-        return replace(screen, lines=(*screen.lines, view["goal"])) if view.get("goal") else screen
+        teach = view.get("teach") or {}
+        more = [*teach.get("because", ()), teach.get("means"),
+                (say("Hold 5 for a hint"), say("Hold 5: hint")) if teach.get("hint") and screen.options else None,
+                view.get("goal")]
+        more = tuple(line for line in more if line)
+        return replace(screen, lines=(*screen.lines, *more)) if more else screen
     return described
 
 

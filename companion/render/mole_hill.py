@@ -247,10 +247,18 @@ def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
         if phase == "rod":
             keys.append(Option("5", (say("turn"), "")))
         return Screen(**head, prompt=tuple(map(say, DOES[phase])), news=told, options=tuple(keys),
-                      lines=(_score(view, you), _supply(state, you)))
+                      lines=(_directions(phase), _score(view, you), _supply(state, you)))
     doer = naming.who(view, state["to_act"])
     doing = (say(VERBS[state["phase"]], doer=doer), say("{doer}'s go", doer=doer), say("Wait"))
     return Screen(**head, prompt=doing, news=told, lines=(_score(view, you), _supply(state, you)))
+
+
+def _directions(phase: str) -> tuple[str, ...]:
+    """Which way each hole button moves the cursor (and, placing a rod, that 5 turns it), longest first."""
+    moves = (say("1 left, 2 up, 3 down, 4 right"), say("1 left 2 up 3 down 4 right"))
+    if phase == "rod":
+        return (say("{moves}, 5 turns the rod", moves=moves[0]), *moves)
+    return moves
 
 
 def told_you(view: dict, event: dict) -> str | tuple[str, ...] | None:

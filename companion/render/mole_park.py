@@ -104,9 +104,9 @@ def told_you(view: dict, event: dict) -> str | tuple[str, ...] | None:
                 say("You won {stand}", stand=say(STAND_SHORT.get(name, name))),
                 say("Prize: {stars} stars", stars=stars))
     if kind == "no_prize":
-        shown, total = [s["stars"] for s in view["state"]["stands"] if s["shown"]], event["total"]
-        return (say("No prize: {total} stars, the cheapest stand asks {cheapest}", total=total, cheapest=min(shown))
-                if shown else say("No prize: {total} stars", total=total),
+        total, least = event["total"], event["least"]
+        return (say("No prize: {total} stars, the cheapest stand asks {cheapest}", total=total, cheapest=least)
+                if least else say("No prize: {total} stars", total=total),
                 say("No prize at {total} stars", total=total), say("No prize"))
     if kind == "crown_failed":
         return (say("You fell short of the Crown with {total} stars", total=event["total"]),
@@ -341,7 +341,9 @@ def tell(view: dict, event: dict) -> str | None:
         "order": lambda e: say("as King Mole, let {player} go next", player=who(e["next"])),
         "prize": lambda e: say("took {stand} ({stars} stars) from stand {number}: {total} stars", stand=say(e["name"]),
                                stars=e["stars"], number=e["stand"], total=e["total_stars"]),
-        "no_prize": lambda e: say("won no prize at {total} stars", total=e["total"]),
+        "no_prize": lambda e: say("won no prize at {total} stars: the cheapest prize asks {least}", total=e["total"],
+                                  least=e["least"]) if e["least"] else say("won no prize at {total} stars",
+                                                                           total=e["total"]),
         "restock": lambda e: say("Stand {number} shows {stand} ({stars} stars), {left} left", number=e["stand"],
                                  stand=say(e["name"]), stars=e["stars"], left=e["left"]),
         "crown_failed": lambda e: say("fell short of the Crown with {total} stars", total=e["total"]),

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from companion.words import say
 
-from . import for_game, naming
+from . import for_game, how, naming
 from .screen import Sentence, first
 
 QUIET = frozenset({"locked", "unlocked", "reveal", "turn", "picked", "round"})  # told by the tags, titles, or not at all
@@ -29,18 +29,22 @@ def starts(game, log: list[dict]) -> list[int]:
 
 def told(view: dict, log: list[dict], first: int = 0) -> list[dict]:
     """The turns of ``log`` from turn ``first`` (0: the first) on, each ``{"title", "lines", "reveal"}``; the view
-    (with its players' ``names``) says whose names and which game."""
+    (with its players' ``names``) says whose names and which game, and whether it is taught (``teaching``: each
+    rule the first time it fires is told after the turn's sentences, as why)."""
     game = for_game(view["game"])
     openers, word = game.TURN
     edges = starts(game, log)
     before = int(bool(edges) and log[edges[0]]["kind"] not in openers)     # a first turn no opener opened
     edges.append(len(log))
+    fired = how.firsts(event["kind"] for event in log) if view.get("teaching") else {}
     out = []
     for number in range(first, len(edges) - 1):
         events = log[edges[number]:edges[number + 1]]
         title = say("Before the first turn") if number < before else \
             say("{turn} {number}", turn=say(word), number=number + 1 - before)
-        out.append({"title": title, "lines": _lines(view, game, events),
+        why = [said for at, event in enumerate(events, edges[number]) if fired.get(event["kind"]) == at
+               for said in how.because(view["game"], event["kind"], view.get("settings"))[:1]]    # the rule, first fired
+        out.append({"title": title, "lines": _lines(view, game, events) + why,
                     "reveal": _reveal(view, game, edges[number], events)})
     return out
 

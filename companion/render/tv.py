@@ -24,7 +24,8 @@ COMPUTER = {"casual": N_("casual computer"), "strong": N_("strong computer")}
 
 def named(public: dict) -> dict:
     """The public view as the screens read it: with the players' names by seat."""
-    return {**public["view"], "names": {str(seat): name for seat, name in public["names"].items()}}
+    return {**public["view"], "names": {str(seat): name for seat, name in public["names"].items()},
+            "teaching": public.get("teaching", False)}
 
 
 def describe(public: dict, turns: list[dict]) -> dict:
@@ -43,15 +44,15 @@ def describe(public: dict, turns: list[dict]) -> dict:
     return {"mode": "play", "game": view["game"], "title": view["title"], "over": view["over"], "paused": paused,
             "screen": {**as_dict(table), "prompts": list(wordings(table.prompt))},
             "players": _players(view, game, public.get("bots", {})),
-            "turns": turns[-TURNS:] + _teaching(view["game"], game, public["log"])}
+            "turns": turns[-TURNS:] + _teaching(view, game, public["log"])}
 
 
-def _teaching(game_id: str, game, log: list[dict]) -> list[dict]:
+def _teaching(view: dict, game, log: list[dict]) -> list[dict]:
     """During the first turn, how to play, told as the latest turn (the room's turn list shows it first, and
     leaves out the older ones that do not fit): the theme, the goal, a turn's steps, how you score."""
     if not how.first_turn(game, log):
         return []
-    said = how.told(game_id)
+    said = how.told(view["game"], view["settings"])
     return [{"title": say("How to play"), "lines": [said["theme"], said["goal"], *said["turn"], *said["scoring"]],
              "reveal": None}]
 

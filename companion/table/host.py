@@ -31,6 +31,23 @@ def end_game(state: TableState, fx: list[Effect], act: Act) -> str | None:
     return None
 
 
+def teach(state: TableState, fx: list[Effect], act: Act) -> str | None:
+    """Teach the game in play (docs/teaching.md)."""
+    return _teaching(state, True)
+
+
+def skip_teaching(state: TableState, fx: list[Effect], act: Act) -> str | None:
+    """The table knows the game: no more teaching in it."""
+    return _teaching(state, False)
+
+
+def _teaching(state: TableState, on: bool) -> str | None:
+    if state.match is None:
+        return say("no game yet: seat 1 is choosing one")
+    state.teaching = on
+    return None
+
+
 def can_take_up(state: TableState) -> bool:
     """The game the host just ended may go on: nobody has chosen a game or decided in a new one since."""
     return state.ended is not None and (state.lobby is not None or life.last_person_record(state) is None)
@@ -70,4 +87,5 @@ def freed(state: TableState, fx: list[Effect], seat: int, at: float) -> None:
 
 ACTIONS: dict[str, Callable[[TableState, list[Effect], Act], str | None]] = {
     "new-game": next_game, "undo": undo, "end-game": end_game, "take-up": take_up, "dismiss": dismiss, "name": name,
+    "teach": teach, "skip-teaching": skip_teaching,
 }

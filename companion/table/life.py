@@ -38,6 +38,7 @@ def start(state: TableState, fx: list[Effect], game: Start, at: float) -> None:
     names = {s: n for s, n in state.names.items() if s <= game.seats}
     fx.append(Begin(match, names))
     state.ended, state.match, state.names, state.heard = None, match, names, {}
+    state.teaching = state.newcomers(match)
     told.quiet(state)
     told.log(fx, "info", "started %s for %d seats (seed %d, computer players %s)", game.game, game.seats,
              state.seed, game.bots or "none")
@@ -82,6 +83,9 @@ def applied(state: TableState, fx: list[Effect], events, at: float) -> None:
         state.revealed_at = at
     if match.over or "reveal" in kinds:
         fx.append(Moment("over" if match.over else "reveal"))
+    if "game_over" in kinds:                # its players have finished the game: no newcomers to it next time
+        state.veterans |= {(match.header.game, name) for seat, name in state.names.items()
+                           if name and seat not in match.header.bots}
     if match.header.dice == "virtual" and "roll" in kinds:
         state.rolled_at = at
         fx.append(Moment("roll", match.header.game, after_picks="reveal" in kinds))
@@ -173,6 +177,7 @@ def opened(state: TableState, fx: list[Effect], move: Opened) -> None:
     else with the game in play, else the lobby. A game in play that is not the one asked for waits for the
     kind of start that brings it back, kept in the journal (``molebox history`` lists it).
     """
+    state.veterans = move.veterans
     for text, words in move.notes:
         told.note(state, fx, text, words, move.wall)
     for aside in move.aside:
@@ -198,6 +203,7 @@ def opened(state: TableState, fx: list[Effect], move: Opened) -> None:
 def _goes_on(state: TableState, fx: list[Effect], game: Unfinished, at: float) -> None:
     """An unfinished game is the one in play: every seat and the table display say so."""
     state.match, state.names, state.seed = game.match, dict(game.names), game.match.header.seed
+    state.teaching = state.newcomers(game.match)
     events = game.match.events
     reveal = next((i for i in range(len(events) - 1, -1, -1) if events[i].kind == "reveal"), len(events))
     state.heard = {s: len(events) if game.match.held.get(s) else reveal for s in range(1, game.match.header.seats + 1)}

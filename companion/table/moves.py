@@ -80,8 +80,9 @@ class SetAside:
 class Opened:
     """The journal opened (at start, or at last): the notes of what it repaired (text, words), the game in play
     (None: none), the game waiting for this start (set aside by an earlier one: for a start without --game, the
-    newest waiting for one; for a start with --game, the newest of that game waiting for it), and the games it
-    found it could not replay (set aside for good)."""
+    newest waiting for one; for a start with --game, the newest of that game waiting for it), the games it
+    found it could not replay (set aside for good), and who has finished which game (a game is taught to
+    newcomers)."""
 
     notes: tuple[tuple[str, str | None], ...]
     game: Unfinished | None
@@ -89,6 +90,7 @@ class Opened:
     aside: tuple[SetAside, ...] = ()
     at: float = 0.0
     wall: float = 0.0
+    veterans: frozenset[tuple[str, str]] = frozenset()     # (game, name) of each player who has finished it
 
 
 @dataclass(frozen=True)

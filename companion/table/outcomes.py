@@ -24,3 +24,8 @@ class Refusal:
 @dataclass(frozen=True)
 class Changed:
     """The draft or the lobby changed; nothing was committed."""
+
+
+@dataclass(frozen=True)
+class Hinted(Changed):
+    """The draft is the strong computer player's pick, its notice on the seat's screen (a taught game's hint)."""

@@ -6,15 +6,16 @@ screen (:class:`~companion.table.effects.Refuse`), or the host PIN shown on requ
 """
 from __future__ import annotations
 
-from rules.model import IllegalMove
+from rules import bots
+from rules.model import IllegalMove, Kind
 
 from ..inputs import Gesture
 from ..words import N_, say
 from . import life, told
-from .drafts import Draft
+from .drafts import Draft, decision_key
 from .effects import Commit, Effect, Flash, Log, Refuse, Seating, ShowHostPin
 from .lobby import Start
-from .outcomes import Changed, Refusal, Submit
+from .outcomes import Changed, Hinted, Refusal, Submit
 from .state import TableState
 
 UNDO_REVEAL_S = 5.0     # a second hold within this long undoes a reveal
@@ -30,10 +31,13 @@ def press(state: TableState, fx: list[Effect], g: Gesture) -> None:
         refuse(state, fx, g, say("paused: {fault}", fault=state.paused))
         return
     outcome = lobby_press(state, fx, g) if state.lobby is not None else play_press(state, fx, g)
+    if outcome is None:                         # a hold that means nothing here: its tap was answered
+        return
     if isinstance(outcome, Refusal):
         refuse(state, fx, g, outcome.reason)
         return
-    told.quiet(state, g.seat)
+    if not isinstance(outcome, Hinted):         # a hint's notice stays until the seat's next press
+        told.quiet(state, g.seat)
     if isinstance(outcome, ShowHostPin):
         fx.append(outcome)
     elif not isinstance(outcome, Commit):
@@ -56,7 +60,7 @@ def lobby_press(state: TableState, fx: list[Effect], g: Gesture):
             return Changed()
         return Refusal(say("seat 1: OK to read on"))
     if g.kind != "tap":
-        return Refusal(say("tap, don't hold"))
+        return None if g.control != "ok" else Refusal(say("tap, don't hold"))
     lobby, outcome = state.lobby.tap(g.seat, g.control)
     if lobby.phones != state.phones:
         fx.append(Seating(lobby.phones, state.phones - lobby.phones))
@@ -77,6 +81,8 @@ def dismiss(state: TableState, fx: list[Effect], note_id: int | None, at: float)
 
 def play_press(state: TableState, fx: list[Effect], g: Gesture):
     match, seat = state.match, g.seat
+    if (g.kind, g.control) == ("hold", "hole5") and not state.teaching:
+        return None                             # a hint is a taught game's; its tap was answered
     if seat > match.header.seats:
         return Refusal(say("this seat is not playing"))
     if seat in state.computers and not (seat == 1 and (g.kind == "hold" or match.over)):
@@ -111,11 +117,30 @@ def _hold(state: TableState, fx: list[Effect], g: Gesture):
     if g.control == "ok" and match.held.get(seat):
         life.applied(state, fx, match.retract(seat), g.time)
         return _committed(fx, Commit(g))
+    if g.control == "hole5":
+        return _hint(state, fx, g) if state.teaching and match.decisions_for(seat) else None
     if g.control == "ok" and seat == 1:
         if g.phone and not g.host:              # seat 1 on a phone: the host's device only
             return Refusal(say(HOST_UNDO))
         return _host_undo(state, fx, g)
     return Refusal(say("nothing to take back"))
+
+
+def _hint(state: TableState, fx: list[Effect], g: Gesture):
+    """While teaching, a seat holding hole 5 with a decision open is shown what the strong computer player would
+    pick: as its draft, on its own screen alone (OK takes it, a hole changes it). The computer sees what the seat
+    sees (``Match.view(seat)``); the pick goes nowhere else, not even the log."""
+    match, seat = state.match, g.seat
+    if "strong" not in bots.levels(match.header.game):
+        return Refusal((say("no computer player to ask in this game"), say("no hints here")))
+    decision = match.decisions_for(seat)[0]
+    pick = bots.make(match.game, seat, "strong", state.seed).choose(match.view(seat), decision)
+    value = frozenset(pick) if decision.kind is Kind.HOLES else pick
+    state.drafts = {**state.drafts, seat: Draft(decision_key(decision), value)}
+    fx.append(Log("info", "seat %d asked for a hint", (seat,)))
+    told.notice(state, fx, seat, (say("Hint: the strong computer's pick. OK takes it"), say("Hint: OK takes it"),
+                                  say("Hint")), g.time)
+    return Hinted()
 
 
 def _host_undo(state: TableState, fx: list[Effect], g: Gesture):

@@ -22,5 +22,6 @@ def public(state: TableState, on_disk: bool = True, now: float | None = None) ->
     if notice is not None and now is not None and notice.live(now):
         told = [notice.headline, *([notice.words] if isinstance(notice.words, str) else notice.words)]
     return {"mode": "play", "view": match.view(None), "names": state.names, "bots": match.header.bots,
+            "teaching": state.teaching,
             "ended": can_take_up(state), "log": match.public_log(), "finished": match.over and on_disk, "told": told,
             **box}

@@ -75,6 +75,8 @@ class TableState:
     storage_fault: str | None = None      # the journal's fault in a few words; while it or the hardware's is set,
     storage_text: str | None = None       # play is paused; the journal's in full for the host
     hardware_fault: str | None = None
+    teaching: bool = False                # the match in play is taught (docs/teaching.md)
+    veterans: frozenset[tuple[str, str]] = frozenset()   # (game, name) of every player who has finished it
 
     @classmethod
     def new(cls, seats_in_all: int, panels: int, *, fixed: Start | None = None, seed: int = 0,
@@ -98,6 +100,13 @@ class TableState:
     def who(self, seat: int) -> str:
         """A seat as the screens name it to the table: its player's name, else Seat and its number."""
         return self.names.get(seat) or say("Seat {seat}", seat=seat)
+
+    def newcomers(self, match: Match) -> bool:
+        """Whether a person at ``match`` has not finished its game before: a named seat the journal has never seen
+        finish it, or a seat with no name (the box cannot tell)."""
+        game, people = match.header.game, range(1, match.header.seats + 1)
+        return any((game, self.names.get(seat, "")) not in self.veterans
+                   for seat in people if seat not in match.header.bots)
 
     def unread(self) -> tuple[Note, ...]:
         """The notes seat 1 reads (and OKs) in the lobby before the menu."""

@@ -54,7 +54,8 @@ class Host:
         return response
 
     async def act(self, request: web.Request) -> web.Response:
-        """``POST /api/host/{new-game,undo,end-game,take-up,dismiss}`` with ``{"pin": "..."}`` in LAN mode."""
+        """``POST /api/host/{new-game,undo,end-game,take-up,dismiss,teach,skip-teaching}`` with ``{"pin": "..."}`` in
+        LAN mode."""
         action, named = request.match_info["action"], [a for a in self.site.box.actions if a != "name"]
         if action not in named:      # "name" takes more than the PIN: POST /api/names
             raise refuse(web.HTTPNotFound, f"no host action {action[:30]!r}; actions: {', '.join(named)}")

@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 
 from companion import cli, scene
-from companion.render import describe, how
+from companion.render import describe, how, oled
 from companion.render.screen import wordings
 from rules import registry
 from rules.how_to_play import HOW_TO_PLAY
+from tests.companion.test_layout import PANELS
 
 GAMES = [module.rsplit(".", 1)[1].replace("_", "-") for module in registry.MODULES]
 ROOT = Path(__file__).resolve().parents[2]
@@ -21,8 +22,10 @@ def test_every_game_is_taught_in_whole_short_sentences():
     assert sorted(HOW_TO_PLAY) == sorted(registry.games())
     for game_id, taught in HOW_TO_PLAY.items():
         assert 2 <= len(taught.turn) <= 5 and 1 <= len(taught.scoring) <= 3, game_id
-        assert len(taught.goal_short[-1]) <= 18 and len(taught.buttons) <= 40, game_id
-        assert all(len(sentence) <= 110 for sentence in (taught.goal, *taught.scoring, *taught.turn)), game_id
+        assert len(taught.buttons) <= 40, game_id
+        assert oled.fitted(oled.face(PANELS[-1], "body"), how.goal(game_id)[-1], oled.WIDTH - 2 * oled.MARGIN)[1]
+        said = how.told(game_id)
+        assert all(len(sentence) <= 110 for sentence in (said["goal"], *said["scoring"], *said["turn"])), game_id
         assert taught.minutes[0] < taught.minutes[1], game_id
 
 

@@ -12,8 +12,10 @@ from tests.companion.scripted import SCRIPTED, SCRIPTS
 
 
 def played(box_factory, name: str):
+    """The scripted game played untaught (the teaching's lines: tests/companion/test_teaching.py), and the room's view."""
     box = box_factory(**SCRIPTED[name])
     box.name_players({1: "Ada Lovelace", 2: "Bo"})
+    box.session.host("skip-teaching")
     box.play((SCRIPTS / f"{name}.txt").read_text())
     return box, tv.named(box.session.public())
 

@@ -135,7 +135,7 @@ def test_billy_tommy_and_jerry_choose_prizes_in_star_order_and_jerry_gets_nothin
     assert kinds(events, "prize", "no_prize") == [
         ("prize", billy, {"stand": 2, "name": "Burrowed Treasures", "stars": 15, "total_stars": 15}),
         ("prize", tommy, {"stand": 1, "name": "Candy Cavern", "stars": 10, "total_stars": 10}),
-        ("no_prize", jerry, {"total": 11})]
+        ("no_prize", jerry, {"total": 11, "least": 20})]     # stands 1 and 2 taken, not yet restocked
     assert state.prizes == [[2], [1], []] and state.hands == [[], [], []]
     assert state.discard == discard_before + 9
     assert [(d["stand"], d["left"]) for _, _, d in kinds(events, "restock")] == [(1, 8), (2, 8)]
@@ -187,7 +187,7 @@ def test_king_mole_orders_the_others_of_a_tie_they_are_in_and_still_picks_last()
     assert kinds(events, "prize", "no_prize") == [
         ("prize", 2, {"stand": 2, "name": "Burrowed Treasures", "stars": 15, "total_stars": 15}),
         ("prize", 3, {"stand": 1, "name": "Candy Cavern", "stars": 10, "total_stars": 10}),
-        ("no_prize", 1, {"total": 15})]
+        ("no_prize", 1, {"total": 15, "least": 20})]
 
 
 # ---- going for the crown --------------------------------------------------------------------------

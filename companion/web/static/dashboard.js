@@ -138,6 +138,7 @@
     renderProgress();
     renderBox();
     const enabled = {"undo": !lobby, "end-game": !lobby && !view.over, "new-game": !lobby && view.over,
+                     "teach": !lobby && !view.over && !state.teaching, "skip-teaching": !lobby && state.teaching,
                      "dismiss": state.notes.length > 0, "take-up": Boolean(state.ended)};
     $("end-game").disabled = !enabled["end-game"];
     if ($("end-game").disabled) $("confirm-end").hidden = true;

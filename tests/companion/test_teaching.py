@@ -1,0 +1,120 @@
+"""A taught game (docs/teaching.md): on for newcomers, the journal knowing who has finished which game; each rule's
+why the first time it fires, on the seat it concerns and in the room's turn list, never again; what a decision means
+until the seat has answered one like it; a hint from the strong computer player on the seat's own screen alone."""
+from __future__ import annotations
+
+import json
+
+from companion import scene
+from companion.render import describe, how, mole_park, turns, tv
+from companion.render.screen import wordings
+from companion.table import decide
+from companion.table.moves import Act
+from rules import bots
+
+NAMES = {1: "Adelheid", 2: "Bartholomew", 3: "Cy"}
+TURN = "1 hole1\n1 ok\n1 hole5\n1 ok\n2 hole1\n2 ok\n2 hole5\n2 ok\n3 hole1\n3 ok\n3 hole5\n3 ok"   # three misses
+
+
+def lines(box, seat: int) -> list[str]:
+    """Every line of the seat's screen, in its longest wording (what its phone shows)."""
+    render_fn, *args = scene.screens(box.session.scene())[f"seat{seat}"]
+    return [wordings(line)[0] for line in describe(render_fn, tuple(args)).lines]
+
+
+def whys(said: list[str]) -> list[str]:
+    return [line for line in said if line.startswith("Because")]
+
+
+def test_a_table_with_a_newcomer_is_taught_and_one_that_has_finished_the_game_is_not(box_factory, tmp_path):
+    db = tmp_path / "journal.db"
+    box = box_factory("whakka-mole", 2, db=db, settings={"target": 3})
+    assert box.session.state.teaching                      # nobody named: the box cannot tell, so it teaches
+    box.name_players({1: "Adelheid", 2: "Bartholomew"})
+    box.play("1 hole1\n1 hole2\n1 hole3\n1 ok\n1 hole5\n1 ok\n2 hole1\n2 hole2\n2 hole3\n2 ok\n2 hole5\n2 ok")
+    assert box.match.over and box.session.state.veterans == {("whakka-mole", "Adelheid"),
+                                                              ("whakka-mole", "Bartholomew")}
+    box.play("1 ok")                                      # the same game again: both have finished it
+    assert not box.session.state.teaching
+    box.pull_plug()
+    again = box_factory("whakka-mole", 2, db=db)           # the journal remembers after a restart
+    assert ("whakka-mole", "Adelheid") in again.session.state.veterans
+
+
+def test_the_host_turns_teaching_on_and_off(box_factory):
+    box = box_factory("whakka-mole", 3)
+    assert box.session.host("skip-teaching") is None and not box.session.state.teaching
+    assert not whys(lines(box, 1)) and not any("hint" in line for line in lines(box, 1))
+    assert box.session.host("teach") is None and box.session.state.teaching
+    assert "Hold 5 for a hint" in lines(box, 1)
+
+
+def test_each_rule_is_told_why_the_first_time_it_fires_and_never_again(box_factory):
+    box = box_factory("whakka-mole", 3)
+    box.name_players(NAMES)
+    means = wordings(how.means("whakka-mole", "popup"))[0]
+    assert means in lines(box, 1)                          # what popping up means, before the seat has done it
+    box.play(TURN)
+    said = lines(box, 1)
+    assert whys(said) == [wordings(how.because("whakka-mole", kind))[0] for kind in ("whack", "score")][-2:]
+    assert means not in said                               # answered once: the seat knows
+    view = tv.named(box.session.public())
+    first, = turns.told(view, box.session.public()["log"])
+    assert [line for line in first["lines"] if line.startswith("Because")] == [
+        wordings(how.because("whakka-mole", kind))[0] for kind in ("popup", "whack", "score")]
+    box.play(TURN)
+    assert not whys(lines(box, 1))
+    second = turns.told(view | {"teaching": True}, box.session.public()["log"])[1]
+    assert not [line for line in second["lines"] if line.startswith("Because")]
+
+
+def test_mole_park_says_why_no_prize_was_won():
+    event = {"kind": "no_prize", "seat": 1, "total": 11, "least": 15}
+    assert mole_park.tell({"game": "mole-park", "names": {}}, event) == \
+        "won no prize at 11 stars: the cheapest prize asks 15"
+
+
+def test_a_hint_is_the_strong_computer_s_pick_on_the_seat_s_own_screen_alone(box_factory):
+    asked, quiet = box_factory("whakka-mole", 3, seed=2), box_factory("whakka-mole", 3, seed=2)
+    heard: tuple[list, list] = ([], [])
+
+    def hear(said: list, kind: str, payload) -> None:
+        """The public state and the other displays' screens, as anyone but seat 2 may hear them (a repeat dropped)."""
+        if kind == "state" or kind == "screen" and payload[0] != "seat2":
+            told = json.dumps(payload if kind == "state" else payload[::2], sort_keys=True, default=repr)
+            if said[-1:] != [told]:
+                said.append(told)
+    for box, said in zip((asked, quiet), heard):
+        box.session.feed.subscribe(lambda kind, payload, said=said: hear(said, kind, payload))
+    asked.press(2, "hole5", hold=True)
+    quiet.press(2, "hole5")
+    decision = asked.match.decisions_for(2)[0]
+    pick = bots.make(asked.match.game, 2, "strong", asked.session.state.seed).choose(asked.match.view(2), decision)
+    assert sorted(asked.session.state.drafts[2].value) == sorted(pick)
+    assert wordings(asked.session.state.notices[2].words)[0] == "Hint: the strong computer's pick. OK takes it"
+    for name in ("seat1", "seat3", "table"):
+        assert asked.pixels(name) == quiet.pixels(name), name
+    assert {seat: lit for seat, lit in asked.session.lamps.lit().items() if seat != "seat2"} == \
+        {seat: lit for seat, lit in quiet.session.lamps.lit().items() if seat != "seat2"}
+    assert json.dumps(asked.session.public(), sort_keys=True) == json.dumps(quiet.session.public(), sort_keys=True)
+    assert heard[0] == heard[1] and heard[0]
+    asked.play("2 ok")                                      # OK takes it
+    assert asked.match.held[2]["popup"] == tuple(sorted(pick))
+
+
+def test_no_hint_outside_a_taught_game_or_where_no_computer_can_be_asked(box_factory):
+    box = box_factory("whakka-mole", 3)
+    box.session.host("skip-teaching")
+    box.press(2, "hole5", hold=True)
+    assert box.session.state.drafts[2].value == {5} and 2 not in box.session.state.notices    # a tap, no more
+    mole = box_factory("mole", 2)
+    assert mole.session.state.teaching
+    mole.press(2, "hole5", hold=True)
+    assert wordings(mole.session.state.notices[2].words)[0] == "no computer player to ask in this game"
+
+
+def test_the_teach_action_is_pure(box_factory):
+    box = box_factory("whakka-mole", 3)
+    state = box.session.state
+    after, effects = decide(state, Act("skip-teaching"))
+    assert state.teaching and not after.teaching
