@@ -99,16 +99,34 @@ def _continuity(board: Board) -> list[str]:
             for net, roots in sorted(groups.items()) if len(roots) > 1]
 
 
+def pins(board: Board) -> dict[tuple[int, int], str]:
+    """{hole: "the Pi's pin 2", "U1 pin 40"}: the header's and the chips' legs, by their pin numbers."""
+    out = {}
+    for piece in board.pieces:
+        if piece.kind == "header":
+            odd = min(x for x, _ in piece.holes)
+            out.update({(x, y): f"the Pi's pin {2 * y + 1 + (x != odd)}" for x, y in piece.holes})
+        elif piece.kind in ("pico", "chip"):
+            out.update({hole: f"{piece.ref} pin {n}" for n, hole in enumerate(piece.holes, 1)})
+    return out
+
+
 def _neighbours(board: Board) -> list[str]:
     found = {segment: next(iter(n)) for segment, n in nets(board).items() if len(n) == 1}
+    legs = pins(board)
+
+    def what(row: int, a: int, b: int, net: str) -> str:
+        on = [legs[x, row] for x in range(a, b + 1) if (x, row) in legs]
+        return guard.describe(net, board.hot) + "".join(f", {pin}" for pin in on)
     out = []
     for (row, a, b), net in sorted(found.items()):
         beside = [(other, o) for other, o in found.items()
                   if (other[0] == row + 1 and other[1] <= b and a <= other[2]) or (other[0] == row and other[1] == b + 1)]
         for (orow, oa, ob), other in beside:
             if guard.clash(net, other, board.hot) and frozenset((net, other)) not in board.waived:
-                how = "across the cut" if orow == row else "on the next strip"
-                out.append(f"strip {row}, holes {a}-{b} ({guard.describe(net, board.hot)}) and strip {orow}, holes "
-                           f"{oa}-{ob} ({guard.describe(other, board.hot)}) sit side by side {how}: one solder bridge "
-                           "joins them; put a ground strip between them")
+                how, fix = ("across the cut", "cut the strip twice, a hole apart, so that no bridge across one cut "
+                            "joins them") if orow == row else ("on the next strip", "put a ground strip between them")
+                out.append(f"strip {row}, holes {a}-{b} ({what(row, a, b, net)}) and strip {orow}, holes "
+                           f"{oa}-{ob} ({what(orow, oa, ob, other)}) sit side by side {how}: one solder bridge "
+                           f"joins them; {fix}")
     return out

@@ -53,8 +53,9 @@ def test_a_missing_cut_under_the_pico_or_the_chip_is_found():
     board = layout(load("ioboard-8"))
     board.cuts.discard((LEFT, 0))                   # pin 1 (GP0) now reaches across to the cut beside pin 40
     assert drc.check(board) == [
-        "strip 0, holes 0-26 (GP0) and strip 0, holes 27-45 (VBUS (at 5V)) sit side by side across the cut: one "
-        "solder bridge joins them; put a ground strip between them"]
+        "strip 0, holes 0-26 (GP0, U1 pin 1) and strip 0, holes 27-45 (VBUS (at 5V), U1 pin 40) sit side by side "
+        "across the cut: one solder bridge joins them; cut the strip twice, a hole apart, so that no bridge across one "
+        "cut joins them"]
     board.cuts.discard((RIGHT - 1, 0))
     assert drc.check(board) == ["strip 0, holes 0-45, carries GP0 and VBUS: a cut is missing"]
     chip = layout(load("ioboard-8"))
@@ -73,8 +74,9 @@ def test_the_pixel_data_sits_beside_gp16_only_on_the_chips_own_pins():
     assert list(board.waived) == [frozenset({"GP16", "1Y"})]
     board.waived.clear()
     [problem] = drc.check(board)
-    assert problem.startswith(f"strip {CHIP_TOP + 1}, holes {CHIP_LEFT - 4}-{CHIP_LEFT} (GP16) and strip "
-                              f"{CHIP_TOP + 2}, holes")
+    assert problem.startswith(f"strip {CHIP_TOP + 1}, holes {CHIP_LEFT - 4}-{CHIP_LEFT} (GP16, U2 pin 2) and strip "
+                              f"{CHIP_TOP + 2}, holes {CHIP_LEFT - 4}-{CHIP_LEFT} (1Y (at 5V), U2 pin 3) sit side by "
+                              "side on the next strip")
 
 
 def test_the_committed_drawing_is_current_and_its_png_shows_it():
