@@ -13,7 +13,7 @@ crosses no leg. ``wiring/drc.py`` checks it, ``wiring/boardsvg.py`` draws it.
 """
 from __future__ import annotations
 
-from .iocircuit import Component, circuit, hot, joined
+from .iocircuit import GROUND_PIN, Component, circuit, hot, joined
 from .profile import Profile
 from .stripboard import FUSE_SPAN, RESISTOR_SPAN, Board, Piece
 
@@ -131,7 +131,7 @@ class _Layout:
                  "band towards VSYS", "D1")
         self.board.cuts.add((RIGHT + 2, row))
         self.stand("link", "5V", row, 30, range(CHIP_LEFT + DIP_SPAN + 1, WIDTH))
-        self.stand("link", "GND", self.row("U1", "GND"), 21, right)
+        self.stand("link", "GND", 2 * PICO_ROWS - GROUND_PIN, 21, right)
         self.stand("link", "3V3", self.row("U1", "3V3"), 20, right)
         self.stand("link", "GND", 21, 29, range(CHIP_LEFT - 1, 0, -1))
         chip = next(p for p in self.board.pieces if p.ref == "U2")

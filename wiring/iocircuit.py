@@ -27,6 +27,7 @@ SHIFTER_PINS = ("1OE", "1A", "1Y", "2OE", "2A", "2Y", "GND", "3Y", "3A", "3OE", 
 SHIFTER_NETS = ("GND", f"GP{PICO_PIXEL_PIN}", "1Y", "5V", "GND", "2Y", "GND", "3Y", "GND", "5V", "4Y", "GND", "5V",
                 "5V")
 SUPPLIES = {36: "3V3", 39: "VSYS", 40: "VBUS"}
+GROUND_PIN = 38                         # the GND pin the board's ground strip is linked to (any GND pin would do)
 PICO_NETS = tuple(SUPPLIES.get(n, name) for n, name in enumerate(PINS, 1))     # each pin's net, pin 1 first
 
 
@@ -86,7 +87,7 @@ def uart(profile: Profile) -> bool:
 
 def pin_of(net: str) -> int:
     """The Pico pin a GP net or supply is on (the first, for GND)."""
-    return PICO_NETS.index(net) + 1
+    return GROUND_PIN if net == "GND" else PICO_NETS.index(net) + 1
 
 
 def pin_ref(net: str) -> str:
