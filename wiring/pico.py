@@ -1,11 +1,11 @@
 """``molebox wiring pico``: the IO board itself, drawn: the Pico's 40 pins, the level shifter, the key matrix, a cable.
 
 The Pico is drawn from above, USB at the top, as it lies on the bench: pins 1-20 down its left edge,
-40-21 down its right, each pin labelled with what goes to it (from ``wiring/hardware.py`` and the
-profile, which the tests hold to firmware/main.py). Beside it the 74AHCT125 pin by pin, the key matrix
-(a row per seat, a column per button, a diode per switch with its band towards the row) and each
-seat's plugs (``wiring/connector.py``) as the builder crimps them. Labels name their far end, as the
-box's drawing does, instead of routing a wire across the page.
+40-21 down its right, each used pin with its wire, coloured by its level, and what it goes to (the pins and
+their nets from ``wiring/iocircuit.py``, the figures from ``wiring/hardware.py``, which the tests hold to
+firmware/main.py); GP16's wire runs on to the level shifter. Beside it the 74AHCT125 pin by pin, the key
+matrix (a row per seat, a column per button, a diode per switch with its band towards the row) and each
+seat's plugs (``wiring/connector.py``) as the builder crimps them.
 """
 from __future__ import annotations
 
