@@ -243,12 +243,14 @@ def cmd_wiring(args) -> int:
         from wiring import pico
         drawing, table = pico.svg(profile), pico.pin_table(profile)
     elif args.action == "stripboard":
-        from wiring import boardsvg, drc, stripboard
-        board = stripboard.layout(profile)
+        from wiring import boardsvg, drc
+        io = args.board == "io"
+        board = boardsvg.layout(profile, io)
         problems = drc.check(board)
-        drawing = boardsvg.svg(profile)
+        drawing = boardsvg.svg(profile, io)
         table = "".join(f"problem: {p}\n" for p in problems) or (
-            f"{profile.name}: the hub on a {board.width} x {board.height} stripboard, {len(board.pieces)} pieces, "
+            f"{profile.name}: the {'IO board' if io else 'hub'} on a {board.width} x {board.height} stripboard, "
+            f"{len(board.pieces)} pieces, "
             f"{len(board.cuts)} cuts: every net continuous, one net per strip segment, no supply above 3.3 V "
             "beside logic\n")
     else:
@@ -405,6 +407,8 @@ def parser() -> argparse.ArgumentParser:
                         help="pico: the IO board's own drawing (its pins, level shifter, matrix and plugs); "
                              "stripboard: the hub laid out hole by hole, with its design-rule check")
     wiring.add_argument("profile", help="a built-in profile name (gpio-2, ioboard-8, ...) or a TOML file")
+    wiring.add_argument("--board", choices=["hub", "io"], default="hub",
+                        help="stripboard: the hub (default) or the IO board (a box with backend = \"ioboard\")")
     wiring.add_argument("--svg", help="diagram, pico, stripboard: also write the drawing to this SVG file")
     wiring.add_argument("--png", help="diagram, pico, stripboard: and render it to this PNG file (rsvg-convert)")
     wiring.set_defaults(func=cmd_wiring)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from . import connector, guard, parts
+from . import connector, drc, guard, parts, stripboard
 from .header import (BUSES, I2C_GPIO, PINS_PER_SEAT, REFERENCE_REVISION, RESERVED_NOTE, buses_in_use, buses_taken,
                      by_gpio, reserved, uses)
 from .netlist import POWER_NETS, netlist
@@ -33,8 +33,9 @@ def check(profile: Profile, revision: int = REFERENCE_REVISION) -> list[Problem]
     """Everything wrong with the profile's pins and displays, in file order (empty: good to wire)."""
     locate = Locator(profile.text, profile.path)
     pins = _pins(profile, locate, revision)
+    strips = _strips(profile, locate) if not pins else []                       # strips: once wired
     problems = (pins + _seat_count(profile, locate, revision) + _i2c(profile, locate) + _plugs(profile, locate)
-                + (_strips(profile, locate) if not pins else []) + _budget(profile, locate))   # strips: once wired
+                + strips + (_board(profile, locate) if not pins and not strips else []) + _budget(profile, locate))
     return sorted(problems, key=lambda p: _line_number(p.where))
 
 
@@ -209,6 +210,26 @@ def _strips(profile: Profile, locate: Locator) -> list[Problem]:
                            f"them puts {hot} on {other}" + (" and the Pi" if guard.domain(other) == guard.LOGIC else ""),
                            f"put a GND strip between them: {safe}"))
     return out
+
+
+def _board(profile: Profile, locate: Locator) -> list[Problem]:
+    """The hub as ``molebox wiring stripboard`` lays it out, held to its design-rule check: the Pi's 5 V pins
+    (2 and 4) face 3V3 (pin 1) and SDA (pin 3) across the header's cut, so a box that takes them is refused."""
+    if profile.backend == "sim" or not any(p.key == "hub" for p in netlist(profile).parts):
+        return []
+    found = drc.check(stripboard.layout(profile))
+    if any(f"the Pi's pin {pin})" in line for line in found for pin in stripboard.PULLED):
+        if profile.lamp.kind == "5v":
+            where, key = locate.at(locate.line_in("kind", "lamp")), '[lamp] kind = "5v"'
+        else:
+            where, key = locate.at(locate.line_in("buzzer", None)), f"buzzer = {profile.buzzer}"
+        return [Problem(where, key, "the box takes the Pi's 5 V from header pin 2, which faces pin 1 (3V3) across the "
+                        "hub's box header, as pin 4 faces SDA (pin 3): one solder bridge across that cut puts 5 V on "
+                        "3V3 and the Pi", "give the lamps a supply of their own: kind = \"12v\" and a 12 V adapter, "
+                        "as gpio-2-mux, whose buzzer then takes the adapter's 12 V too (or kind = \"led\", and no "
+                        "buzzer); the Pi's 5 V pins then stay pulled out of the box header")]
+    return [Problem(locate.at(None), "the hub's stripboard", line, "see `molebox wiring stripboard` and docs/build.md, "
+                    "The hub on stripboard") for line in found]
 
 
 def _budget(profile: Profile, locate: Locator) -> list[Problem]:

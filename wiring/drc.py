@@ -2,9 +2,10 @@
 
 A strip is cut into segments; each segment carries the one net of every leg in it. The rules: every
 leg on the board, no two in one hole and none under a link or a resistor's body; no two nets on one segment (a cut missing); every net one
-piece (segments joined by wire links, or by the Pi itself for its several GND and 3V3 pins); and no
-segment of a supply above 3.3 V beside (the strip above or below, or across a cut) a logic segment
-or another supply's (``wiring/guard.py``).
+piece (segments joined by wire links, or inside a module: the Pi for its several GND and 3V3 pins, the
+Pico for its GND pins); and no segment of a supply above 3.3 V beside (the strip above or below, or across
+a cut) a logic segment or another supply's (``wiring/guard.py``), but for a pair the board waives, with its
+reason (a chip's own neighbouring pins).
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from collections import defaultdict
 from . import guard
 from .stripboard import Board
 
-JOINED_IN_THE_PI = "header"         # the header's legs of one net meet inside the Pi
+MODULES = ("header", "pico")         # the legs of one net meet inside it: the Pi's header, the Pico
 
 
 def segments(board: Board) -> dict[tuple[int, int], tuple[int, int, int]]:
@@ -65,7 +66,9 @@ def _shared(board: Board) -> list[str]:
             for (row, a, b), found in sorted(nets(board).items()) if len(found) > 1]
 
 
-def _continuity(board: Board) -> list[str]:
+def copper(board: Board, through: tuple[str, ...] = ("link",)):
+    """root(hole): which piece of copper a hole is on, through its strip, wire links (and the kinds of piece in
+    ``through``) and the modules' insides; two holes with one root are joined."""
     where, parent = segments(board), {}
 
     def root(node):
@@ -77,30 +80,53 @@ def _continuity(board: Board) -> list[str]:
         parent[root(a)] = root(b)
 
     for piece in board.pieces:
-        if piece.kind == "link":
+        if piece.kind in through:
             join(where[piece.holes[0]], where[piece.holes[1]])
-        if piece.kind == JOINED_IN_THE_PI:
+        if piece.kind in MODULES:
             first = {}
             for hole, net in zip(piece.holes, piece.nets):
                 join(where[hole], where[first.setdefault(net, hole)])
+    return lambda hole: root(where[hole])
+
+
+def _continuity(board: Board) -> list[str]:
+    root = copper(board)
     groups = defaultdict(set)
-    for segment, found in nets(board).items():
+    for (row, a, b), found in nets(board).items():
         for net in found:
-            groups[net].add(root(segment))
+            groups[net].add(root((a, row)))
     return [f"{net} is in {len(roots)} pieces on the board: a wire link is missing"
             for net, roots in sorted(groups.items()) if len(roots) > 1]
 
 
+def pins(board: Board) -> dict[tuple[int, int], str]:
+    """{hole: "the Pi's pin 2", "U1 pin 40"}: the header's and the chips' legs, by their pin numbers."""
+    out = {}
+    for piece in board.pieces:
+        if piece.kind == "header":
+            odd = min(x for x, _ in piece.holes)
+            out.update({(x, y): f"the Pi's pin {2 * y + 1 + (x != odd)}" for x, y in piece.holes})
+        elif piece.kind in ("pico", "chip"):
+            out.update({hole: f"{piece.ref} pin {n}" for n, hole in enumerate(piece.holes, 1)})
+    return out
+
+
 def _neighbours(board: Board) -> list[str]:
     found = {segment: next(iter(n)) for segment, n in nets(board).items() if len(n) == 1}
+    legs = pins(board)
+
+    def what(row: int, a: int, b: int, net: str) -> str:
+        on = [legs[x, row] for x in range(a, b + 1) if (x, row) in legs]
+        return guard.describe(net, board.hot) + "".join(f", {pin}" for pin in on)
     out = []
     for (row, a, b), net in sorted(found.items()):
         beside = [(other, o) for other, o in found.items()
                   if (other[0] == row + 1 and other[1] <= b and a <= other[2]) or (other[0] == row and other[1] == b + 1)]
         for (orow, oa, ob), other in beside:
-            if guard.clash(net, other, board.hot):
-                how = "across the cut" if orow == row else "on the next strip"
-                out.append(f"strip {row}, holes {a}-{b} ({guard.describe(net, board.hot)}) and strip {orow}, holes "
-                           f"{oa}-{ob} ({guard.describe(other, board.hot)}) sit side by side {how}: one solder bridge "
-                           "joins them; put a ground strip between them")
+            if guard.clash(net, other, board.hot) and frozenset((net, other)) not in board.waived:
+                how, fix = ("across the cut", "cut the strip twice, a hole apart, so that no bridge across one cut "
+                            "joins them") if orow == row else ("on the next strip", "put a ground strip between them")
+                out.append(f"strip {row}, holes {a}-{b} ({what(row, a, b, net)}) and strip {orow}, holes "
+                           f"{oa}-{ob} ({what(orow, oa, ob, other)}) sit side by side {how}: one solder bridge "
+                           f"joins them; {fix}")
     return out

@@ -19,6 +19,7 @@ from .hardware import (BUTTON_SERIES, DISPLAYS, I2C0_PULLUP_OHMS, LAMP_KINDS, PI
                        PIXEL_FUSE, PIXEL_PULLDOWN, STATUS_LED,
                        led_resistor)
 from .header import I2C_GPIO, pins
+from .iocircuit import COLUMNS, FIRST_COLUMN, pin_ref
 from .profile import DisplaySpec, MuxSpec, Profile, ProfileError, builtin_names
 
 # The header pin that feeds each shared line: SDA/SCL are I2C1's (GPIO2/3), SDA0/SCL0 I2C0's (GPIO0/1), for
@@ -186,17 +187,20 @@ class _Builder:
     def _ioboard(self) -> None:
         p = self.profile
         where = p.ioboard.port or f"USB {p.ioboard.usb_id}"
-        notes = ["scans every seat's buttons and lights its lamps: docs/ioboard.md",
-                 f"{PICO_COLUMNS}: each through {PICO_COLUMN_SERIES} to its cable line, with a {PICO_COLUMN_PULLUP} "
-                 "pull-up from there to 3V3 (pin 36)",
-                 f"GP2-GP9 (rows): each through {PICO_ROW_SERIES} to its seat's cable"]
+        rows = ", ".join(pin_ref(f"GP{g}") for g in PICO_ROW_PINS[:len(p.seats)])
+        columns = ", ".join(pin_ref(f"GP{FIRST_COLUMN + c}") for c in range(len(COLUMNS)))
+        notes = ["scans every seat's buttons and lights its lamps: docs/ioboard.md; the board on stripboard: "
+                 "docs/ioboard-stripboard.png",
+                 f"columns {columns}: each through {PICO_COLUMN_SERIES} to its cable line, with a {PICO_COLUMN_PULLUP} "
+                 f"pull-up from there to {pin_ref('3V3')}",
+                 f"rows {rows}: each through {PICO_ROW_SERIES} to its seat's cable"]
         if p.lamp.kind == "ws2812":
-            notes += [f"GP{PICO_PIXEL_PIN} -> 74AHCT125 1A (pin 2), {PIXEL_PULLDOWN} from there to GND; 1Y (pin 3) "
-                      f"-> {PICO_PIXEL_SERIES} -> seat 1's pixel DIN",
+            notes += [f"{pin_ref(f'GP{PICO_PIXEL_PIN}')} -> 74AHCT125 1A (pin 2), {PIXEL_PULLDOWN} from there to GND; "
+                      f"1Y (pin 3) -> {PICO_PIXEL_SERIES} -> seat 1's pixel DIN",
                       "74AHCT125: 1OE (pin 1) and GND (pin 7) to GND, VCC (pin 14) to 5 V; pins 4, 10, 13 to 5 V, "
                       "5, 9, 12 to GND; 100 nF from pin 14 to pin 7",
                       f"5V in -> {PIXEL_FUSE.split()[0]} polyfuse -> the chain, the 74AHCT125 and {PICO_VSYS_DIODE} (band "
-                      "to VSYS) -> VSYS (pin 39); GND in -> GND (pin 38); never VBUS (pin 40)",
+                      f"to VSYS) -> {pin_ref('VSYS')}; GND in -> {pin_ref('GND')}; never {pin_ref('VBUS')}",
                       "a seat with no panel: jumper its DIN to its DOUT"]
         part = self.add(Part("ioboard", "IO board", f"IO board: Raspberry Pi Pico on {where}", tuple(notes)))
         part.terminals["usb"] = "USB (micro-B)"

@@ -1,32 +1,28 @@
 """``molebox wiring pico``: the IO board itself, drawn: the Pico's 40 pins, the level shifter, the key matrix, a cable.
 
 The Pico is drawn from above, USB at the top, as it lies on the bench: pins 1-20 down its left edge,
-40-21 down its right, each pin labelled with what goes to it (from ``wiring/hardware.py`` and the
-profile, which the tests hold to firmware/main.py). Beside it the 74AHCT125 pin by pin, the key matrix
-(a row per seat, a column per button, a diode per switch with its band towards the row) and each
-seat's plugs (``wiring/connector.py``) as the builder crimps them. Labels name their far end, as the
-box's drawing does, instead of routing a wire across the page.
+40-21 down its right, each used pin with its wire, coloured by its level, and what it goes to (the pins and
+their nets from ``wiring/iocircuit.py``, the figures from ``wiring/hardware.py``, which the tests hold to
+firmware/main.py); GP16's wire runs on to the level shifter. Beside it the 74AHCT125 pin by pin, the key
+matrix (a row per seat, a column per button, a diode per switch with its band towards the row) and each
+seat's plugs (``wiring/connector.py``) as the builder crimps them.
 """
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from . import connector, textwidth
+from . import connector, guard, textwidth
 from .hardware import (MATRIX_DIODE, PICO_COLUMN_PULLUP, PICO_COLUMN_SERIES, PICO_PIXEL_PIN, PICO_PIXEL_SERIES,
                        PICO_ROW_PINS, PICO_ROW_SERIES, PICO_VSYS_DIODE, PIXEL_PULLDOWN)
+from .iocircuit import COLUMNS, FIRST_COLUMN, GROUND_PIN, PICO_NETS, PINS
 from .profile import Profile
 
 FONT, SMALL = 11, 10
 ROW = 20                                    # the Pico's pin pitch on the page
 PICO_W = 120
 LABEL = 330                                 # room for a pin's label beside the board
-COLUMNS = ("hole1", "hole2", "hole3", "hole4", "hole5", "ok")
-FIRST_COLUMN = 10
 LAMP_PINS = (16, 17, 18, 19, 20, 21, 22, 26, 27, 28)     # LAMPS = "plain" (firmware/main.py)
-# The Pico's pins, 1 to 40 (Raspberry Pi Pico datasheet, pinout): GP numbers, or what else the pin is.
-PINS = ("GP0", "GP1", "GND", "GP2", "GP3", "GP4", "GP5", "GND", "GP6", "GP7", "GP8", "GP9", "GND", "GP10", "GP11",
-        "GP12", "GP13", "GND", "GP14", "GP15", "GP16", "GP17", "GND", "GP18", "GP19", "GP20", "GP21", "GND", "GP22",
-        "RUN", "GP26", "GP27", "GND", "GP28", "ADC_VREF", "3V3(OUT)", "3V3_EN", "GND", "VSYS", "VBUS")
+WIRE = {guard.GROUND: "#000000", guard.LOGIC: "#1f77b4", "5V": "#d62728"}      # a wire's colour, by its domain
 # The 74AHCT125 (DIP-14, top view, notch up): pin -> its name and what goes to it.
 SHIFTER = {1: ("1OE", "GND: gate 1 always on"), 2: ("1A", f"GP{PICO_PIXEL_PIN}; {PIXEL_PULLDOWN} to GND"),
            3: ("1Y", f"{PICO_PIXEL_SERIES} -> seat 1's DIN"), 4: ("2OE", "5 V (off)"), 5: ("2A", "GND"), 6: ("2Y", "open"),
@@ -54,7 +50,7 @@ def pin_uses(profile: Profile) -> dict[int, str]:
     else:
         out.update({gp[g]: f"lamp: seat {i // 5 + 1}, hole {i % 5 + 1}" for i, g in enumerate(LAMP_PINS[:5 * seats])})
     out[36] = "3V3: the six column pull-ups"
-    out[38] = "GND: GND in, the matrix's and the shifter's"
+    out[GROUND_PIN] = "GND: GND in, the matrix's and the shifter's"
     out[40] = "VBUS: nothing (the Pi's USB only)"
     if profile.ioboard.port and profile.ioboard.port.startswith(("/dev/serial", "/dev/ttyAMA", "/dev/ttyS")):
         out.update({1: "UART0 TX -> the Pi's GPIO15 (RXD)", 2: "UART0 RX <- the Pi's GPIO14 (TXD)"})
@@ -67,7 +63,8 @@ def svg(profile: Profile) -> str:
     root = ET.Element("svg", xmlns="http://www.w3.org/2000/svg", **{"font-family": textwidth.FONT_FAMILY,
                                                                      "font-size": str(FONT)})
     _text(root, 16, 28, f"The IO board of {profile.name}: the Pico from above, USB at the top", 16, bold=True)
-    _text(root, 16, 48, "Each pin says what goes to it; the matrix and the plugs below, the level shifter beside.")
+    _text(root, 16, 48, "Each pin's wire, coloured by its level (blue 3.3 V logic, red 5 V, black ground), and what it "
+          "goes to; the matrix and the plugs below, the level shifter beside.")
     left = 16 + LABEL
     top = 80
     board = ET.SubElement(root, "g", {"class": "pico"})
@@ -87,9 +84,23 @@ def svg(profile: Profile) -> str:
         inside = _text(g, x + 9 if side == "L" else x - 9, y + 4, f"{n} {PINS[n - 1]}" if side == "L" else
                        f"{PINS[n - 1]} {n}", SMALL, anchor="start" if side == "L" else "end", fill="#ffffff")
         inside.set("class", "name")
+        out = -1 if side == "L" else 1
         if used:
-            label = _text(g, x - 10 if side == "L" else x + 10, y + 4, uses[n], anchor="end" if side == "L" else "start")
-            label.set("class", "use")
+            _text(g, x + out * 10, y - 3, uses[n], anchor="end" if side == "L" else "start").set("class", "use")
+        if used and PICO_NETS[n - 1] != "VBUS":                # VBUS: the Pi's USB only, no wire on the board
+            end = x + out * (LABEL - 40)
+            net = PICO_NETS[n - 1]
+            wire = ET.SubElement(g, "line", {"class": "wire", "data-net": net}, x1=str(x + out * 5), y1=str(y),
+                                 x2=str(end), y2=str(y), stroke=WIRE[guard.domain(net, {"VSYS": "5V"})],
+                                 **{"stroke-width": "2"})
+            if net == f"GP{PICO_PIXEL_PIN}" and profile.lamp.kind == "ws2812":
+                wire.tag, wire.attrib["points"] = "polyline", f"{x + 5},{y} {end + 20},{y} {end + 20}," \
+                    f"{top + 16 + ROW} {end + 80},{top + 16 + ROW}"          # on to the shifter's 1A (pin 2)
+                wire.set("fill", "none")
+                for key in ("x1", "y1", "x2", "y2"):
+                    del wire.attrib[key]
+            else:
+                ET.SubElement(g, "circle", cx=str(end), cy=str(y), r="2.5", fill=wire.get("stroke"))
     right = left + PICO_W + LABEL + 24
     bottom = max(_shifter(root, right, top) if profile.lamp.kind == "ws2812" else top, top + 20 * ROW + 40)
     bottom = _matrix(root, 16, bottom + 30, len(profile.seats))

@@ -46,7 +46,9 @@ class Board:
     pieces: list[Piece] = field(default_factory=list)
     cuts: set[tuple[int, int]] = field(default_factory=set)    # (x, row): the strip cut between x and x + 1
     hot: dict[str, str] = field(default_factory=dict)          # nets at a supply's level that are not it
-    strips: dict[int, str] = field(default_factory=dict)       # row -> the shared line of a hub strip
+    strips: dict[int, str] = field(default_factory=dict)       # row -> the shared line of a strip
+    captions: dict[int, str] = field(default_factory=dict)     # row -> what the drawing writes on it ("spare strip")
+    waived: dict[frozenset[str], str] = field(default_factory=dict)   # two nets that must sit side by side, and why
 
     def used(self) -> set[tuple[int, int]]:
         return {hole for piece in self.pieces for hole in piece.holes}
@@ -82,7 +84,8 @@ class _Layout:
         self.header = 7 + max(links[1] + pullups, links[0] + pullups)        # the odd pins' column
         width = 2 * self.header + 2
         strip_rows = {HEADER_ROWS + 1 + i: line for i, line in enumerate(hub.strips)}
-        self.board = Board(width, HEADER_ROWS + 1 + len(hub.strips), strips=strip_rows)
+        self.board = Board(width, HEADER_ROWS + 1 + len(hub.strips), strips=strip_rows,
+                           captions={HEADER_ROWS: "(spare strip)"})
         self.columns = {1: iter(range(self.header - 1, 5, -1)), 0: iter(range(self.header + 2, width - 6))}
         self.refs: dict[str, int] = {}
         self._header()

@@ -361,3 +361,17 @@ def test_a_hot_strip_beside_a_bus_line_and_a_missing_or_foreign_strip_are_refuse
         "the 12V strip sits beside the SDA strip: one solder bridge between them puts 12V on SDA and the Pi; fix: put "
         'a GND strip between them: strips = ["SDA", "SCL", "3V3", "GND", "12V"]']
     assert problems(GPIO_2_MUX + HUB.format('["SDA", "SCL", "3V3", "GND", "12V", "GND"]')) == []
+
+
+def test_a_box_that_takes_the_pis_5_v_fails_the_hubs_stripboard_check_naming_the_pins_and_the_fix():
+    """5 V lamps, or a buzzer with no lamp adapter, take header pin 2, which faces 3V3 (pin 1) across the box
+    header's cut: `wiring check` runs the stripboard's design-rule check and refuses it up front."""
+    mux = builtin("gpio-2-mux").read_text()
+    five = edit('kind = "12v"', 'kind = "5v"', edit('lamp = ["12V",', 'lamp = ["5V",', mux))
+    [lamps] = problems(five)
+    assert lamps.startswith(f'box.toml:{line_of(five, "kind = ")}: [lamp] kind = "5v": the box takes the Pi\'s 5 V '
+                            "from header pin 2, which faces pin 1 (3V3) across the hub's box header")
+    assert 'fix: give the lamps a supply of their own: kind = "12v" and a 12 V adapter' in lamps
+    buzzer = edit("pin_factory", "buzzer = 14\npin_factory")
+    [problem] = problems(buzzer)
+    assert problem.startswith(f"box.toml:{line_of(buzzer, 'buzzer = 14')}: buzzer = 14: the box takes the Pi's 5 V")

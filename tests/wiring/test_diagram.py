@@ -4,6 +4,7 @@ The drawings' geometry and what they connect are read back in test_drawings.py.
 """
 from __future__ import annotations
 
+import re
 import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -120,3 +121,19 @@ def test_the_io_board_drawing_names_every_pico_pin_the_board_uses():
 def test_only_a_box_with_an_io_board_has_its_drawing(capsys):
     assert main(["wiring", "pico", "gpio-2"]) == 2
     assert "gpio-2 has no IO board" in capsys.readouterr().err
+
+
+def test_the_pico_drawing_and_the_box_drawing_name_the_same_pin_for_every_net():
+    """Both come from wiring/iocircuit.py: every Pico pin the ioboard-8 drawing's IO board names ("GP16 (pin 21)")
+    is that pin in the Pico drawing, and every pin the Pico drawing wires is named there."""
+    notes = " ".join(netlist(load("ioboard-8")).part("ioboard").notes)
+    named = set(re.findall(r"(\S+) \(pin (\d+)\)", notes)) - {("1A", "2"), ("1Y", "3"), ("1OE", "1"), ("GND", "7"),
+                                                                ("VCC", "14")}            # the 74AHCT125's own pins
+    box = ET.fromstring((DOCS / "wiring-ioboard-8.svg").read_text())
+    assert all(f"{name} (pin {pin})" in " ".join(t.text or "" for t in box.iter(f"{SVG}text")) for name, pin in named)
+    root = ET.fromstring((DOCS / "ioboard-pico.svg").read_text())
+    pins = {g.get("data-pin"): g for g in root.iter(f"{SVG}g") if g.get("class") == "pin"}
+    wired = {(g.get("data-name"), n) for n, g in pins.items() if g.find(f"{SVG}*[@class='wire']") is not None}
+    assert all(pins[pin].get("data-name") == name for name, pin in named)
+    assert wired == named - {("VBUS", "40")}
+    assert {("GP16", "21"), ("VSYS", "39"), ("GND", "38"), ("3V3(OUT)", "36")} <= wired

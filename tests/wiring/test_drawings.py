@@ -367,9 +367,11 @@ def drawn_text(name: str) -> str:
 def test_the_io_board_drawing_carries_the_pull_ups_the_protection_and_the_pixel_chain_in_order():
     """What docs/ioboard.md asks of a builder is on the picture they solder from, seat by seat."""
     text = drawn_text("ioboard-8")
-    assert "GP10-GP15: each through 470 Ohm to its cable line, with a 4.7 kOhm pull-up from there to 3V3 (pin 36)" in text
-    assert "GP2-GP9 (rows): each through 330 Ohm to its seat's cable" in text
-    assert ("GP16 -> 74AHCT125 1A (pin 2), 4.7 kOhm from there to GND; 1Y (pin 3) -> 330 Ohm -> seat 1's pixel DIN"
+    assert ("columns GP10 (pin 14), GP11 (pin 15), GP12 (pin 16), GP13 (pin 17), GP14 (pin 19), GP15 (pin 20): each "
+            "through 470 Ohm to its cable line, with a 4.7 kOhm pull-up from there to 3V3(OUT) (pin 36)") in text
+    assert ("rows GP2 (pin 4), GP3 (pin 5), GP4 (pin 6), GP5 (pin 7), GP6 (pin 9), GP7 (pin 10), GP8 (pin 11), GP9 "
+            "(pin 12): each through 330 Ohm to its seat's cable") in text
+    assert ("GP16 (pin 21) -> 74AHCT125 1A (pin 2), 4.7 kOhm from there to GND; 1Y (pin 3) -> 330 Ohm -> seat 1's pixel DIN"
             in text)
     assert "74AHCT125: 1OE (pin 1) and GND (pin 7) to GND, VCC (pin 14) to 5 V; pins 4, 10, 13 to 5 V, 5, 9, 12 to GND; " \
         "100 nF from pin 14 to pin 7" in text

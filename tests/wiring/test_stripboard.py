@@ -21,16 +21,7 @@ BOXES = ["gpio-2", "gpio-2-mux", "ioboard-8", "ioboard-8-two-buses"]
 
 def joined(board):
     """root(hole): which piece of copper a hole is on, through strips, wire links, series parts and the Pi."""
-    where, parent = drc.segments(board), {}
-
-    def root(node):
-        while parent.setdefault(node, node) != node:
-            node = parent[node]
-        return node
-    for piece in board.pieces:
-        if piece.kind in ("link", "resistor", "fuse"):
-            parent[root(where[piece.holes[0]])] = root(where[piece.holes[1]])
-    return lambda hole: root(where[hole])
+    return drc.copper(board, ("link", "resistor", "fuse"))
 
 
 @pytest.mark.parametrize("name", BOXES)
