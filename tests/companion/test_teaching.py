@@ -4,13 +4,18 @@ until the seat has answered one like it; a hint from the strong computer player 
 from __future__ import annotations
 
 import json
+import random
+
+import pytest
 
 from companion import scene
-from companion.render import describe, how, mole_park, turns, tv
+from companion.render import describe, for_game, how, mole_park, turns, tv
 from companion.render.screen import wordings
 from companion.table import decide
 from companion.table.moves import Act
-from rules import bots
+from rules import bots, registry
+from rules.match import Header, Match
+from tests.random_play import random_answer
 
 NAMES = {1: "Adelheid", 2: "Bartholomew", 3: "Cy"}
 TURN = "1 hole1\n1 ok\n1 hole5\n1 ok\n2 hole1\n2 ok\n2 hole5\n2 ok\n3 hole1\n3 ok\n3 hole5\n3 ok"   # three misses
@@ -118,3 +123,39 @@ def test_the_teach_action_is_pure(box_factory):
     state = box.session.state
     after, effects = decide(state, Act("skip-teaching"))
     assert state.teaching and not after.teaching
+
+
+def first_rounds():
+    """Every game at its smallest and largest seat count."""
+    for game_id in registry.ids():
+        cls = registry.game_class(game_id)
+        for seats in sorted({cls.min_seats, cls.max_seats}):
+            yield game_id, seats
+
+
+@pytest.mark.parametrize("game_id, seats", list(first_rounds()))
+def test_a_taught_first_round_says_how_to_play_first_and_each_rule_s_why_once(game_id, seats):
+    """Random legal play, as first-timers press (tests/random_play.py), through three turns: before the first
+    decision the room reads the goal and how you score; each kind of event the turns met is told why once, in
+    the turn it first happened, and never again."""
+    match = Match(Header(game_id, seats, seed=seats))
+    public = {"mode": "play", "view": match.view(None), "names": {}, "bots": {}, "teaching": True, "log": []}
+    said = how.told(game_id)
+    before = [line for turn in tv.describe(public, [])["turns"] for line in turn["lines"]]
+    assert said["goal"] in before and all(line in before for line in said["scoring"])
+    rng = random.Random(game_id)
+    while not match.over and len(turns.starts(for_game(game_id), match.public_log())) < 4:
+        seat = min(d.seat for d in match.open_decisions())
+        decision = match.decisions_for(seat)[0]
+        match.submit(seat, decision.key, random_answer(decision, rng))
+    log = match.public_log()
+    told = turns.told({**match.view(None), "names": {}, "teaching": True}, log)
+    whys = [(number, line) for number, turn in enumerate(told) for line in turn["lines"] if line.startswith("Because")]
+    kinds = {event["kind"] for event in log if how.because(game_id, event["kind"])}
+    assert kinds and sorted(line for _, line in whys) == sorted(wordings(how.because(game_id, kind))[0]
+                                                                for kind in kinds)
+    edges = turns.starts(for_game(game_id), log) + [len(log)]
+    for number, line in whys:               # in the turn holding the kind's first event
+        kind = next(kind for kind in kinds if wordings(how.because(game_id, kind))[0] == line)
+        first = next(i for i, event in enumerate(log) if event["kind"] == kind)
+        assert edges[number] <= first < edges[number + 1], (kind, number)
