@@ -76,8 +76,9 @@ def moment(box_factory, game: str) -> tuple[tuple, tuple]:
                                      options(s))), tables[len(tables) // 2]
 
 
-def sheet(game: str, seat: tuple, table: tuple) -> Image.Image:
-    """Every panel's seat and table screens side by side, a ruler under each row."""
+def sheet(game: str, seat: tuple, table: tuple, says: str = "a seat (left) and the table display") -> Image.Image:
+    """Every panel's two screens (a seat's and the table's, unless ``says`` says otherwise) side by side, a ruler
+    under each row."""
     label = Face(12)
     rows = []
     for driver in DRIVERS:
@@ -87,7 +88,7 @@ def sheet(game: str, seat: tuple, table: tuple) -> Image.Image:
         width = sum(s.width for s in shots) + gap
         row = Image.new("RGB", (width + 40, shots[0].height + 80), PAPER)
         draw = ImageDraw.Draw(row)
-        label.draw(draw, 0, 16, f'{panel.name} {driver.upper()}: a seat (left) and the table display', 0)
+        label.draw(draw, 0, 16, f'{panel.name} {driver.upper()}: {says}', 0)
         x = 0
         for shot in shots:
             row.paste(shot, (x, 24))
@@ -111,10 +112,21 @@ def _box(game: str, seats: int, seed: int = 0, settings: dict | None = None, dic
     return Box(hw, Session(hw, clock, start=start, seed=seed, paint=draw), clock)
 
 
+def taught() -> tuple[tuple, tuple]:
+    """A taught Whakka Mole's seat 1 (docs/teaching.md): before its first decision, and after the first reveal."""
+    box = _box("whakka-mole", 3)
+    box.name_players(NAMES)
+    before = scene.screens(box.session.scene())["seat1"]
+    box.play("1 hole1\n1 ok\n1 hole5\n1 ok\n2 hole1\n2 ok\n2 hole5\n2 ok\n3 hole1\n3 ok\n3 hole1\n3 ok")
+    return before, scene.screens(box.session.scene())["seat1"]
+
+
 def main(directory: str) -> None:
     for game in GAMES:
         seat, table = moment(_box, game)
         sheet(game, seat, table).save(Path(directory) / f"real-size-{game}.png")
+    sheet("whakka-mole, taught", *taught(), "seat 1 before its first decision (left), after the first reveal") \
+        .save(Path(directory) / "real-size-taught.png")
 
 
 if __name__ == "__main__":
