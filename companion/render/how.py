@@ -11,7 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from rules import registry
-from rules.how_to_play import HOW_TO_PLAY
+from rules.how_to_play import HOW_TO_PLAY, WORDS
 from rules.registry import game_class
 from rules.settings import resolve
 
@@ -23,15 +23,16 @@ ROOT = Path(__file__).resolve().parents[2]      # the repository: the rules docs
 
 
 @functools.cache
-def _fields(game_id: str, settings: tuple = ()) -> dict:
-    """The figures the game's texts name, from its settings (the defaults, changed by ``settings``' pairs); a
-    setting that is a word, in the box's language."""
-    return {name: say(value) if isinstance(value, str) else value
-            for name, value in resolve(game_id, dict(settings)).items()}
+def _settings(game_id: str, pairs: tuple = ()) -> dict:
+    """The game's settings: the defaults, changed by ``pairs`` (a match's settings, as sorted pairs)."""
+    return resolve(game_id, dict(pairs))
 
 
 def _said(game_id: str, settings: dict | None, text: str) -> str:
-    return say(text, **_fields(game_id, tuple(sorted((settings or {}).items()))))
+    """``text`` in the box's language, the figures it names those of ``settings`` (a word among them, such as
+    whose sheet you whack, said too)."""
+    fields = _settings(game_id, tuple(sorted((settings or {}).items())))
+    return say(text, **{name: say(value) if value in WORDS else value for name, value in fields.items()})
 
 
 def told(game_id: str, settings: dict | None = None) -> dict:
