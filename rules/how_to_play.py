@@ -233,8 +233,7 @@ HOW_TO_PLAY: dict[str, HowToPlay] = {
              N_("After moving onto the centre, the mole's next move may jump to any unvisited space.")),
         ),
         means=(
-            ("place", N_("Your start: 1 left, 2 up, 3 down, 4 right move the cursor, OK starts there"),
-             N_("Pick a start")),
+            ("place", N_("Start anywhere: from there the mole never visits a space twice"), N_("Start anywhere")),
             ("rod", N_("Fence the mole: a rod blocks a straight move across its edge"), N_("Block the mole")),
             ("move", N_("Move one space, straight or diagonal, to a space never visited"), N_("Never go back")),
         ),
