@@ -255,9 +255,10 @@ def describe_seat(view: dict, entry: dict, notice: str = "") -> Screen:
 
 def _directions(phase: str) -> tuple[str, ...]:
     """Which way each hole button moves the cursor (and, placing a rod, that 5 turns it), longest first."""
-    moves = (say("1 left, 2 up, 3 down, 4 right"), say("1 left 2 up 3 down 4 right"))
+    moves = (say("1 left, 2 up, 3 down, 4 right"), say("1 left 2 up 3 down 4 right"), "1\u2190 2\u2191 3\u2193 4\u2192")
     if phase == "rod":
-        return (say("{moves}, 5 turns the rod", moves=moves[0]), *moves)
+        return (say("{moves}, 5 turns the rod", moves=moves[0]), *moves[:2], "1\u2190 2\u2191 3\u2193 4\u2192 5\u21bb",
+                moves[2])
     return moves
 
 
