@@ -29,6 +29,11 @@ def told(game_id: str) -> dict:
             "jargon": [{"term": say(term), "means": say(means)} for term, means in how.jargon]}
 
 
+def every() -> dict[str, dict]:
+    """How to play every game, said (:func:`told`), by its id: what a phone seat's page reads from."""
+    return {game_id: told(game_id) for game_id in HOW_TO_PLAY}
+
+
 def goal(game_id: str) -> Words:
     """The goal for a line of an OLED, longest first."""
     return tuple(say("Goal: {goal}", goal=say(words)) for words in HOW_TO_PLAY[game_id].goal_short)
