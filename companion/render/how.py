@@ -62,11 +62,14 @@ def taught(describe):
 
 def first_turn(game, log: list[dict]) -> bool:
     """Whether the game is still in its first turn (or before it): the log has opened at most one (a game whose
-    turn list starts a turn at its reveal, Whakka Mole's, has revealed none: the reveal ends the turn)."""
+    turn list starts a turn at its reveal, Whakka Mole's, has revealed none: the reveal ends the turn). A turn the
+    box played alone (a ``forced`` move: Mouse Madness's first moves off the start) is no player's first."""
     openers = game.TURN[0]
-    most, seen = (0 if "reveal" in openers else 1), 0
+    most, seen, alone = (0 if "reveal" in openers else 1), 0, False
     for event in log:                       # from the start: a long game's log is left at its second turn
-        seen += event["kind"] in openers
+        if event["kind"] in openers:
+            seen, alone = seen + (not alone), False
+        alone = alone or bool(event.get("forced"))
         if seen > most:
             return False
     return True

@@ -55,7 +55,7 @@ def _teaching(game_id: str, game, log: list[dict]) -> list[dict]:
         return []
     said = how.told(game_id)
     return [{"title": say("How to play"), "lines": [said["theme"], said["goal"], *said["turn"], *said["scoring"]],
-             "reveal": None}]
+             "reveal": None, "teaching": True}]
 
 
 def _players(view: dict, game, bots: dict) -> list[dict]:

@@ -7,11 +7,12 @@ import pytest
 
 from companion.render import how
 from companion.words import say
+from rules import registry
 from tests.waiting import wait_for
 
-from .browsing import click
+from .browsing import click, quiet, shoot
 from .layout import THUMB_PX, laid_out
-from .test_tv import SIDEWAYS, phone
+from .test_tv import CAP_PX, GAMES, SIDEWAYS, SIZES, devices, phone, play_until, room  # noqa: F401 (a fixture)
 from .test_words import PHONES
 
 VIEWPORTS = {**PHONES, "844x390": SIDEWAYS}
@@ -52,3 +53,43 @@ def test_a_phone_seat_reads_how_to_play_in_one_tap_in_the_lobby_and_in_play(live
     click(seat1, 1, "ok", "ok", "ok")
     assert wait_for(lambda: box.session.public()["mode"] == "play")
     reads_how_to_play(seat1, lobby.games[chosen], titles[chosen])       # and in play
+
+
+# The TV's turn blocks as drawn: each block's title and its sentences, each whether it is whole on the screen.
+READ_THE_STORY = """
+() => {
+  const onScreen = (el) => { const r = el.getBoundingClientRect();
+    return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1; };
+  return [...document.querySelectorAll("#tv-story .turn")].map((block) => ({
+    title: block.querySelector("h3").textContent,
+    lines: [...block.querySelectorAll("p")].map((p) => [p.textContent, onScreen(p)])}));
+}
+"""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_tv_tells_how_to_play_whole_before_the_first_turn_is_over_and_then_no_longer(live_factory, devices, game):
+    box = live_factory("--game", game, "--seats", str(registry.game_class(game).min_seats), "--seed", "5")
+    said = how.told(game)
+    taught = {"title": say("How to play"), "lines": [said["theme"], said["goal"], *said["turn"], *said["scoring"]]}
+    tvs = {size: devices(box.url + "tv", viewport) for size, viewport in SIZES.items()}
+    for size, page in tvs.items():
+        page.locator("#tv-story .turn h3", has_text=taught["title"]).wait_for()
+        story = page.evaluate(READ_THE_STORY)
+        assert {"title": story[0]["title"], "lines": [line for line, _ in story[0]["lines"]]} == taught, size
+        assert all(seen for _, seen in story[0]["lines"]), (size, story[0]["lines"])
+        cap = laid_out(page, scrolls=False)
+        assert cap >= CAP_PX * SIZES[size]["height"] / 1080, f"{game} at {size}: capitals {cap:.1f} px"
+    shoot(tvs["1080"], f"tv-{game}-how-to-play-1080.png")
+
+    def press(seat: int, controls: list[str]) -> None:
+        box.tap(seat, *controls)
+        box.quiet()
+    seats = tuple(range(1, registry.game_class(game).min_seats + 1))
+    play_until(box, lambda: not any(turn.get("teaching") for turn in room(box)["turns"]), seats, press)
+    for size, page in tvs.items():
+        quiet(box, page)
+        page.locator("#tv-story .turn h3", has_text=taught["title"]).wait_for(state="detached")
+        page.locator("#tv-moment").wait_for(state="hidden")            # a reveal's moment is over: the board again
+        assert page.locator("#tv.teaching").count() == 0 and page.locator("#tv-board").is_visible(), size
+        laid_out(page, scrolls=False)
