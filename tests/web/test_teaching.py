@@ -12,7 +12,7 @@ from tests.waiting import wait_for
 
 from .browsing import click, quiet, shoot
 from .layout import THUMB_PX, laid_out
-from .test_tv import CAP_PX, GAMES, SIDEWAYS, SIZES, devices, phone, play_until, room  # noqa: F401 (a fixture)
+from .test_tv import CAP_PX, GAMES, SIDEWAYS, SIZES, phone, play_until, room
 from .test_words import PHONES
 
 VIEWPORTS = {**PHONES, "844x390": SIDEWAYS}
@@ -68,11 +68,11 @@ READ_THE_STORY = """
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_tv_tells_how_to_play_whole_before_the_first_turn_is_over_and_then_no_longer(live_factory, devices, game):
+def test_the_tv_tells_how_to_play_whole_before_the_first_turn_is_over_and_then_no_longer(live_factory, pages, game):
     box = live_factory("--game", game, "--seats", str(registry.game_class(game).min_seats), "--seed", "5")
     said = how.told(game)
     taught = {"title": say("How to play"), "lines": [said["theme"], said["goal"], *said["turn"], *said["scoring"]]}
-    tvs = {size: devices(box.url + "tv", viewport) for size, viewport in SIZES.items()}
+    tvs = {size: pages(box.url + "tv", viewport, record=True) for size, viewport in SIZES.items()}
     for size, page in tvs.items():
         page.locator("#tv-story .turn h3", has_text=taught["title"]).wait_for()
         story = page.evaluate(READ_THE_STORY)
