@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from companion.words import say
 
-from . import for_game, naming
+from . import clauses, for_game, naming
 from .screen import Sentence, first
 
 QUIET = frozenset({"locked", "unlocked", "reveal", "turn", "picked", "round"})  # told by the tags, titles, or not at all
@@ -28,7 +28,8 @@ def starts(game, log: list[dict]) -> list[int]:
 
 
 def told(view: dict, log: list[dict], first: int = 0) -> list[dict]:
-    """The turns of ``log`` from turn ``first`` (0: the first) on, each ``{"title", "lines", "reveal"}``; the view
+    """The turns of ``log`` from turn ``first`` (0: the first) on, each ``{"title", "lines", "clauses", "reveal"}``
+    (``clauses``: each line's rule, an anchor of the game's rules doc); the view
     (with its players' ``names``) says whose names and which game."""
     game = for_game(view["game"])
     openers, word = game.TURN
@@ -40,14 +41,17 @@ def told(view: dict, log: list[dict], first: int = 0) -> list[dict]:
         events = log[edges[number]:edges[number + 1]]
         title = say("Before the first turn") if number < before else \
             say("{turn} {number}", turn=say(word), number=number + 1 - before)
-        out.append({"title": title, "lines": _lines(view, game, events),
+        lines, kinds = _lines(view, game, events)
+        out.append({"title": title, "lines": lines, "clauses": clauses.anchors(view["game"], kinds),
                     "reveal": _reveal(view, game, edges[number], events)})
     return out
 
 
-def _lines(view: dict, game, events: list[dict]) -> list[str]:
-    """The turn in sentences: each of its own, and between them one for each seat that did something."""
+def _lines(view: dict, game, events: list[dict]) -> tuple[list[str], list[str]]:
+    """The turn in sentences: each of its own, and between them one for each seat that did something; and the kind
+    of each sentence's first event (the rule it opens, :mod:`companion.render.clauses`)."""
     lines: list = []                        # a sentence, or (seat, its words so far)
+    kinds: list[str] = []
     by_seat: dict[int, list[str]] = {}
     for event in events:
         if event["kind"] in QUIET:
@@ -62,14 +66,16 @@ def _lines(view: dict, game, events: list[dict]) -> list[str]:
             continue
         if seat is None or isinstance(words, Sentence):
             lines.append(words)
+            kinds.append(event["kind"])
             by_seat = {}                    # the seats' sentences after it start anew
         elif seat in by_seat:
             by_seat[seat].append(words)
         else:
             by_seat[seat] = [words]
             lines.append((seat, by_seat[seat]))
+            kinds.append(event["kind"])
     return [line if isinstance(line, str) else say("{player} {deeds}", player=naming.who(view, line[0]),
-                                                    deeds=naming.separator().join(line[1])) for line in lines]
+                                                    deeds=naming.separator().join(line[1])) for line in lines], kinds
 
 
 def _reveal(view: dict, game, at: int, events: list[dict]) -> dict | None:

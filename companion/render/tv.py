@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from companion.words import N_, say
 
-from . import for_game, how, lobby, naming
+from . import clauses, for_game, how, lobby, naming
 from .screen import as_dict, wordings
 
 TURNS = 4           # the last turns a description carries
@@ -54,7 +54,8 @@ def _teaching(game_id: str, game, log: list[dict]) -> list[dict]:
     if not how.first_turn(game, log):
         return []
     said = how.told(game_id)
-    return [{"title": say("How to play"), "lines": [said["theme"], said["goal"], *said["turn"], *said["scoring"]],
+    lines = [said["theme"], said["goal"], *said["turn"], *said["scoring"]]
+    return [{"title": say("How to play"), "lines": lines, "clauses": [clauses.HOW_TO_PLAY] * len(lines),
              "reveal": None, "teaching": True}]
 
 

@@ -139,7 +139,7 @@
       room.players(document.getElementById("room-players"), table);
       document.getElementById("room-board").replaceChildren(
         ...[boards.draw(table, mine && mine.board)].filter(Boolean));
-      room.turns(document.getElementById("room-turns"), table);
+      room.turns(document.getElementById("room-turns"), table, undefined, true);     // each opens its rule
     }
 
     const source = listen(`/api/seat/${seat}/events`, {
