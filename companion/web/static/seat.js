@@ -78,13 +78,14 @@
       } else open.focus();
     }
     $("how-title").tabIndex = -1;
+    open.hidden = !Object.keys(config.how).length;     // a held seat's page has it from the start: nothing moves later
     open.addEventListener("click", () => show(panel.hidden));
     $("how-close").addEventListener("click", () => show(false));
 
     // The game told now (``game`` its id, ``title`` its name): the button names it, an open panel tells it.
     function game(game, title) {
-      open.hidden = !(game in config.how);
-      if (open.hidden || [game, title].join() === shown) return;
+      open.disabled = !(game in config.how);
+      if (open.disabled || [game, title].join() === shown) return;
       shown = [game, title].join();
       open.setAttribute("aria-label", t("Show how to play {game}", {game: title}));
       draw(game, title);
