@@ -11,7 +11,7 @@ from companion.render import clauses, turns
 from rules import registry
 from tests.rules.test_conformance import play
 
-from .browsing import PHONE, quiet, shoot
+from .browsing import PHONE, quiet
 from .layout import laid_out
 from .test_tv import phone, play_the_first_turn
 
@@ -64,6 +64,5 @@ def test_a_phone_opens_the_rule_behind_a_turn_s_sentence_and_keeps_its_seat(live
     assert rules.evaluate("() => { const r = document.querySelector(':target').getBoundingClientRect();"
                           " return r.top >= 0 && r.bottom <= innerHeight; }")
     laid_out(rules, scrolls=True)
-    shoot(rules, "phone-rules.png")
     quiet(box, seat)
     assert seat.locator("#status").inner_text() == "live" and seat.locator(".seat").is_visible()   # its place kept

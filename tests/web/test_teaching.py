@@ -80,7 +80,8 @@ def test_the_tv_tells_how_to_play_whole_before_the_first_turn_is_over_and_then_n
         assert all(seen for _, seen in story[0]["lines"]), (size, story[0]["lines"])
         cap = laid_out(page, scrolls=False)
         assert cap >= CAP_PX * SIZES[size]["height"] / 1080, f"{game} at {size}: capitals {cap:.1f} px"
-    shoot(tvs["1080"], f"tv-{game}-how-to-play-1080.png")
+    if game == "mole":                                                  # the longest to tell
+        shoot(tvs["1080"], "tv-mole-how-to-play-1080.png")
 
     def press(seat: int, controls: list[str]) -> None:
         box.tap(seat, *controls)
