@@ -6,7 +6,8 @@ the board as data; the prompt's shorter wordings too, for a crowded TV), each pl
 whether they have locked in (never what), the last turns in words (:mod:`companion.render.turns`; during the
 first turn, how to play as the latest, :mod:`companion.render.how`), whether
 play is paused, and what changed the game from elsewhere (an undo) in the prompt's place while the table
-display says it. In the lobby, seat 1's menu and the game it has chosen. Join codes are not in it: they go only where the table is (:mod:`companion.web.tv`).
+display says it. In the lobby, seat 1's menu and the game it has chosen. Join codes are not in it: they go only
+where the table is (:mod:`companion.web.tv`).
 """
 from __future__ import annotations
 

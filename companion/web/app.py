@@ -78,7 +78,8 @@ def make_app(box: Box, guard: Guard) -> web.Application:
     app[SITE] = site
     app.on_startup.append(site.start)
     app.on_shutdown.append(site.stop)
-    for audience in (simulator, phone_pages, tv, rules_docs, dashboard, host):   # host last: /api/host/{action} catches all
+    # host last: /api/host/{action} catches all
+    for audience in (simulator, phone_pages, tv, rules_docs, dashboard, host):
         app.router.add_routes(audience.routes(site))
     app.router.add_get("/static/{name}", site.asset)
     return app

@@ -30,7 +30,8 @@ class PhonePages:
 
     async def page(self, request: web.Request) -> web.Response:
         """A phone seat's page: that seat's screen, lamps and buttons, the table, and how to play each game (its
-        config's ``how``, :func:`companion.render.how.every`); the join form when this device holds no seat yet (``/J/CODE``, the QR code's address, joins at once)."""
+        config's ``how``, :func:`companion.render.how.every`); the join form when this device holds no seat yet
+        (``/J/CODE``, the QR code's address, joins at once)."""
         asked = request.match_info.get("seat")
         seat = None if asked is None else whole_number(asked)
         if asked is not None and seat not in self.phones:

@@ -2,8 +2,7 @@
 page, served by the box, offline, to anyone (it holds nothing secret). Each section has a stable anchor, its
 heading's words (Markdown's ``toc``), and so has each rule a bold lead names (**Pop up.**: ``pop-up``) and each
 **molebox decision**: ``decision-`` and the first words it decides (a decisions table's rows: their question's),
-for a turn's sentence to open the clause behind it
-(:mod:`companion.render.clauses`).
+for a turn's sentence to open the clause behind it (:mod:`companion.render.clauses`).
 """
 from __future__ import annotations
 
