@@ -35,7 +35,7 @@ how-to-play: $(STAMP)  ## docs/rules/*.md: each game's "How to play" section, fr
 
 screenshots: $(STAMP)  ## docs/screenshots/ from the browser tests: every game's TV view at 1080p and 720p, the phones, the pages
 	MOLEBOX_SCREENSHOTS=docs/screenshots $(BIN)/python -m pytest -q tests/web/test_tv.py tests/web/test_browser.py \
-	  tests/web/test_phone_seats.py $(ARGS)
+	  tests/web/test_phone_seats.py tests/web/test_teaching.py $(ARGS)
 
 bench: $(STAMP)  ## speed and memory figures, printed as a table
 	$(BIN)/python -m companion.bench $(ARGS)

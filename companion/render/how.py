@@ -44,6 +44,12 @@ def told(game_id: str, settings: dict | None = None) -> dict:
             "jargon": [{"term": said(term), "means": said(means)} for term, means in how.jargon]}
 
 
+def every() -> dict[str, dict]:
+    """How to play every game, said (:func:`told`, its figures the defaults), by its id: what a phone seat's page
+    reads from."""
+    return {game_id: told(game_id) for game_id in HOW_TO_PLAY}
+
+
 def goal(game_id: str, settings: dict | None = None) -> Words:
     """The goal for a line of an OLED, longest first."""
     return tuple(say("Goal: {goal}", goal=_said(game_id, settings, words))
@@ -101,11 +107,14 @@ def taught(describe):
 
 def first_turn(game, log: list[dict]) -> bool:
     """Whether the game is still in its first turn (or before it): the log has opened at most one (a game whose
-    turn list starts a turn at its reveal, Whakka Mole's, has revealed none: the reveal ends the turn)."""
+    turn list starts a turn at its reveal, Whakka Mole's, has revealed none: the reveal ends the turn). A turn the
+    box played alone (a ``forced`` move: Mouse Madness's first moves off the start) is no player's first."""
     openers = game.TURN[0]
-    most, seen = (0 if "reveal" in openers else 1), 0
+    most, seen, alone = (0 if "reveal" in openers else 1), 0, False
     for event in log:                       # from the start: a long game's log is left at its second turn
-        seen += event["kind"] in openers
+        if event["kind"] in openers:
+            seen, alone = seen + (not alone), False
+        alone = alone or bool(event.get("forced"))
         if seen > most:
             return False
     return True

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from companion.words import say
 
-from . import for_game, how, naming
+from . import clauses, for_game, how, naming
 from .screen import Sentence, first
 
 QUIET = frozenset({"locked", "unlocked", "reveal", "turn", "picked", "round"})  # told by the tags, titles, or not at all
@@ -28,9 +28,10 @@ def starts(game, log: list[dict]) -> list[int]:
 
 
 def told(view: dict, log: list[dict], first: int = 0) -> list[dict]:
-    """The turns of ``log`` from turn ``first`` (0: the first) on, each ``{"title", "lines", "reveal"}``; the view
-    (with its players' ``names``) says whose names and which game, and whether it is taught (``teaching``: each
-    rule the first time it fires is told after the turn's sentences, as why)."""
+    """The turns of ``log`` from turn ``first`` (0: the first) on, each ``{"title", "lines", "clauses", "reveal"}``
+    (``clauses``: each line's rule, an anchor of the game's rules doc); the view (with its players' ``names``) says
+    whose names and which game, and whether it is taught (``teaching``: each rule the first time it fires is told
+    after the turn's sentences, as why)."""
     game = for_game(view["game"])
     openers, word = game.TURN
     edges = starts(game, log)
@@ -42,16 +43,20 @@ def told(view: dict, log: list[dict], first: int = 0) -> list[dict]:
         events = log[edges[number]:edges[number + 1]]
         title = say("Before the first turn") if number < before else \
             say("{turn} {number}", turn=say(word), number=number + 1 - before)
-        why = [said for at, event in enumerate(events, edges[number]) if fired.get(event["kind"]) == at
-               for said in how.because(view["game"], event["kind"], view.get("settings"))[:1]]    # the rule, first fired
-        out.append({"title": title, "lines": _lines(view, game, events) + why,
+        lines, kinds = _lines(view, game, events)
+        fired_here = [event["kind"] for at, event in enumerate(events, edges[number]) if fired.get(event["kind"]) == at
+                      and how.because(view["game"], event["kind"])]       # each rule the first time it fired: why
+        why = [how.because(view["game"], kind, view.get("settings"))[0] for kind in fired_here]
+        out.append({"title": title, "lines": lines + why, "clauses": clauses.anchors(view["game"], kinds + fired_here),
                     "reveal": _reveal(view, game, edges[number], events)})
     return out
 
 
-def _lines(view: dict, game, events: list[dict]) -> list[str]:
-    """The turn in sentences: each of its own, and between them one for each seat that did something."""
+def _lines(view: dict, game, events: list[dict]) -> tuple[list[str], list[str]]:
+    """The turn in sentences: each of its own, and between them one for each seat that did something; and the kind
+    of each sentence's first event (the rule it opens, :mod:`companion.render.clauses`)."""
     lines: list = []                        # a sentence, or (seat, its words so far)
+    kinds: list[str] = []
     by_seat: dict[int, list[str]] = {}
     for event in events:
         if event["kind"] in QUIET:
@@ -66,14 +71,16 @@ def _lines(view: dict, game, events: list[dict]) -> list[str]:
             continue
         if seat is None or isinstance(words, Sentence):
             lines.append(words)
+            kinds.append(event["kind"])
             by_seat = {}                    # the seats' sentences after it start anew
         elif seat in by_seat:
             by_seat[seat].append(words)
         else:
             by_seat[seat] = [words]
             lines.append((seat, by_seat[seat]))
+            kinds.append(event["kind"])
     return [line if isinstance(line, str) else say("{player} {deeds}", player=naming.who(view, line[0]),
-                                                    deeds=naming.separator().join(line[1])) for line in lines]
+                                                    deeds=naming.separator().join(line[1])) for line in lines], kinds
 
 
 def _reveal(view: dict, game, at: int, events: list[dict]) -> dict | None:

@@ -6,7 +6,8 @@ the board as data; the prompt's shorter wordings too, for a crowded TV), each pl
 whether they have locked in (never what), the last turns in words (:mod:`companion.render.turns`; during the
 first turn, how to play as the latest, :mod:`companion.render.how`), whether
 play is paused, and what changed the game from elsewhere (an undo) in the prompt's place while the table
-display says it. In the lobby, seat 1's menu. Join codes are not in it: they go only where the table is (:mod:`companion.web.tv`).
+display says it. In the lobby, seat 1's menu and the game it has chosen. Join codes are not in it: they go only
+where the table is (:mod:`companion.web.tv`).
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from dataclasses import replace
 
 from companion.words import N_, say
 
-from . import for_game, how, lobby, naming
+from . import clauses, for_game, how, lobby, naming
 from .screen import as_dict, wordings
 
 TURNS = 4           # the last turns a description carries
@@ -33,7 +34,9 @@ def describe(public: dict, turns: list[dict]) -> dict:
     (:func:`companion.render.turns.told`)."""
     paused = public["fault"]["words"] if public.get("fault") else ""
     if public["mode"] == "lobby":
-        return {"mode": "lobby", "screen": as_dict(lobby.describe_menu(public["lobby"])), "paused": paused}
+        chosen = public["lobby"]
+        return {"mode": "lobby", "game": chosen["game"], "title": chosen["games"][chosen["index"]],
+                "screen": as_dict(lobby.describe_menu(chosen)), "paused": paused}
     view = named(public)
     game = for_game(view["game"])
     table = game.describe_table(view)
@@ -53,8 +56,9 @@ def _teaching(view: dict, game, log: list[dict]) -> list[dict]:
     if not how.first_turn(game, log):
         return []
     said = how.told(view["game"], view["settings"])
-    return [{"title": say("How to play"), "lines": [said["theme"], said["goal"], *said["turn"], *said["scoring"]],
-             "reveal": None}]
+    lines = [said["theme"], said["goal"], *said["turn"], *said["scoring"]]
+    return [{"title": say("How to play"), "lines": lines, "clauses": [clauses.HOW_TO_PLAY] * len(lines),
+             "reveal": None, "teaching": True}]
 
 
 def _players(view: dict, game, bots: dict) -> list[dict]:

@@ -2,9 +2,9 @@
 
 Each audience has its module: the simulator (:mod:`.simulator`), the dashboard (:mod:`.dashboard`)
 and the host's actions (:mod:`.host`), the phone seats (:mod:`.phone_pages`), the table view on a
-TV (:mod:`.tv`); what they share is the :class:`~companion.web.site.Site`. Nothing here changes the
-game itself: a press enters the session as an edge (the simulator's drives a mock pin, the path a
-finger takes on real hardware), and a host action runs on the session loop by name.
+TV (:mod:`.tv`), the rules docs (:mod:`.rules_docs`); what they share is the :class:`~companion.web.site.Site`.
+Nothing here changes the game itself: a press enters the session as an edge (the simulator's drives a mock pin,
+the path a finger takes on real hardware), and a host action runs on the session loop by name.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import socket
 
 from aiohttp import web
 
-from . import dashboard, host, malformed, phone_pages, simulator, tv
+from . import dashboard, host, malformed, phone_pages, rules_docs, simulator, tv
 from .auth import Guard
 from .bodies import MAX_BODY
 from .box import Box
@@ -78,7 +78,8 @@ def make_app(box: Box, guard: Guard) -> web.Application:
     app[SITE] = site
     app.on_startup.append(site.start)
     app.on_shutdown.append(site.stop)
-    for audience in (simulator, phone_pages, tv, dashboard, host):     # host last: /api/host/{action} catches all
+    # host last: /api/host/{action} catches all
+    for audience in (simulator, phone_pages, tv, rules_docs, dashboard, host):
         app.router.add_routes(audience.routes(site))
     app.router.add_get("/static/{name}", site.asset)
     return app

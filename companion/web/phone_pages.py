@@ -10,6 +10,7 @@ import json
 from aiohttp import web
 
 from companion.inputs import CONTROLS
+from companion.render import how
 from .phone_keys import CODE_LENGTH, HOLD_S, Refused, keyed
 
 from .auth import refuse, too_many
@@ -28,8 +29,9 @@ class PhonePages:
         self.guesses = site.guard.code_guesses
 
     async def page(self, request: web.Request) -> web.Response:
-        """A phone seat's page: that seat's screen, lamps and buttons, and the table; the join form when this device
-        holds no seat yet (``/J/CODE``, the QR code's address, joins at once)."""
+        """A phone seat's page: that seat's screen, lamps and buttons, the table, and how to play each game (its
+        config's ``how``, :func:`companion.render.how.every`); the join form when this device holds no seat yet
+        (``/J/CODE``, the QR code's address, joins at once)."""
         asked = request.match_info.get("seat")
         seat = None if asked is None else whole_number(asked)
         if asked is not None and seat not in self.phones:
@@ -38,7 +40,7 @@ class PhonePages:
         held = seat is not None and self.phones.holds(seat, _token(request, seat))
         scanned = request.match_info.get("code", "")
         return self.site.page(request, "seat", seat=seat if held else None, asked=seat,
-                              code=scanned[:CODE_LENGTH], key=scanned[CODE_LENGTH:])
+                              code=scanned[:CODE_LENGTH], key=scanned[CODE_LENGTH:], how=how.every() if held else {})
 
     def _seat(self, request: web.Request) -> int:
         """The phone seat a request is for, once its device is known to hold it."""

@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 
 from companion import cli, scene
-from companion.render import describe, how, oled
+from companion.render import describe, for_game, how, oled
 from companion.render.screen import wordings
 from rules import registry
 from rules.how_to_play import HOW_TO_PLAY
+from rules.match import Header, Match
 from tests.companion.test_layout import PANELS
 
 GAMES = [module.rsplit(".", 1)[1].replace("_", "-") for module in registry.MODULES]
@@ -62,3 +63,16 @@ def test_a_seat_s_screen_says_the_goal_during_the_first_turn_and_then_no_longer(
     box.play("\n".join(f"{s} hole1\n{s} ok\n{s} hole5\n{s} ok" for s in (1, 2, 3)))       # the first turn
     assert box.match.view(None)["state"]["turn"] == 2
     assert not any(last_line(seat) == goal for seat in (1, 2, 3))
+
+
+def test_a_turn_the_box_plays_alone_is_no_player_s_first():
+    """Mouse Madness moves every mouse off the start by itself (a forced move): the table is still to play its first
+    turn, and is taught until it has."""
+    match = Match(Header("mouse-madness", 3, seed=1))
+    game = for_game("mouse-madness")
+    assert any(event.get("forced") for event in match.public_log()) and how.first_turn(game, match.public_log())
+    while how.first_turn(game, match.public_log()):
+        decision = next(iter(match.open_decisions()))
+        match.submit(decision.seat, decision.key, decision.options[0])
+    assert any(event["kind"] == "move" and not event.get("forced") for event in match.public_log()) or \
+        any(event["kind"] in ("push", "jump") for event in match.public_log())

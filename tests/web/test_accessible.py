@@ -134,11 +134,13 @@ def off_the_board(decision, rng):
 
 
 def a_mignette_dies_off_the_board(box, at: dict) -> None:
-    """Mole's two seats answer on their phones until a mignette has died off the board."""
+    """Mole's two seats answer on their phones until a mignette has died off the board, and the first turn is over
+    (while it lasts the TV tells how to play in the board's place)."""
     rng = random.Random(5)
     for _ in range(DECISIONS):
         quiet(box, *at.values())
-        if room(box)["screen"]["board"]["dead"]:
+        told = room(box)
+        if told["screen"]["board"]["dead"] and not any(turn.get("teaching") for turn in told["turns"]):
             return
         seat, decision = next((s, d) for s in at for d in box.session.state.match.decisions_for(s)
                               if d.key != "push")                    # a push would end the round at once

@@ -43,7 +43,8 @@ SEAT_PATHS = {"/seat/2": "/seat/{seat}", "/seat/x": "/seat/{seat}", "/J/ABCDE": 
               "/H/ABCDEFGHJKL": "/H/{key}", "/h/abcdefghjkl": "/h/{key}",
               "/api/seat/2/events": "/api/seat/{seat}/events", "/api/seat/2/press": "/api/seat/{seat}/press",
               "/api/seat/x/press": "/api/seat/{seat}/press", "/api/seat/1/press": "/api/seat/{seat}/press"}
-PATHS += list(SEAT_PATHS)
+RULES_PATHS = {"/rules/mole": "/rules/{game}", "/rules/nope": "/rules/{game}", "/rules/%00": "/rules/{game}"}
+PATHS += list(SEAT_PATHS) + list(RULES_PATHS)
 # Odd characters where a number or a name is read: digits that are not ASCII ("²" is a digit to str.isdigit,
 # not to int), a NUL, bytes that are not UTF-8, a dot-dot, a very long segment.
 ODD = ["%C2%B2", "%D9%A3", "%00", "%FF%FE", "..", "%2e%2e%2f", "9" * 40, "-1", "%20", "x" * 3000, "%F0%9F%90%B9"]
@@ -151,5 +152,5 @@ def test_these_paths_cover_every_route(live_factory):
     canonical = {r.resource.canonical for r in make_app(WebPort(live.session), live.guard).router.routes()}
     covered = {"/api/host/{action}" if p.startswith("/api/host/") and p.count("/") == 3 and
                p not in ("/api/host/lan-sim", "/api/host/login", "/api/host/logout", "/api/host/free-seat") else
-               "/static/{name}" if p.startswith("/static/") else SEAT_PATHS.get(p, p) for p in PATHS}
+               "/static/{name}" if p.startswith("/static/") else {**SEAT_PATHS, **RULES_PATHS}.get(p, p) for p in PATHS}
     assert canonical <= covered

@@ -30,7 +30,7 @@ def assert_refused(answer, status: int, words: str) -> None:
 
 # Every route of the app, and the host actions among the POSTs (they need the PIN in LAN mode).
 GETS = ["/", "/dashboard", "/api/state", "/api/history", "/api/dashboard/events", "/api/sim/events", "/static/{name}",
-        "/tv", "/api/tv/events", "/table", "/api/seats"]
+        "/tv", "/api/tv/events", "/table", "/api/seats", "/rules/{game}"]
 # A phone seat's routes: tested in test_seats.py.
 SEAT_GETS = ["/seat/{seat}", "/join", "/J/{code}", "/j/{code}", "/api/seat/{seat}/events"]
 HOST_GETS = ["/H/{key}", "/h/{key}"]    # the host QR code's address: tested in test_host_pin.py

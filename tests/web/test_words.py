@@ -1,5 +1,5 @@
 """The pages' own words come from the catalogue: under the pseudo-locale (``MOLEBOX_LOCALE=qps``, every sentence
-accented and about 40% longer) the TV at 1080p and 720p, a phone seat at three sizes, the join page and the
+accented and about 40% longer) the TV at 1080p and 720p, a phone seat at three sizes (and its how to play), the join page and the
 dashboard say them accented, and nothing on them is cut or overflows; no word on them (the renderers' sentences
 included) was said around the catalogue."""
 from __future__ import annotations
@@ -75,6 +75,11 @@ def test_a_phone_seat_says_its_own_words_in_the_pseudo_locale_and_nothing_is_cut
     assert says(page, ".seat h2").startswith(pseudo("Seat {seat}").format(seat=2))     # then the renderers' name
     assert says(page, ".seat .hole", "aria-label").startswith(pseudo("Hole {hole}: ").format(hole=1))
     assert says(page, "#room-turns", "aria-label") == pseudo("the last turns")
+    assert not plain(page)
+    laid_out(page, scrolls=True, thumb=THUMB_PX)
+    page.locator("#how-open").click()                       # how to play: the rules' words and the page's own
+    assert says(page, "#how h3") == pseudo("Goal") and says(page, "#how-close") == pseudo("Back to the seat")
+    assert says(page, "#how-open", "aria-label") == pseudo("Show how to play {game}").format(game="Whakka Mole")
     assert not plain(page)
     laid_out(page, scrolls=True, thumb=THUMB_PX)
     page.context.close()

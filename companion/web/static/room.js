@@ -26,18 +26,30 @@ const room = (() => {
   // The last turns, the latest first, each its title and its sentences; ``fits()`` says whether what is drawn
   // still fits its box: a sentence that would not is left out whole, and older turns with it. A turn drawn already
   // and unchanged keeps its elements, so a live region (a screen reader) is told only the new and the changed.
-  function turns(into, room, fits = () => true) {
+  // ``linked``: each sentence opens the rule behind it (its clause's anchor of /rules/GAME) in a tab of its own, so
+  // the page keeps its place.
+  function turns(into, room, fits = () => true, linked = false) {
+    const sentence = (turn, i) => {
+      const clause = linked && turn.clauses?.[i];
+      if (!clause) return node("p", "", turn.lines[i]);
+      const link = node("a", "", turn.lines[i]);
+      Object.assign(link, {href: `/rules/${room.game}#${clause}`, target: "_blank", rel: "noopener"});
+      const line = node("p");
+      line.append(link);
+      return line;
+    };
+    const sentences = (turn, from) => turn.lines.slice(from).map((_, i) => sentence(turn, from + i));
     const drawn = new Map([...into.children].map((block) => [block.dataset.told, block]));
     const blocks = [...room.turns].reverse().filter((turn) => turn.lines.length).map((turn) => {
       const told = JSON.stringify([turn.title, turn.lines]);
       const kept = drawn.get(told);
       if (kept) {                                                   // whole again if cut short last time, to be fitted
-        kept.append(...turn.lines.slice(kept.childElementCount - 1).map((line) => node("p", "", line)));
+        kept.append(...sentences(turn, kept.childElementCount - 1));
         return kept;
       }
       const block = node("div", "turn");
       block.dataset.told = told;
-      block.append(node("h3", "", turn.title), ...turn.lines.map((line) => node("p", "", line)));
+      block.append(node("h3", "", turn.title), ...sentences(turn, 0));
       return block;
     });
     [...into.children].filter((block) => !blocks.includes(block)).forEach((block) => block.remove());

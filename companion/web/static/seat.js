@@ -39,6 +39,60 @@
     }
   }
 
+  // How to play the game in play (in the lobby, the one seat 1 has chosen), one tap away: the page's config has it
+  // for every game (companion/render/how.py's told), drawn in place of the seat and the table until it is closed.
+  const teach = (() => {
+    const {node} = screens;
+    const $ = (id) => document.getElementById(id);
+    const open = $("how-open"), panel = $("how"), main = document.querySelector("main");
+    let shown = null;
+
+    function draw(game, title) {
+      const said = config.how[game];
+      $("how-title").textContent = t("How to play {game}", {game: title});
+      const part = (heading, ...body) => [node("h3", "", heading), ...body];
+      const list = (tag, lines) => {
+        const made = node(tag);
+        made.append(...lines.map((line) => node("li", "", line)));
+        return made;
+      };
+      const words = node("dl");
+      for (const word of said.jargon) words.append(node("dt", "", word.term), node("dd", "", word.means));
+      $("how-told").replaceChildren(
+        node("p", "theme", said.theme),
+        ...part(t("Goal"), node("p", "", said.goal)),
+        ...part(t("How you score"), list("ul", said.scoring)),
+        ...part(t("A turn"), list("ol", said.turn)),
+        ...part(t("Buttons"), node("p", "", said.buttons)),
+        ...part(t("Seats and length"), node("p", "", said.size)),
+        ...(said.jargon.length ? part(t("The rules' own words"), words) : []));
+    }
+
+    function show(reading) {
+      main.classList.toggle("reading", reading);
+      panel.hidden = !reading;
+      open.setAttribute("aria-expanded", String(reading));
+      if (reading) {
+        scrollTo(0, 0);
+        $("how-title").focus();
+      } else open.focus();
+    }
+    $("how-title").tabIndex = -1;
+    open.hidden = !Object.keys(config.how).length;     // a held seat's page has it from the start: nothing moves later
+    open.addEventListener("click", () => show(panel.hidden));
+    $("how-close").addEventListener("click", () => show(false));
+
+    // The game told now (``game`` its id, ``title`` its name): the button names it, an open panel tells it.
+    function game(game, title) {
+      open.disabled = !(game in config.how);
+      if (open.disabled || [game, title].join() === shown) return;
+      shown = [game, title].join();
+      open.setAttribute("aria-label", t("Show how to play {game}", {game: title}));
+      draw(game, title);
+    }
+    return {game};
+  })();
+
   function playing(seat) {
     document.getElementById("title").textContent = t("seat {seat}", {seat});
     document.title = t("molebox seat {seat}", {seat});
@@ -72,6 +126,7 @@
     let mine = null, table = null;                 // the seat's own screen, the room's table: as last sent
     function drawRoom() {
       if (!table) return;
+      teach.game(table.game, table.title);
       const playing = table.mode === "play";
       document.getElementById("room").hidden = !playing;
       const me = playing && table.players[seat - 1];
@@ -85,7 +140,7 @@
       room.players(document.getElementById("room-players"), table);
       document.getElementById("room-board").replaceChildren(
         ...[boards.draw(table, mine && mine.board)].filter(Boolean));
-      room.turns(document.getElementById("room-turns"), table);
+      room.turns(document.getElementById("room-turns"), table, undefined, true);     // each opens its rule
     }
 
     const source = listen(`/api/seat/${seat}/events`, {

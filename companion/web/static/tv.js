@@ -86,6 +86,8 @@
     prompt.classList.toggle("paused", Boolean(tv.paused));
     prompt.classList.remove("one-line");
     stage.classList.toggle("crowded", playing && tv.players.length > ROOMY);
+    stage.classList.toggle("teaching", playing && !stage.classList.contains("crowded") &&
+                           tv.turns.some((turn) => turn.teaching));
     if (tv.paused) prompt.textContent = t("Paused: {reason}", {reason: tv.paused});
     else if (!stage.classList.contains("crowded")) prompt.textContent = tv.screen.prompt;
     else {                                  // on one line: its longest wording that fits there, else its shortest

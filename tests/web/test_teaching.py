@@ -1,0 +1,96 @@
+"""How to play where a table first meets a game, in chromium: a phone seat opens it in one tap, in the lobby for the
+game seat 1 has chosen and in play for the game in play, and closes it again; the TV tells it before the first turn
+is over, whole and readable, and no longer after it."""
+from __future__ import annotations
+
+import pytest
+
+from companion.render import how
+from companion.words import say
+from rules import registry
+from tests.waiting import wait_for
+
+from .browsing import click, quiet, shoot
+from .layout import THUMB_PX, laid_out
+from .test_tv import CAP_PX, GAMES, SIDEWAYS, SIZES, phone, play_until, room
+from .test_words import PHONES
+
+VIEWPORTS = {**PHONES, "844x390": SIDEWAYS}
+
+
+def reads_how_to_play(page, game: str, title: str) -> None:
+    """The seat's button, named for what it does, opens how to play ``game`` in place of the seat, every word of it
+    from the box (:func:`companion.render.how.told`), laid out right; closed, the seat is back."""
+    opener = page.get_by_role("button", name=say("Show how to play {game}", game=title))
+    opener.click()
+    panel = page.locator("#how")
+    panel.wait_for()
+    said = how.told(game)
+    assert panel.locator("h2").inner_text() == say("How to play {game}", game=title)
+    assert panel.locator(".theme").inner_text() == said["theme"]
+    assert [panel.locator(f"{tag} li").all_inner_texts() for tag in ("ul", "ol")] == [said["scoring"], said["turn"]]
+    shown = panel.inner_text()
+    assert all(words in shown for words in (said["goal"], said["buttons"], said["size"]))
+    assert panel.locator("dt").all_inner_texts() == [word["term"] for word in said["jargon"]]
+    assert panel.locator("dd").all_inner_texts() == [word["means"] for word in said["jargon"]]
+    assert not page.locator(".seat").is_visible() and not page.locator("#room").is_visible()
+    laid_out(page, scrolls=True, thumb=THUMB_PX)
+    page.get_by_role("button", name=say("Back to the seat")).click()
+    page.locator(".seat").wait_for()
+    assert not panel.is_visible() and opener.evaluate("(el) => el === document.activeElement")
+
+
+@pytest.mark.parametrize("size", VIEWPORTS)
+def test_a_phone_seat_reads_how_to_play_in_one_tap_in_the_lobby_and_in_play(live_factory, pages, size):
+    box = live_factory("--panels", "0", "--phones", "2", "--seed", "5")
+    seat1 = phone(lambda url, viewport, touch: pages(url, viewport, touch=touch), box, 1, VIEWPORTS[size])
+    lobby = box.session.state.lobby
+    titles = box.session.public()["lobby"]["games"]
+    reads_how_to_play(seat1, lobby.games[0], titles[0])                  # the game seat 1 has chosen so far
+    chosen = list(VIEWPORTS).index(size) % len(lobby.games)             # another game at each size
+    click(seat1, 1, f"hole{chosen + 1}")
+    reads_how_to_play(seat1, lobby.games[chosen], titles[chosen])       # told as seat 1 chooses
+    click(seat1, 1, "ok", "ok", "ok")
+    assert wait_for(lambda: box.session.public()["mode"] == "play")
+    reads_how_to_play(seat1, lobby.games[chosen], titles[chosen])       # and in play
+
+
+# The TV's turn blocks as drawn: each block's title and its sentences, each whether it is whole on the screen.
+READ_THE_STORY = """
+() => {
+  const onScreen = (el) => { const r = el.getBoundingClientRect();
+    return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1; };
+  return [...document.querySelectorAll("#tv-story .turn")].map((block) => ({
+    title: block.querySelector("h3").textContent,
+    lines: [...block.querySelectorAll("p")].map((p) => [p.textContent, onScreen(p)])}));
+}
+"""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_tv_tells_how_to_play_whole_before_the_first_turn_is_over_and_then_no_longer(live_factory, pages, game):
+    box = live_factory("--game", game, "--seats", str(registry.game_class(game).min_seats), "--seed", "5")
+    said = how.told(game)
+    taught = {"title": say("How to play"), "lines": [said["theme"], said["goal"], *said["turn"], *said["scoring"]]}
+    tvs = {size: pages(box.url + "tv", viewport, record=True) for size, viewport in SIZES.items()}
+    for size, page in tvs.items():
+        page.locator("#tv-story .turn h3", has_text=taught["title"]).wait_for()
+        story = page.evaluate(READ_THE_STORY)
+        assert {"title": story[0]["title"], "lines": [line for line, _ in story[0]["lines"]]} == taught, size
+        assert all(seen for _, seen in story[0]["lines"]), (size, story[0]["lines"])
+        cap = laid_out(page, scrolls=False)
+        assert cap >= CAP_PX * SIZES[size]["height"] / 1080, f"{game} at {size}: capitals {cap:.1f} px"
+    if game == "mole":                                                  # the longest to tell
+        shoot(tvs["1080"], "tv-mole-how-to-play-1080.png")
+
+    def press(seat: int, controls: list[str]) -> None:
+        box.tap(seat, *controls)
+        box.quiet()
+    seats = tuple(range(1, registry.game_class(game).min_seats + 1))
+    play_until(box, lambda: not any(turn.get("teaching") for turn in room(box)["turns"]), seats, press)
+    for size, page in tvs.items():
+        quiet(box, page)
+        page.locator("#tv-story .turn h3", has_text=taught["title"]).wait_for(state="detached")
+        page.locator("#tv-moment").wait_for(state="hidden")            # a reveal's moment is over: the board again
+        assert page.locator("#tv.teaching").count() == 0 and page.locator("#tv-board").is_visible(), size
+        laid_out(page, scrolls=False)
