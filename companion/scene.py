@@ -15,7 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, TypeVar
 
-from rules import bots
 from rules.match import Match
 from wiring.hardware import DISPLAYS
 
@@ -188,12 +187,7 @@ def _taught(scene: Scene, seat: int, decision) -> dict | None:
                               lambda: {(r["seat"], r["key"].split("-")[0]) for r in match.records})
     return {"because": tuple(filter(None, because))[-2:],
             "means": how.means(game_id, asked, settings) if asked and (seat, asked) not in answered else (),
-            "hint": bool(decision) and hints(game_id)}
-
-
-def hints(game_id: str) -> bool:
-    """Whether a seat may ask for a hint in the game: it has a strong computer player to ask."""
-    return "strong" in bots.levels(game_id)
+            "hint": bool(decision) and how.hints(game_id)}
 
 
 def kept(scene: Scene, seat: int) -> tuple | None:

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 
-from rules import registry
+from rules import bots, registry
 from rules.how_to_play import HOW_TO_PLAY, WORDS
 from rules.registry import game_class
 from rules.settings import resolve
@@ -68,6 +68,16 @@ def because(game_id: str, kind: str, settings: dict | None = None) -> Words:
     the game does not say."""
     found = next((texts for said_kind, *texts in HOW_TO_PLAY[game_id].because if said_kind == kind), ())
     return tuple(say("Because {why}", why=_said(game_id, settings, text)) for text in found)
+
+
+def hints(game_id: str) -> bool:
+    """Whether a seat of a taught game may ask for a hint: the game has a strong computer player to ask."""
+    return "strong" in bots.levels(game_id)
+
+
+def ruled(game_id: str, settings: dict) -> bool:
+    """Whether ``settings`` change a figure from the game's defaults (how to play is then told with them)."""
+    return settings != _settings(game_id)
 
 
 def firsts(kinds: Iterable[str]) -> dict[str, int]:

@@ -47,6 +47,8 @@ def describe(public: dict, turns: list[dict]) -> dict:
     return {"mode": "play", "game": view["game"], "title": view["title"], "over": view["over"], "paused": paused,
             "screen": {**as_dict(table), "prompts": list(wordings(table.prompt))},
             "players": _players(view, game, public.get("bots", {})),
+            "hints": view["teaching"] and how.hints(view["game"]),        # a phone seat offers its hint button
+            "how": how.told(view["game"], view["settings"]) if how.ruled(view["game"], view["settings"]) else None,
             "turns": turns[-TURNS:] + _teaching(view, game, public["log"])}
 
 

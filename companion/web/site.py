@@ -9,6 +9,7 @@ from pathlib import Path
 
 from aiohttp import web
 
+from companion.inputs import HOLD_S
 from companion.scene import PICKS_S
 
 from .auth import Guard, refuse
@@ -88,7 +89,7 @@ class Site:
                   "phones": list(self.box.phone_panels),
                   "displays": list(self.box.displays), "host": self.guard.is_host(request),
                   "glass": self.simulator.glass() if self.simulator else {}, "words": catalogue(),
-                  "plural": plurals(), "picksMs": round(PICKS_S * 1000), **more}
+                  "plural": plurals(), "picksMs": round(PICKS_S * 1000), "holdMs": round(HOLD_S * 1000), **more}
         text = self.pages[name].replace("{{config}}", html.escape(json.dumps(config)))
         return web.Response(text=text, content_type="text/html", headers={"Cache-Control": "no-store"})
 

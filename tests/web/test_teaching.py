@@ -7,7 +7,7 @@ import pytest
 
 from companion.render import how
 from companion.words import say
-from rules import registry
+from rules import bots, registry
 from tests.waiting import wait_for
 
 from .browsing import click, quiet, shoot
@@ -94,3 +94,27 @@ def test_the_tv_tells_how_to_play_whole_before_the_first_turn_is_over_and_then_n
         page.locator("#tv-moment").wait_for(state="hidden")            # a reveal's moment is over: the board again
         assert page.locator("#tv.teaching").count() == 0 and page.locator("#tv-board").is_visible(), size
         laid_out(page, scrolls=False)
+
+
+def test_a_phone_seat_s_hint_button_shows_the_strong_computer_s_pick_on_its_own_screen_alone(live_factory, pages):
+    """A taught Whakka Mole to 12 on two phones: each seat's how to play says 12 (the match's own figure); seat 1's
+    Hint button holds hole 5 as a panel would, and its own screen alone shows the pick, OK taking it."""
+    box = live_factory("--game", "whakka-mole", "--seats", "2", "--panels", "0", "--phones", "2", "--set", "target=12")
+    at = {seat: phone(lambda url, viewport, touch: pages(url, viewport, touch=touch), box, seat, PHONES["360x640"])
+          for seat in (1, 2)}
+    at[1].get_by_role("button", name=say("Show how to play {game}", game="Whakka Mole")).click()
+    assert how.told("whakka-mole", {"target": 12})["goal"] in at[1].locator("#how").inner_text()
+    at[1].get_by_role("button", name=say("Back to the seat")).click()
+    other = at[2].locator(".seat .screen").inner_text()
+    at[1].get_by_role("button", name=say("Hint: show the strong computer player's pick on this seat's screen")).click()
+    hinted = say("Hint: the strong computer's pick. OK takes it")
+    at[1].locator(".seat .screen", has_text=hinted).wait_for()
+    match = box.session.state.match
+    strong = bots.make(match.game, 1, "strong", box.session.state.seed)
+    picked = sorted(strong.choose(match.view(1), match.decisions_for(1)[0]))
+    assert sorted(box.session.state.drafts[1].value) == picked          # the strong computer's, whatever the tap made it
+    assert hinted not in at[2].locator("body").inner_text()
+    assert at[2].locator(".seat .screen").inner_text() == other
+    click(at[1], 1, "ok")
+    assert wait_for(lambda: box.session.state.match.held.get(1, {}).get("popup") == tuple(picked))
+    laid_out(at[1], scrolls=True, thumb=THUMB_PX)

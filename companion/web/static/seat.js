@@ -47,8 +47,8 @@
     const open = $("how-open"), panel = $("how"), main = document.querySelector("main");
     let shown = null;
 
-    function draw(game, title) {
-      const said = config.how[game];
+    function draw(game, title, told) {
+      const said = told || config.how[game];
       $("how-title").textContent = t("How to play {game}", {game: title});
       const part = (heading, ...body) => [node("h3", "", heading), ...body];
       const list = (tag, lines) => {
@@ -82,13 +82,15 @@
     open.addEventListener("click", () => show(panel.hidden));
     $("how-close").addEventListener("click", () => show(false));
 
-    // The game told now (``game`` its id, ``title`` its name): the button names it, an open panel tells it.
-    function game(game, title) {
+    // The game told now (``game`` its id, ``title`` its name; ``told``, how to play it with the match's own figures
+    // where its settings change them): the button names it, an open panel tells it.
+    function game(game, title, told) {
       open.disabled = !(game in config.how);
-      if (open.disabled || [game, title].join() === shown) return;
-      shown = [game, title].join();
+      const key = JSON.stringify([game, title, told]);
+      if (open.disabled || key === shown) return;
+      shown = key;
       open.setAttribute("aria-label", t("Show how to play {game}", {game: title}));
-      draw(game, title);
+      draw(game, title, told);
     }
     return {game};
   })();
@@ -123,11 +125,20 @@
     document.getElementById("seats").append(panel);
     addEventListener("blur", () => [...held].forEach((control) => press(control, false)));
 
+    // A taught game's hint: hole 5 held, as on a panel (the box answers with the strong computer's pick as the
+    // seat's draft, on its own screen alone: docs/teaching.md).
+    const hint = document.getElementById("hint");
+    hint.addEventListener("click", () => {
+      press("hole5", true);
+      setTimeout(() => press("hole5", false), config.holdMs + 100);
+    });
+
     let mine = null, table = null;                 // the seat's own screen, the room's table: as last sent
     function drawRoom() {
       if (!table) return;
-      teach.game(table.game, table.title);
+      teach.game(table.game, table.title, table.how);
       const playing = table.mode === "play";
+      hint.hidden = !(playing && table.hints && mine && mine.options.length);
       document.getElementById("room").hidden = !playing;
       const me = playing && table.players[seat - 1];
       const mark = t("Seat {seat}", {seat});
