@@ -28,10 +28,11 @@ def starts(game, log: list[dict]) -> list[int]:
 
 
 def told(view: dict, log: list[dict], first: int = 0) -> list[dict]:
-    """The turns of ``log`` from turn ``first`` (0: the first) on, each ``{"title", "lines", "clauses", "reveal"}``
-    (``clauses``: each line's rule, an anchor of the game's rules doc); the view (with its players' ``names``) says
-    whose names and which game, and whether it is taught (``teaching``: each rule the first time it fires is told
-    after the turn's sentences, as why)."""
+    """The turns of ``log`` from turn ``first`` (0: the first) on, each ``{"title", "lines", "why", "clauses",
+    "reveal"}`` (``clauses``: each line's rule, an anchor of the game's rules doc); the view (with its players'
+    ``names``) says whose names and which game, and whether it is taught (``teaching``: each rule the first time it
+    fires is told after the turn's sentences, as why: the last ``why`` lines, the first a crowded screen leaves
+    out)."""
     game = for_game(view["game"])
     openers, word = game.TURN
     edges = starts(game, log)
@@ -47,7 +48,8 @@ def told(view: dict, log: list[dict], first: int = 0) -> list[dict]:
         fired_here = [event["kind"] for at, event in enumerate(events, edges[number]) if fired.get(event["kind"]) == at
                       and how.because(view["game"], event["kind"])]       # each rule the first time it fired: why
         why = [how.because(view["game"], kind, view.get("settings"))[0] for kind in fired_here]
-        out.append({"title": title, "lines": lines + why, "clauses": clauses.anchors(view["game"], kinds + fired_here),
+        out.append({"title": title, "lines": lines + why, "why": len(why),
+                    "clauses": clauses.anchors(view["game"], kinds + fired_here),
                     "reveal": _reveal(view, game, edges[number], events)})
     return out
 
