@@ -1,4 +1,4 @@
-"""What the stripboard and breadboard drawings share: the SVG root, its labels, and the finished document."""
+"""What the stripboard, Pico and breadboard drawings share: the SVG root, its labels, and the finished document."""
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
@@ -25,9 +25,11 @@ def finish(node: ET.Element, width: float, height: float) -> str:
 
 
 def text(parent: ET.Element, x: float, y: float, text: str, size: float = FONT, anchor: str = "start",
-         bold: bool = False) -> ET.Element:
+         bold: bool = False, fill: str | None = None) -> ET.Element:
     node = ET.SubElement(parent, "text", x=f"{x:g}", y=f"{y:g}", **{"text-anchor": anchor, "font-size": f"{size:g}"})
     if bold:
         node.set("font-weight", "bold")
+    if fill:
+        node.set("fill", fill)
     node.text = text
     return node
