@@ -75,3 +75,16 @@ def test_the_committed_breadboard_drawing_is_current_and_its_png_shows_it(name, 
         assert image.text["Source"].endswith(svg_digest(committed))
     assert main(["wiring", "breadboard", name]) == 0
     assert capsys.readouterr().out == breadboard.table(load(name))
+
+
+@pytest.mark.parametrize("name", BUILDS)
+def test_no_two_wires_run_along_one_line(name):
+    runs = []                       # (axis, position, low, high, wire)
+    for node in drawn(breadboard.svg(load(name))):
+        for (x1, y1), (x2, y2) in zip(points(node), points(node)[1:]):
+            if (x1, y1) != (x2, y2):
+                axis, at, low, high = ("y", y1, x1, x2) if y1 == y2 else ("x", x1, y1, y2)
+                runs.append((axis, at, min(low, high), max(low, high), node.get("data-to")))
+    shared = [(a[4], b[4]) for i, a in enumerate(runs) for b in runs[i + 1:]
+              if a[4] != b[4] and a[:2] == b[:2] and min(a[3], b[3]) > max(a[2], b[2])]
+    assert shared == []
