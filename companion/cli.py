@@ -242,6 +242,9 @@ def cmd_wiring(args) -> int:
     if args.action == "pico":
         from wiring import pico
         drawing, table = pico.svg(profile), pico.pin_table(profile)
+    elif args.action == "breadboard":
+        from wiring import breadboard
+        drawing, table = breadboard.svg(profile), breadboard.table(profile)
     elif args.action == "stripboard":
         from wiring import boardsvg, drc
         io = args.board == "io"
@@ -403,14 +406,16 @@ def parser() -> argparse.ArgumentParser:
 
     wiring = sub.add_parser("wiring", help="check a wiring profile against the Pi's header, draw it, or list its "
                                            "parts and current budget")
-    wiring.add_argument("action", choices=["check", "diagram", "parts", "pico", "stripboard"],
+    wiring.add_argument("action", choices=["check", "diagram", "parts", "pico", "stripboard", "breadboard"],
                         help="pico: the IO board's own drawing (its pins, level shifter, matrix and plugs); "
-                             "stripboard: the hub laid out hole by hole, with its design-rule check")
+                             "stripboard: the hub laid out hole by hole, with its design-rule check; "
+                             "breadboard: every wire from the Pi's pin through the ribbon and hub to a panel's plug")
     wiring.add_argument("profile", help="a built-in profile name (gpio-2, ioboard-8, ...) or a TOML file")
     wiring.add_argument("--board", choices=["hub", "io"], default="hub",
                         help="stripboard: the hub (default) or the IO board (a box with backend = \"ioboard\")")
-    wiring.add_argument("--svg", help="diagram, pico, stripboard: also write the drawing to this SVG file")
-    wiring.add_argument("--png", help="diagram, pico, stripboard: and render it to this PNG file (rsvg-convert)")
+    wiring.add_argument("--svg", help="diagram, pico, stripboard, breadboard: also write the drawing to this SVG file")
+    wiring.add_argument("--png", help="diagram, pico, stripboard, breadboard: and render it to this PNG file "
+                                      "(rsvg-convert)")
     wiring.set_defaults(func=cmd_wiring)
     return p
 

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from . import drc, ioboardstrip, stripboard, textwidth
+from . import drc, ioboardstrip, stripboard, svgdoc, textwidth
 from .diagram import NET_STYLES
 from .profile import Profile
 from .stripboard import HEADER_ROWS, Board
+from .svgdoc import text as _text
 
-PITCH, MARGIN, FONT, SMALL = 24, 20, 11, 8
+PITCH, MARGIN, SMALL = 24, 20, 8
 LABEL = 190                 # room for a header pad's label beside the board
 
 
@@ -29,8 +30,7 @@ def svg(profile: Profile, io: bool = False) -> str:
     board = layout(profile, io)
     left, top = MARGIN + LABEL, MARGIN + 70 + 15 * len(board.waived)
     width = left + board.width * PITCH + LABEL + MARGIN
-    root = ET.Element("svg", xmlns="http://www.w3.org/2000/svg", **{"font-family": textwidth.FONT_FAMILY,
-                                                                     "font-size": str(FONT)})
+    root = svgdoc.root()
     _text(root, MARGIN, MARGIN + 14, f"The {'IO board' if io else 'hub'} of {profile.name} on stripboard, component "
           "side, strips left to right", 15, bold=True)
     _text(root, MARGIN, MARGIN + 34, "Red bars: cut the strip there (two knife cuts 1 mm apart, lift the copper "
@@ -42,12 +42,7 @@ def svg(profile: Profile, io: bool = False) -> str:
         _text(root, MARGIN, MARGIN + 52 + 15 * n, f"Side by side by design ({' and '.join(sorted(pair))}): {why}")
     _board(root, board, left, top)
     y = _pieces(root, board, MARGIN, top + board.height * PITCH + 30, width - 2 * MARGIN)
-    root.set("width", f"{width:g}")
-    root.set("height", f"{y + MARGIN:g}")
-    root.set("viewBox", f"0 0 {width:g} {y + MARGIN:g}")
-    root.insert(0, ET.Element("rect", width="100%", height="100%", fill="#ffffff"))
-    ET.indent(root)
-    return ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"
+    return svgdoc.finish(root, width, y + MARGIN)
 
 
 def _at(left: float, top: float, hole: tuple[int, int]) -> tuple[float, float]:
@@ -160,11 +155,3 @@ def _pieces(root: ET.Element, board: Board, x: float, y: float, limit: float) ->
             _text(g, x, y, part, SMALL + 2)
     return y
 
-
-def _text(parent: ET.Element, x: float, y: float, text: str, size: float = FONT, anchor: str = "start",
-          bold: bool = False) -> ET.Element:
-    node = ET.SubElement(parent, "text", x=f"{x:g}", y=f"{y:g}", **{"text-anchor": anchor, "font-size": f"{size:g}"})
-    if bold:
-        node.set("font-weight", "bold")
-    node.text = text
-    return node

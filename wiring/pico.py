@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from . import connector, guard, textwidth
+from . import connector, guard, svgdoc
 from .hardware import (MATRIX_DIODE, PICO_COLUMN_PULLUP, PICO_COLUMN_SERIES, PICO_PIXEL_PIN, PICO_PIXEL_SERIES,
                        PICO_ROW_PINS, PICO_ROW_SERIES, PICO_VSYS_DIODE, PIXEL_PULLDOWN)
 from .iocircuit import COLUMNS, FIRST_COLUMN, GROUND_PIN, PICO_NETS, PINS
 from .profile import Profile
+from .svgdoc import text as _text
 
-FONT, SMALL = 11, 10
+SMALL = 10
 ROW = 20                                    # the Pico's pin pitch on the page
 PICO_W = 120
 LABEL = 330                                 # room for a pin's label beside the board
@@ -60,8 +61,7 @@ def pin_uses(profile: Profile) -> dict[int, str]:
 def svg(profile: Profile) -> str:
     """The IO board of ``profile`` as an SVG document."""
     uses = pin_uses(profile)
-    root = ET.Element("svg", xmlns="http://www.w3.org/2000/svg", **{"font-family": textwidth.FONT_FAMILY,
-                                                                     "font-size": str(FONT)})
+    root = svgdoc.root()
     _text(root, 16, 28, f"The IO board of {profile.name}: the Pico from above, USB at the top", 16, bold=True)
     _text(root, 16, 48, "Each pin's wire, coloured by its level (blue 3.3 V logic, red 5 V, black ground), and what it "
           "goes to; the matrix and the plugs below, the level shifter beside.")
@@ -106,12 +106,7 @@ def svg(profile: Profile) -> str:
     bottom = _matrix(root, 16, bottom + 30, len(profile.seats))
     bottom = _plugs(root, 16, bottom + 30, profile)
     width = max(right + 420, 16 + 2 * LABEL + PICO_W + 40)
-    root.set("width", f"{width:.0f}")
-    root.set("height", f"{bottom + 20:.0f}")
-    root.set("viewBox", f"0 0 {width:.0f} {bottom + 20:.0f}")
-    root.insert(0, ET.Element("rect", width="100%", height="100%", fill="#ffffff"))
-    ET.indent(root)
-    return ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"
+    return svgdoc.finish(root, round(width), round(bottom + 20))
 
 
 def _shifter(root: ET.Element, x: float, top: float) -> float:
@@ -185,13 +180,3 @@ def _plugs(root: ET.Element, x: float, top: float, profile: Profile) -> float:
         y += 18 + (2 if plug.name == connector.LOGIC and per_row else 1) * 22 + 16
     return y
 
-
-def _text(parent: ET.Element, x: float, y: float, text: str, size: float = FONT, anchor: str = "start",
-          bold: bool = False, fill: str | None = None) -> ET.Element:
-    node = ET.SubElement(parent, "text", x=f"{x:g}", y=f"{y:g}", **{"text-anchor": anchor, "font-size": f"{size:g}"})
-    if bold:
-        node.set("font-weight", "bold")
-    if fill:
-        node.set("fill", fill)
-    node.text = text
-    return node
