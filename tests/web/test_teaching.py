@@ -104,11 +104,13 @@ def test_a_phone_seat_s_hint_button_shows_the_strong_computer_s_pick_on_its_own_
           for seat in (1, 2)}
     at[1].get_by_role("button", name=say("Show how to play {game}", game="Whakka Mole")).click()
     assert how.told("whakka-mole", {"target": 12})["goal"] in at[1].locator("#how").inner_text()
+    shoot(at[1], "phone-how-to-play.png")
     at[1].get_by_role("button", name=say("Back to the seat")).click()
     other = at[2].locator(".seat .screen").inner_text()
     at[1].get_by_role("button", name=say("Hint: show the strong computer player's pick on this seat's screen")).click()
     hinted = say("Hint: the strong computer's pick. OK takes it")
     at[1].locator(".seat .screen", has_text=hinted).wait_for()
+    shoot(at[1], "phone-taught-hint.png")
     match = box.session.state.match
     strong = bots.make(match.game, 1, "strong", box.session.state.seed)
     picked = sorted(strong.choose(match.view(1), match.decisions_for(1)[0]))
