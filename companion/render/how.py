@@ -49,9 +49,11 @@ def told(game_id: str, settings: dict | None = None) -> dict:
 
 @naming.named
 def describe_goal_card(view: dict) -> Screen:
-    """A new game's first moment on a seat's screen: its name, its goal, what the buttons do."""
+    """A new game's first moment on a seat's screen: whose it is and that it is the goal, the goal, what the buttons
+    do."""
     game, settings = view["game"], view["settings"]
-    return Screen(title=(say("{game}: the goal", game=view["title"]), say("The goal")),
+    return Screen(title=(*(say("{player}: the goal", player=who) for who in naming.title(view, view["you"])),
+                         say("The goal")),
                   prompt=tuple(_said(game, settings, words) for words in HOW_TO_PLAY[game].goal_short),
                   lines=(_said(game, settings, HOW_TO_PLAY[game].buttons),))
 

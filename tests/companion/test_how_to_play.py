@@ -59,7 +59,7 @@ def test_a_new_game_shows_each_seat_its_goal_and_buttons_until_its_first_press_o
         return scene.screens(box.session.scene())[f"seat{seat}"]
 
     card = describe(*shown(2)[:1], tuple(shown(2)[1:]))
-    assert wordings(card.title)[0] == "Whakka Mole: the goal" and wordings(card.prompt)[0] == \
+    assert wordings(card.title)[0] == "Seat 2: the goal" and wordings(card.prompt)[0] == \
         "Most points when someone reaches 12"
     assert wordings(card.lines[0])[0] == "1-5 pop up or whack, OK lock in"
     for panel in PANELS:                                 # the goal whole on every glass, the 0.96" too
