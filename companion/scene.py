@@ -21,7 +21,7 @@ from wiring.hardware import DISPLAYS
 from . import render
 from .lamps import Lamp
 from .table.lobby import Lobby
-from .table.state import TableState
+from .table.state import GOAL_S, TableState
 from .render import bot as bot_screen, fault as fault_screen, how, join as join_screen, lobby as lobby_screens, reveal
 from .render.reading import SMALLEST, Panel
 
@@ -161,6 +161,8 @@ def _seat(scene: Scene, seat: int) -> tuple | None:
     if seat in scene.table.computers:
         return (bot_screen.seat, _named(scene, f"seat{seat}", match.view(None)), seat, match.header.bots[seat],
                 computer_status(match, seat), notice)
+    if _goal_shows(scene, seat):
+        return (how.goal_card, _named(scene, f"seat{seat}", match.view(seat)))
     decision = next(iter(match.decisions_for(seat)), None)
     draft = scene.table.drafts[seat]
     game = render.for_game(match.header.game)
@@ -168,6 +170,13 @@ def _seat(scene: Scene, seat: int) -> tuple | None:
     return (game.seat, _named(scene, f"seat{seat}", match.view(seat), news=news(scene, seat), goal=goal,
                               teach=_taught(scene, seat, decision)),
             scene.made.get(f"draft{seat}", (decision, draft), lambda: draft.summary(decision)), notice)
+
+
+def _goal_shows(scene: Scene, seat: int) -> bool:
+    """Whether a new game's goal is still the seat's screen: for :data:`GOAL_S` after the deal, until the seat's
+    first press or anyone's first decision (what it did is the seat's news)."""
+    return (scene.now - scene.table.started_at < GOAL_S and seat not in scene.table.heard
+            and not scene.match.seat_records())
 
 
 def _taught(scene: Scene, seat: int, decision) -> dict | None:

@@ -19,7 +19,8 @@ from .model import N_
 class HowToPlay:
     theme: str                            # one or two sentences: what the game is about, in its own world
     goal: str                             # one sentence: how you win
-    goal_short: tuple[str, ...]           # the goal on an OLED line, longest first; the last fits a 2.42" line
+    goal_short: tuple[str, ...]           # the goal on an OLED, longest first; the last fits two lines of the
+                                          # 0.96" glass's prompt in the pseudo-locale (a goal card's)
     scoring: tuple[str, ...]              # 1-3 sentences: how you score
     turn: tuple[str, ...]                 # 2-5 steps of one turn (or round), in the order played, naming the buttons
     buttons: str                          # what 1-5 and OK do in the main decision, 40 characters at most
@@ -78,7 +79,7 @@ HOW_TO_PLAY: dict[str, HowToPlay] = {
                  "for prizes. You must whack before you win!"),
         goal=N_("Go for the Crown at the start of a round and reach {crown} stars to win King Mole's Crown."),
         goal_short=(N_("Go for the Crown with {crown} stars"), N_("Reach {crown} for the Crown"),
-                    N_("Crown at {crown} stars"), N_("Crown at {crown}")),
+                    N_("Crown at {crown} stars"), N_("Crown at {crown}"), N_("Win the Crown")),
         scoring=(N_("Each mole you whack is worth 1 to 5 stars; only you see the stars in your hand."),
                  N_("Roll the Prize die to cash in: your moles, the die and your earlier prizes add up to your stars."),
                  N_("Highest first, each takes a face-up prize worth at most their stars; "
@@ -209,7 +210,8 @@ HOW_TO_PLAY: dict[str, HowToPlay] = {
         theme=N_("In an English country garden a mole digs up the perfect lawn while the gardener fences it in "
                  "with rods. You each play the mole for one round and the gardener for the other."),
         goal=N_("Score more points as the mole than the other player does in their round as the mole."),
-        goal_short=(N_("Score the most as the mole"), N_("Best mole score wins"), N_("Best mole score")),
+        goal_short=(N_("Score the most as the mole"), N_("Best mole score wins"), N_("Best mole score"),
+                    N_("Best mole")),
         scoring=(N_("The mole's first {light_pieces} spaces leave light pieces worth nothing; "
                     "every space after that scores 1 point."),
                  N_("Each red flower space the mole visits scores 2 more points, and each white flower 1.")),

@@ -17,7 +17,10 @@ from rules.settings import resolve
 
 from companion.words import say, says
 
-from .screen import Words
+from . import naming
+from .oled import frame
+from .reading import SMALLEST, Panel
+from .screen import Screen, Words
 
 ROOT = Path(__file__).resolve().parents[2]      # the repository: the rules docs' paths are from it
 
@@ -42,6 +45,21 @@ def told(game_id: str, settings: dict | None = None) -> dict:
     return {"theme": said(how.theme), "goal": said(how.goal), "scoring": [said(line) for line in how.scoring],
             "turn": [said(step) for step in how.turn], "buttons": said(how.buttons), "size": size(game_id),
             "jargon": [{"term": said(term), "means": said(means)} for term, means in how.jargon]}
+
+
+@naming.named
+def describe_goal_card(view: dict) -> Screen:
+    """A new game's first moment on a seat's screen: whose it is and that it is the goal, the goal, what the buttons
+    do."""
+    game, settings = view["game"], view["settings"]
+    return Screen(title=(*(say("{player}: the goal", player=who) for who in naming.title(view, view["you"])),
+                         say("The goal")),
+                  prompt=tuple(_said(game, settings, words) for words in HOW_TO_PLAY[game].goal_short),
+                  lines=(_said(game, settings, HOW_TO_PLAY[game].buttons),))
+
+
+def goal_card(view: dict, panel: Panel = SMALLEST):
+    return frame(describe_goal_card(view), panel)
 
 
 def every() -> dict[str, dict]:

@@ -88,9 +88,8 @@ def spaced(draw, left: int, top: int, code: str, panel: Panel) -> tuple[int, int
             ink = got if ink is None else (ink[0], min(ink[1], got[1]), got[2], max(ink[3], got[3]))
             x = got[2] + 1 + _gap(panel)
     box = (left, top, WIDTH - 1, top + letters.height - 1)
-    if oled._records is not None:
-        oled._records.append({"role": "body", "box": box, "asked": code, "lines": [code], "ink": ink,
-                              "whole": ink is not None and ink[2] < WIDTH, "caps": [letters.cap], "spaced": True})
+    oled.record({"role": "body", "box": box, "asked": code, "lines": [code], "ink": ink,
+                 "whole": ink is not None and ink[2] < WIDTH, "caps": [letters.cap], "spaced": True})
     return box
 
 

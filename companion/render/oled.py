@@ -16,6 +16,7 @@ whether it was drawn whole (else it was cut, with an ellipsis).
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import itertools
 from dataclasses import dataclass, replace
 
@@ -34,18 +35,27 @@ MARGIN = 2                  # columns between the glass's edge (or a bar's) and 
 ELLIPSIS = "…"
 #: what a glass keeps first, when it cannot keep everything (docs/screens.md)
 PROMPT, NOTICE, OPTIONS, FIRST_LINE, TITLE, STATUS = range(6)
-_records: list | None = None
+_records: contextvars.ContextVar[list | None] = contextvars.ContextVar("records", default=None)
 
 
 @contextlib.contextmanager
 def recording():
-    """Keep every text placed inside the ``with``: yields the list they go into."""
-    global _records
-    before, _records = _records, []
+    """Keep every text placed inside the ``with``, on this thread (a display's worker draws on its own): yields the
+    list they go into."""
+    placed: list = []
+    token = _records.set(placed)
     try:
-        yield _records
+        yield placed
     finally:
-        _records = before
+        _records.reset(token)
+
+
+def record(text_: dict) -> None:
+    """Keep a text placed on the glass (its role, box, the words asked, the lines drawn, ink, whether whole, capitals'
+    heights), while this thread is :func:`recording`."""
+    placed = _records.get()
+    if placed is not None:
+        placed.append(text_)
 
 
 def canvas(width: int = WIDTH, height: int = HEIGHT) -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -118,10 +128,9 @@ def text(draw, box: tuple[int, int, int, int], words: Words, face_: Face, role: 
         if got:
             ink = got if ink is None else (min(ink[0], got[0]), min(ink[1], got[1]), max(ink[2], got[2]),
                                            max(ink[3], got[3]))
-    if _records is not None:
+    if _records.get() is not None:
         caps = [cap_height(font) for line in drawn for font, run, _ in face_.runs(line) if run.strip()]
-        _records.append({"role": role, "box": box, "asked": words, "lines": drawn, "ink": ink, "whole": whole,
-                         "caps": caps})
+        record({"role": role, "box": box, "asked": words, "lines": drawn, "ink": ink, "whole": whole, "caps": caps})
 
 
 @dataclass

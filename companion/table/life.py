@@ -12,10 +12,10 @@ from ..players import Computers
 from ..words import N_, say
 from . import told
 from .drafts import Draft
-from .effects import Abandon, Begin, Commit, Effect, Moment, Reopen, Undo, Wait, Wake
+from .effects import Abandon, Begin, Commit, Effect, Moment, Redraw, Reopen, Undo, Wait, Wake
 from .lobby import Start
 from .moves import Opened, Unfinished
-from .state import TableState
+from .state import GOAL_S, TableState
 
 YOURS_UNDONE = {    # what was undone of a seat's, by someone else: the seat's notice, longest first
     "lock-in": (N_("{by} undid your lock-in: pick again"), N_("{by} undid your lock-in"), N_("Your lock-in undone")),
@@ -38,7 +38,8 @@ def start(state: TableState, fx: list[Effect], game: Start, at: float) -> None:
     names = {s: n for s, n in state.names.items() if s <= game.seats}
     fx.append(Begin(match, names))
     state.ended, state.match, state.names, state.heard = None, match, names, {}
-    state.teaching = state.newcomers(match)
+    state.teaching, state.started_at = state.newcomers(match), at
+    fx.append(Redraw(at + GOAL_S))          # the goal's moment ends
     told.quiet(state)
     told.log(fx, "info", "started %s for %d seats (seed %d, computer players %s)", game.game, game.seats,
              state.seed, game.bots or "none")

@@ -20,6 +20,7 @@ from .drafts import Draft
 from .lobby import Lobby, Start
 
 NOTICE_S = 5.0          # a seat's notice, and the table display's, stays this long
+GOAL_S = 5.0            # a new game's goal shows this long on each seat's screen, until the seat's first press
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,7 @@ class TableState:
     undo_confirm_until: float = float("-inf")   # seat 1's second hold before this undoes a reveal
     rolled_at: float = float("-inf")      # when the box last rolled virtual dice (the table display tumbles them)
     revealed_at: float = float("-inf")    # when the last reveal came (its picks are shown a moment)
+    started_at: float = float("-inf")     # when the match in play was dealt (its goal is shown a moment)
     storage_fault: str | None = None      # the journal's fault in a few words; while it or the hardware's is set,
     storage_text: str | None = None       # play is paused; the journal's in full for the host
     hardware_fault: str | None = None

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion import cli, scene
+from companion.table.state import GOAL_S
 from companion.render import describe, for_game, how, oled
 from companion.render.screen import wordings
 from rules import registry
@@ -51,6 +52,27 @@ def test_the_lobby_says_each_game_s_goal_seats_and_length(box_factory):
         assert "minutes" in how.size(game_id)
 
 
+def test_a_new_game_shows_each_seat_its_goal_and_buttons_until_its_first_press_or_a_moment(box_factory):
+    box = box_factory("whakka-mole", 3, settings={"target": 12})
+
+    def shown(seat: int):
+        return scene.screens(box.session.scene())[f"seat{seat}"]
+
+    card = describe(*shown(2)[:1], tuple(shown(2)[1:]))
+    assert wordings(card.title)[0] == "Seat 2: the goal" and wordings(card.prompt)[0] == \
+        "Most points when someone reaches 12"
+    assert wordings(card.lines[0])[0] == "1-5 pop up or whack, OK lock in"
+    for panel in PANELS:                                 # the goal whole on every glass, the 0.96" too
+        with oled.recording() as placed:
+            shown(2)[0](*shown(2)[1:-1], panel)
+        prompts = [" ".join(p["lines"]) for p in placed if p["role"] == "prompt"]
+        assert len(prompts) == 1 and prompts[0] in wordings(card.prompt) and all(p["whole"] for p in placed), panel
+    box.press(1, "hole1")                                # a seat that presses has read it: its question
+    assert shown(1)[0] is not how.goal_card and shown(2)[0] is how.goal_card
+    box.play(f"wait {int(GOAL_S * 1000)}", settle=False)
+    assert shown(2)[0] is not how.goal_card
+
+
 def test_a_seat_s_screen_says_the_goal_during_the_first_turn_and_then_no_longer(box_factory):
     box = box_factory("whakka-mole", 3)
 
@@ -59,6 +81,7 @@ def test_a_seat_s_screen_says_the_goal_during_the_first_turn_and_then_no_longer(
         return wordings(describe(render_fn, tuple(args)).lines[-1])[0] if describe(render_fn, tuple(args)).lines else ""
 
     goal = wordings(how.goal("whakka-mole"))[0]
+    box.play(f"wait {int(GOAL_S * 1000)}")               # the goal's moment over: the question, the goal under it
     assert all(last_line(seat) == goal for seat in (1, 2, 3))
     box.play("\n".join(f"{s} hole1\n{s} ok\n{s} hole5\n{s} ok" for s in (1, 2, 3)))       # the first turn
     assert box.match.view(None)["state"]["turn"] == 2

@@ -13,6 +13,7 @@ from companion.render import describe, for_game, how, mole_park, turns, tv
 from companion.render.screen import wordings
 from companion.table import decide
 from companion.table.moves import Act
+from companion.table.state import GOAL_S
 from rules import bots, registry
 from rules.match import Header, Match
 from tests.random_play import random_answer
@@ -22,7 +23,10 @@ TURN = "1 hole1\n1 ok\n1 hole5\n1 ok\n2 hole1\n2 ok\n2 hole5\n2 ok\n3 hole1\n3 o
 
 
 def lines(box, seat: int) -> list[str]:
-    """Every line of the seat's screen, in its longest wording (what its phone shows)."""
+    """Every line of the seat's screen, in its longest wording (what its phone shows), once a new game's goal has
+    had its moment."""
+    if box.clock() < box.session.state.started_at + GOAL_S:
+        box.play(f"wait {int(GOAL_S * 1000)}", settle=False)
     render_fn, *args = scene.screens(box.session.scene())[f"seat{seat}"]
     return [wordings(line)[0] for line in describe(render_fn, tuple(args)).lines]
 

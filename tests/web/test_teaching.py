@@ -106,6 +106,7 @@ def test_a_phone_seat_s_hint_button_shows_the_strong_computer_s_pick_on_its_own_
     assert how.told("whakka-mole", {"target": 12})["goal"] in at[1].locator("#how").inner_text()
     shoot(at[1], "phone-how-to-play.png")
     at[1].get_by_role("button", name=say("Back to the seat")).click()
+    at[2].locator(".seat .screen .prompt", has_text=say("Which holes pop up?")).wait_for()   # the goal's moment over
     other = at[2].locator(".seat .screen").inner_text()
     at[1].get_by_role("button", name=say("Hint: show the strong computer player's pick on this seat's screen")).click()
     hinted = say("Hint: the strong computer's pick. OK takes it")
