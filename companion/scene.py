@@ -162,7 +162,7 @@ def _seat(scene: Scene, seat: int) -> tuple | None:
         return (bot_screen.seat, _named(scene, f"seat{seat}", match.view(None)), seat, match.header.bots[seat],
                 computer_status(match, seat), notice)
     if _goal_shows(scene, seat):
-        return (how.goal_card, _named(scene, f"seat{seat}", match.view(seat)))
+        return (how.goal_card, _named(scene, f"seat{seat}", match.view(seat)), notice)
     decision = next(iter(match.decisions_for(seat)), None)
     draft = scene.table.drafts[seat]
     game = render.for_game(match.header.game)

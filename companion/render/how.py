@@ -48,18 +48,19 @@ def told(game_id: str, settings: dict | None = None) -> dict:
 
 
 @naming.named
-def describe_goal_card(view: dict) -> Screen:
+def describe_goal_card(view: dict, notice: str = "") -> Screen:
     """A new game's first moment on a seat's screen: whose it is and that it is the goal, the goal, what the buttons
     do."""
     game, settings = view["game"], view["settings"]
     return Screen(title=(*(say("{player}: the goal", player=who) for who in naming.title(view, view["you"])),
                          say("The goal")),
                   prompt=tuple(_said(game, settings, words) for words in HOW_TO_PLAY[game].goal_short),
-                  lines=(_said(game, settings, HOW_TO_PLAY[game].buttons),))
+                  lines=(_said(game, settings, HOW_TO_PLAY[game].buttons),), notice=notice)
 
 
-def goal_card(view: dict, panel: Panel = SMALLEST):
-    return frame(describe_goal_card(view), panel)
+def goal_card(view: dict, notice: str = "", panel: Panel = SMALLEST):
+    """A seat's screen as a game is dealt; ``notice`` as a seat's game screen has it, last (``scene.kept``)."""
+    return frame(describe_goal_card(view, notice), panel)
 
 
 def every() -> dict[str, dict]:

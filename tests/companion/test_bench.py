@@ -31,10 +31,12 @@ def loaded_by(*modules: str) -> set[str]:
 
 
 def bench(*args: str) -> str:
-    """What ``python -m companion.bench ARGS`` prints; if it fails, the test says why (its stderr's end)."""
+    """What ``python -m companion.bench ARGS`` prints; if it fails, or a display drew a fault screen, the test says
+    why (its stderr's end)."""
     run = subprocess.run([sys.executable, "-m", "companion.bench", *args], capture_output=True, text=True,
                          timeout=HUNG_S)
     assert run.returncode == 0, run.stderr[-3000:]
+    assert "could not draw its frame" not in run.stderr, run.stderr[-3000:]     # a screen the render process refused
     return run.stdout
 
 

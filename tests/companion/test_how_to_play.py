@@ -67,6 +67,9 @@ def test_a_new_game_shows_each_seat_its_goal_and_buttons_until_its_first_press_o
             shown(2)[0](*shown(2)[1:-1], panel)
         prompts = [" ".join(p["lines"]) for p in placed if p["role"] == "prompt"]
         assert len(prompts) == 1 and prompts[0] in wordings(card.prompt) and all(p["whole"] for p in placed), panel
+    kept, *args = scene.kept(box.session.scene(), 2)     # what an OK as its first press keeps while it is saved
+    assert kept is how.goal_card and describe(kept, (*args, "saving...", PANELS[0])).notice == "saving..."
+    kept(*args, "saving...", PANELS[0])
     box.press(1, "hole1")                                # a seat that presses has read it: its question
     assert shown(1)[0] is not how.goal_card and shown(2)[0] is how.goal_card
     box.play(f"wait {int(GOAL_S * 1000)}", settle=False)
