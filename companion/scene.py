@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, TypeVar
 
+from rules import bots
 from rules.match import Match
 from wiring.hardware import DISPLAYS
 
@@ -196,7 +197,7 @@ def _taught(scene: Scene, seat: int, decision) -> dict | None:
                               lambda: {(r["seat"], r["key"].split("-")[0]) for r in match.records})
     return {"because": tuple(filter(None, because))[-2:],
             "means": how.means(game_id, asked, settings) if asked and (seat, asked) not in answered else (),
-            "hint": bool(decision) and how.hints(game_id)}
+            "hint": bool(decision) and bots.hints(game_id)}
 
 
 def kept(scene: Scene, seat: int) -> tuple | None:

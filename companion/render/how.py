@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 
-from rules import bots, registry
+from rules import registry
 from rules.how_to_play import HOW_TO_PLAY, WORDS
 from rules.registry import game_class
 from rules.settings import resolve
@@ -78,20 +78,19 @@ def goal(game_id: str, settings: dict | None = None) -> Words:
 def means(game_id: str, key: str, settings: dict | None = None) -> Words:
     """What answering the decision ``key`` means in the game's own terms, in full and in fewer words; () if the
     game does not say."""
-    found = next((texts for said_key, *texts in HOW_TO_PLAY[game_id].means if said_key == key), ())
-    return tuple(_said(game_id, settings, text) for text in found)
+    return tuple(_said(game_id, settings, text) for text in _texts(HOW_TO_PLAY[game_id].means, key))
 
 
 def because(game_id: str, kind: str, settings: dict | None = None) -> Words:
     """Why an event of ``kind`` happened, the rule that fired, as "Because ..." in full and in fewer words; () if
     the game does not say."""
-    found = next((texts for said_kind, *texts in HOW_TO_PLAY[game_id].because if said_kind == kind), ())
-    return tuple(say("Because {why}", why=_said(game_id, settings, text)) for text in found)
+    return tuple(say("Because {why}", why=_said(game_id, settings, text))
+                 for text in _texts(HOW_TO_PLAY[game_id].because, kind))
 
 
-def hints(game_id: str) -> bool:
-    """Whether a seat of a taught game may ask for a hint: the game has a strong computer player to ask."""
-    return "strong" in bots.levels(game_id)
+def _texts(table: tuple[tuple[str, str, str], ...], key: str) -> tuple[str, ...]:
+    """A ``means`` or ``because`` table's texts for ``key`` (in full, in fewer words); () if it has none."""
+    return next((texts for said, *texts in table if said == key), ())
 
 
 def ruled(game_id: str, settings: dict) -> bool:

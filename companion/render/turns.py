@@ -45,11 +45,11 @@ def told(view: dict, log: list[dict], first: int = 0) -> list[dict]:
         title = say("Before the first turn") if number < before else \
             say("{turn} {number}", turn=say(word), number=number + 1 - before)
         lines, kinds = _lines(view, game, events)
-        fired_here = [event["kind"] for at, event in enumerate(events, edges[number]) if fired.get(event["kind"]) == at
-                      and how.because(view["game"], event["kind"])]       # each rule the first time it fired: why
-        why = [how.because(view["game"], kind, view.get("settings"))[0] for kind in fired_here]
-        out.append({"title": title, "lines": lines + why, "why": len(why),
-                    "clauses": clauses.anchors(view["game"], kinds + fired_here),
+        why = [(event["kind"], said[0]) for at, event in enumerate(events, edges[number])       # each rule the first
+               if fired.get(event["kind"]) == at                                            # time it fired: why
+               for said in [how.because(view["game"], event["kind"], view.get("settings"))] if said]
+        out.append({"title": title, "lines": lines + [line for _, line in why], "why": len(why),
+                    "clauses": clauses.anchors(view["game"], kinds + [kind for kind, _ in why]),
                     "reveal": _reveal(view, game, edges[number], events)})
     return out
 

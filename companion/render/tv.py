@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rules import bots
+
 from companion.words import N_, say
 
 from . import clauses, for_game, how, lobby, naming
@@ -47,7 +49,7 @@ def describe(public: dict, turns: list[dict]) -> dict:
     return {"mode": "play", "game": view["game"], "title": view["title"], "over": view["over"], "paused": paused,
             "screen": {**as_dict(table), "prompts": list(wordings(table.prompt))},
             "players": _players(view, game, public.get("bots", {})),
-            "hints": view["teaching"] and how.hints(view["game"]),        # a phone seat offers its hint button
+            "hints": view["teaching"] and bots.hints(view["game"]),        # a phone seat offers its hint button
             "how": how.told(view["game"], view["settings"]) if how.ruled(view["game"], view["settings"]) else None,
             "turns": turns[-TURNS:] + _teaching(view, game, public["log"])}
 

@@ -118,7 +118,7 @@ def _hold(state: TableState, fx: list[Effect], g: Gesture):
         life.applied(state, fx, match.retract(seat), g.time)
         return _committed(fx, Commit(g))
     if g.control == "hole5":
-        return _hint(state, fx, g) if state.teaching and match.decisions_for(seat) else None
+        return _hint(state, fx, g) if match.decisions_for(seat) else None     # a taught game's (play_press)
     if g.control == "ok" and seat == 1:
         if g.phone and not g.host:              # seat 1 on a phone: the host's device only
             return Refusal(say(HOST_UNDO))
@@ -131,10 +131,10 @@ def _hint(state: TableState, fx: list[Effect], g: Gesture):
     pick: as its draft, on its own screen alone (OK takes it, a hole changes it). The computer sees what the seat
     sees (``Match.view(seat)``); the pick goes nowhere else, not even the log."""
     match, seat = state.match, g.seat
-    if "strong" not in bots.levels(match.header.game):
+    if not bots.hints(match.header.game):
         return Refusal((say("no computer player to ask in this game"), say("no hints here")))
     decision = match.decisions_for(seat)[0]
-    pick = bots.make(match.game, seat, "strong", state.seed).choose(match.view(seat), decision)
+    pick = bots.make(match.game, seat, bots.HINT_LEVEL, state.seed).choose(match.view(seat), decision)
     value = frozenset(pick) if decision.kind is Kind.HOLES else pick
     state.drafts = {**state.drafts, seat: Draft(decision_key(decision), value)}
     fx.append(Log("info", "seat %d asked for a hint", (seat,)))

@@ -15,12 +15,18 @@ from .base import Bot
 
 #: the levels a table chooses from; other levels (``fixed``) are sparring partners for the arena.
 TABLE_LEVELS = ("casual", "strong")
+HINT_LEVEL = "strong"       # the computer player a taught game's seat may ask for a hint
 
 
 def levels(game_id: str) -> tuple[str, ...]:
     """The bot levels a game has, weakest first (its registration names the module); empty when it has none."""
     module = registry.get(game_id).bots
     return tuple(import_module(module).LEVELS) if module else ()
+
+
+def hints(game_id: str) -> bool:
+    """Whether a seat of ``game_id`` may ask for a hint: it has a computer player of :data:`HINT_LEVEL`."""
+    return HINT_LEVEL in levels(game_id)
 
 
 def check(game_id: str, level: str) -> None:
