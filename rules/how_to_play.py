@@ -271,7 +271,7 @@ HOW_TO_PLAY: dict[str, HowToPlay] = {
             (N_("mouse hole"),
              N_("A space with an arrow: a mouse landing there falls back to the space the arrow points to.")),
             (N_("cheese"), N_("The last space of the track: land on it exactly to win.")),
-            (N_("start"),
+            (N_("start space"),
              N_("Where every mouse begins; after that, no mouse can move or be pushed back onto it.")),
             (N_("push"),
              N_("Moving a mouse you land on one space forward or back; a mouse it lands on is pushed on too.")),

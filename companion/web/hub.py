@@ -214,7 +214,8 @@ class Hub:
         else:
             edges = starts(for_game(public["view"]["game"]), self.log)
             first = max(0, bisect.bisect_right(edges, kept) - 1)
-            again = told(tv.named(public), self.log, first)
+            known = [term for turn in self.turns[:first] for term in turn["terms"]]   # the rules' words explained
+            again = told(tv.named(public), self.log, first, known)
         before = self.turns[first:]
         same = next((i for i, (new, old) in enumerate(zip(again, before)) if new != old), min(len(again), len(before)))
         if same == len(again) == len(before):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -163,3 +164,34 @@ def test_a_taught_first_round_says_how_to_play_first_and_each_rule_s_why_once(ga
         kind = next(kind for kind in kinds if wordings(how.because(game_id, kind))[0] == line)
         first = next(i for i, event in enumerate(log) if event["kind"] == kind)
         assert edges[number] <= first < edges[number + 1], (kind, number)
+    explains_each_word_once_where_it_is_first_said(game_id, told)
+
+
+def explains_each_word_once_where_it_is_first_said(game_id: str, told: list[dict]) -> None:
+    """Each of the rule text's own words is explained in the turn that first says it, after what it says, and never
+    again; a word no turn says is not explained."""
+    words = dict(how.jargon(game_id))
+    said = [(number, line) for number, turn in enumerate(told) for line in turn["lines"] if line not in words.values()]
+    explained = [(number, line) for number, turn in enumerate(told) for line in turn["lines"] if line in words.values()]
+    firsts = {term: next((number for number, line in said if re.search(rf"\b{re.escape(term)}", line, re.I)), None)
+              for term in words}
+    assert sorted(explained) == sorted((number, words[term]) for term, number in firsts.items() if number is not None)
+    assert all(turn["lines"][-len(turn["terms"]):] == [words[term] for term in turn["terms"]]
+               for turn in told if turn["terms"])
+
+
+def test_the_rules_own_words_are_explained_where_a_taught_game_first_says_them_and_told_alike_from_any_turn():
+    """A taught Mole (the game of most words: Nasdaq, mignettes...) told whole, and from each turn on as the streams
+    tell it (the words the turns before explained known): the same turns; told untaught, no word explained."""
+    match = Match(Header("mole", 2, seed=2))
+    rng = random.Random(2)
+    while not match.over and len(turns.starts(for_game("mole"), match.public_log())) < 6:
+        seat = min(d.seat for d in match.open_decisions())
+        decision = match.decisions_for(seat)[0]
+        match.submit(seat, decision.key, random_answer(decision, rng))
+    view, log = {**match.view(None), "names": {}, "teaching": True}, match.public_log()
+    told = turns.told(view, log)
+    assert sum(len(turn["terms"]) for turn in told) >= 3
+    for first in range(len(told)):
+        assert turns.told(view, log, first, [term for turn in told[:first] for term in turn["terms"]]) == told[first:]
+    assert not any(turn["terms"] for turn in turns.told({**view, "teaching": False}, log))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.render import how
+from companion.render import how, turns, tv
 from companion.words import say
 from rules import bots, registry
 from tests.waiting import wait_for
@@ -121,3 +121,19 @@ def test_a_phone_seat_s_hint_button_shows_the_strong_computer_s_pick_on_its_own_
     click(at[1], 1, "ok")
     assert wait_for(lambda: box.session.state.match.held.get(1, {}).get("popup") == tuple(picked))
     laid_out(at[1], scrolls=True, thumb=THUMB_PX)
+
+
+def test_the_turns_the_streams_send_explain_each_of_the_rules_own_words_once_as_the_whole_log_told_does(live_factory):
+    """Mole played press by press, the streams' turns told a turn at a time as the log grows: each word of the rules
+    (Nasdaq, mignettes...) explained once, where it was first said, as the whole log told at once explains it."""
+    box = live_factory("--game", "mole", "--seats", "2", "--seed", "5")
+
+    def press(seat: int, controls: list[str]) -> None:
+        box.press(seat, *controls)
+        box.quiet()
+    play_until(box, lambda: len(box.site.hub.turns) >= 4, (1, 2), press)
+    public = box.session.public()
+    whole = turns.told(tv.named(public), public["log"])
+    assert box.site.hub.turns == whole and sum(len(turn["terms"]) for turn in whole) >= 3
+    shown = room(box)["turns"]
+    assert shown == whole[-len(shown):]
