@@ -125,6 +125,8 @@ MATRIX_DIODE = "BAT43"              # Schottky, at each switch: VF at most 0.33 
 PICO_ROW_SERIES = "330 Ohm"         # in each row line, at the board: the row leaves the box on the panel cable
 PICO_PIXEL_SERIES = "330 Ohm"       # 1Y -> the chain's DIN: the pixels' data leaves the box too
 DECOUPLING = "100 nF"               # ceramic, across a chip's or a strip's supply and ground, beside it
+BULK = "1000 uF 10 V"               # electrolytic, across the pixel chain's 5 V at its start (Adafruit's NeoPixel
+#                                     Uberguide, Best Practices: "1000 uF, 6.3V or higher" across + and -)
 # Fuses, each on a supply of the box's own where it enters (the Pi's supply has the Pi's own protection):
 # radial polyfuses, by hold / trip current (Bourns MF-R series datasheet: MF-R050 0.50 / 1.00 A, MF-R110
 # 1.10 / 2.20 A, both 60 V / 30 V rated), above the supply's load and below what its wiring carries.

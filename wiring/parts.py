@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from .hardware import (DECOUPLING, MATRIX_DIODE, PICO_PIXEL_SERIES, PICO_ROW_SERIES, PIXEL_FUSE, STRIP_FUSE,
+from .hardware import (BULK, DECOUPLING, MATRIX_DIODE, PICO_PIXEL_SERIES, PICO_ROW_SERIES, PIXEL_FUSE, STRIP_FUSE,
                        ADDRESS_JUMPER, BUTTON_SERIES, BUZZER_BASE_OHMS, I2C0_PULLUP_OHMS, PICO_COLUMN_SERIES,
                        PICO_PIXEL_PIN, PICO_VSYS_DIODE, PIXEL_PULLDOWN, BUZZER_MA, DISPLAYS, GPIO_VOLTS, LAMP_KINDS, LEDS,
                        MIN_HEADROOM_V, MUX_MA, PI, PI_5V_SPARE_MA, PICO, PICO_COLUMN_PULLUP, PICO_COLUMNS,
@@ -268,7 +268,8 @@ def _controls(p: Profile, seats: int, lamps: int) -> list[Item]:
                 Item(1, f"{PICO_VSYS_DIODE} Schottky diode", "the pixel supply's 5 V to the Pico's VSYS (pin 39), "
                      "the band towards VSYS; never to VBUS (pin 40)", "the Pico runs from either supply; on VBUS the "
                      "pixel supply would feed back into the Pi's USB port"),
-                Item(1, "1000 uF 10 V capacitor", "across 5 V at the chain's start", "steadies the pixels' supply"),
+                Item(1, f"{BULK} electrolytic capacitor", "C2 on the IO board, across 5 V and GND at the chain's start; "
+                     "its + leg on the 5 V strip, the stripe (-) on GND", "steadies the pixels' supply"),
                 Item(1, "5 V 2 A supply for the pixels", "its ground joined to the Pico's",
                      f"{lamps} pixels under the cap take about "
                      f"{lamps * WS2812_MA * WS2812_BRIGHTNESS / 255 / 1000:.1f} A"),
