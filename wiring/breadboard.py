@@ -86,6 +86,7 @@ class _Drawing:
         self.plug_names: dict[str, str] = {}        # a seat's end -> "seat 1 logic plug pin 2 (hole1)"
         self.via: dict[Wire, float] = {}            # a wire's pad on the board: its y
         self.pad_label: dict[Wire, str] = {}        # and how the table names it
+        self.label_room = 34                        # from the pads to the first lane: room for a strip's name
         self._place_board()
         self._place_parts()
         self.runs = [self._run(wire) for wire in self.wires]
@@ -144,7 +145,7 @@ class _Drawing:
             if far:
                 spans.append((wire, self.via.get(wire, far[0]), far[-1]))
         self.lanes2 = _lanes(spans)
-        self.x_lane2 = self.x_pad + 34
+        self.x_lane2 = self.x_pad + self.label_room
         self.x_plug = self.x_lane2 + LANE * len(self.lanes2) + 14
 
     def _plugs(self, key: str, seat: int):
@@ -312,6 +313,7 @@ class _Hub(_Drawing):
                     self.via[wire], self.pad_label[wire] = y, f"{strip} strip, pad {pads[_name(wire.b)]}"
                     self.pads.append((y, pads[_name(wire.b)]))
             self.strips[strip] = (start, y, feed)
+            self.label_room = max(self.label_room, 16 + textwidth.width(f"{strip} strip{feed}", SMALL, bold=True))
             y += PAD_ROW
         self.hub_bottom = y
         self.board_bottom = max(y, self._pin_y(40) + 20)
@@ -355,16 +357,16 @@ class _Hub(_Drawing):
             text(g, self.x_pi - 10, self._pin_y(n) + 3, f"{PIN_NAMES[n]} ({n})", SMALL, "end")
         g = ET.SubElement(root, "g", {"class": "hub"})
         left = self.x_j1 - 12
-        ET.SubElement(g, "rect", x=f"{left:g}", y=f"{TOP:g}", width=f"{self.x_pad + 28 - left:g}",
+        ET.SubElement(g, "rect", x=f"{left:g}", y=f"{TOP:g}", width=f"{self.x_pad + self.label_room - 6 - left:g}",
                       height=f"{self.hub_bottom - TOP:g}", rx="6", fill="#f3e3c3", stroke="#8a6d3b",
                       **{"fill-opacity": "0.5"})
-        text(g, self.x_pad + 26, TOP - 22, f"hub (docs/stripboard-{self.profile.name}.png)", SMALL + 2, "end",
+        text(g, self.x_pad + self.label_room - 8, TOP - 22, f"hub (docs/stripboard-{self.profile.name}.png)", SMALL + 2, "end",
              bold=True)
         for strip, (start, end, feed) in self.strips.items():
             colour = DOMAIN_STYLES[guard.domain(strip)][0]
             ET.SubElement(g, "rect", {"class": "strip"}, x=f"{self.x_pad - 5:g}", y=f"{start - 6:g}", width="10",
                           height=f"{end - start + 12:g}", rx="3", fill=colour, **{"fill-opacity": "0.25"})
-            text(g, self.x_pad + 9, start + 3, f"{strip} strip{feed}", SMALL, bold=True)
+            text(g, self.x_pad + 9, start - 7, f"{strip} strip{feed}", SMALL, bold=True)     # clear of its feed wire
         for y, ref in self.pads:
             ET.SubElement(g, "circle", cx=f"{self.x_pad:g}", cy=f"{y:g}", r="3.5", fill="#222222")
             if ref:
