@@ -409,7 +409,8 @@ def parser() -> argparse.ArgumentParser:
     wiring.add_argument("action", choices=["check", "diagram", "parts", "pico", "stripboard", "breadboard"],
                         help="pico: the IO board's own drawing (its pins, level shifter, matrix and plugs); "
                              "stripboard: the hub laid out hole by hole, with its design-rule check; "
-                             "breadboard: every wire from the Pi's pin through the ribbon and hub to a panel's plug")
+                             "breadboard: every wire from the Pi's pin through the ribbon and hub to its part or a "
+                             "panel's plug (on a box with an IO board, every wire from its pads to the plugs)")
     wiring.add_argument("profile", help="a built-in profile name (gpio-2, ioboard-8, ...) or a TOML file")
     wiring.add_argument("--board", choices=["hub", "io"], default="hub",
                         help="stripboard: the hub (default) or the IO board (a box with backend = \"ioboard\")")

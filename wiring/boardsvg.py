@@ -91,20 +91,26 @@ def _piece(g: ET.Element, piece, board: Board, left: float, top: float) -> None:
     if piece.kind in ("pico", "chip"):
         _module(node, piece, points)
         return
-    if piece.kind in ("link", "resistor", "fuse", "capacitor", "diode"):
+    if piece.kind in ("link", "resistor", "fuse", "capacitor", "electrolytic", "diode"):
         (x1, y1), (x2, y2) = points
         ET.SubElement(node, "line", x1=f"{x1:g}", y1=f"{y1:g}", x2=f"{x2:g}", y2=f"{y2:g}",
                       stroke=colour if piece.kind == "link" else "#444444", **{"stroke-width": "2.5"})
         if piece.kind != "link":
             mx, my = (x1 + x2) / 2, (y1 + y2) / 2
             w, h = (30, 10) if y1 == y2 else (10, 30)
-            fill = {"resistor": "#c9b38a", "fuse": "#f2c94c", "capacitor": "#5b8def", "diode": "#555555"}[piece.kind]
+            fill = {"resistor": "#c9b38a", "fuse": "#f2c94c", "capacitor": "#5b8def", "diode": "#555555",
+                    "electrolytic": "#1f3f7a"}[piece.kind]
             ET.SubElement(node, "rect", x=f"{mx - w / 2:g}", y=f"{my - h / 2:g}", width=f"{w:g}", height=f"{h:g}",
                           rx="3", fill=fill, stroke="#333333")
             if piece.kind == "diode":           # the band, at the cathode's end (its second leg)
                 bx = mx + (w / 2 - 5) * (1 if x2 > x1 else -1)
                 ET.SubElement(node, "rect", x=f"{bx - 1.5:g}", y=f"{my - h / 2:g}", width="3", height=f"{h:g}",
                               fill="#ffffff")
+            if piece.kind == "electrolytic":    # its stripe at the minus leg (its second), a + by the first
+                sy = my + (h / 2 - 5) * (1 if y2 > y1 else -1)
+                ET.SubElement(node, "rect", x=f"{mx - w / 2:g}", y=f"{sy - 1.5:g}", width=f"{w:g}", height="3",
+                              fill="#ffffff")
+                _text(node, x1 - 7, y1 + 3, "+", SMALL + 2, anchor="end", bold=True)
             _text(node, mx, my - 8 if y1 == y2 else my + 3, piece.ref, SMALL, anchor="middle" if y1 == y2 else "start")
     for x, y in points:
         ET.SubElement(node, "circle", cx=f"{x:g}", cy=f"{y:g}", r="3.5", fill="#222222")

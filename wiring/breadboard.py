@@ -1,26 +1,29 @@
-"""``molebox wiring breadboard``: every wire of a box on the Pi's header, drawn as it runs, pin to pin.
+"""``molebox wiring breadboard``: every wire of a box drawn as it runs, end to end.
 
-Left, the Pi's 40-pin header J8 and its keyed 40-way ribbon, core for core, to the hub's box header J1
-(pins 2 and 4 pulled where the box takes no 5 V from the Pi). In the middle, the hub: each line from J1
-reaches the pad its wire leaves from (P1, P2 ... as on the stripboard drawing, where the strip's series
-resistor sits) or the shared strip it feeds; right, each seat panel's plugs pin by pin, and what on the
-panel each pin feeds. Each wire of the netlist is one line from its source to its destination, through
-the ribbon, the hub and the plug, coloured by its line's domain (``wiring/guard.py``); each end names its
-pin and the pin's number.
+A box on the Pi's header (``gpio-2``, ``gpio-2-mux``): left, the Pi's 40-pin header J8 and its keyed 40-way
+ribbon, core for core, to the hub's box header J1 (pins 2 and 4 pulled where the box takes no 5 V from the
+Pi); in the middle the hub, where each line from J1 reaches the pad its wire leaves from (P1, P2 ... as on the
+stripboard drawing, where the strip's series resistor sits) or the shared strip it feeds. A box with an IO
+board (``ioboard-8``): left, the IO board with the Pico and its pads as on its stripboard drawing. Right, every
+part those wires reach, terminal by terminal (the lamp supply, the mux, a seat's driver ...), and each seat
+panel's plugs pin by pin with what on the panel each pin feeds. Each wire is one line from its source to its
+destination, through the ribbon, the board and the plug, coloured by its line's domain (``wiring/guard.py``);
+each end names its pin and the pin's number.
 """
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
-from . import connector, guard, stripboard, svgdoc, textwidth
+from . import connector, guard, ioboardstrip, iocircuit, panel, stripboard, svgdoc, textwidth
 from .header import pins
 from .netlist import POWER_NETS, End, Wire, netlist
-from .profile import Profile, ProfileError
+from .profile import Profile
 from .svgdoc import text
 
 DOMAIN_STYLES = {guard.GROUND: ("#000000", "ground (GND)"), guard.LOGIC: ("#1f77b4", "logic: 3V3, GPIO, I2C"),
-                 "5V": ("#d62728", "5 V supply"), "12V": ("#ff7f0e", "12 V supply")}
+                 "5V": ("#d62728", "5 V supply and the pixels' data"), "12V": ("#ff7f0e", "12 V supply, lamps' minus")}
+SUPPLIES = ("3V3", "5V", "12V", "GND", "5V in")          # drawn thick
 MARGIN, TOP = 20, 130
 CORE, COLUMN, RIBBON = 9, 14, 170       # the ribbon's core pitch; a header's two columns; the ribbon's length
 PAD_ROW, PLUG_ROW, LANE = 16, 13, 6
@@ -30,27 +33,44 @@ PIN_NAMES = {p.physical: p.name for p in pins()}
 
 @dataclass(frozen=True)
 class Run:
-    """One netlist wire as it runs: the points of its line, and each end's label."""
+    """One wire as it runs: the points of its line, and each end's label."""
 
     wire: Wire
     points: tuple[tuple[float, float], ...]
-    source: str                 # "GPIO4 (pin 7)", "3V3 strip, pad P23"
-    target: str                 # "seat 1 logic plug pin 2 (hole1)", "3V3 strip"
+    source: str                 # "GPIO4 (pin 7) via pad P1", "3V3 strip, pad P23"
+    target: str                 # "seat 1 logic plug pin 2 (hole1)", "the hub's 3V3 strip"
 
 
 def svg(profile: Profile) -> str:
-    """The box's wires, breadboard-style, as an SVG document."""
-    return _Drawing(profile).svg()
+    """The box's wires, breadboard-style, as an SVG document: the hub's, or the IO board's for a box with one."""
+    return drawing(profile).svg()
 
 
 def table(profile: Profile) -> str:
     """Every wire, one a line, from its source to its destination, as a builder ticks them off."""
-    return "".join(f"{run.source} -> {run.target}  ({_domain(profile, run.wire)})\n" for run in _Drawing(profile).runs)
+    d = drawing(profile)
+    return "".join(f"{run.source} -> {run.target}  ({d.domain(run.wire)})\n" for run in d.runs)
 
 
-def _domain(profile: Profile, wire: Wire) -> str:
-    """The wire's line's domain: its shared line's (3V3, GND, 12V ...), else its far terminal's (hole1, lamp1)."""
-    return guard.domain(wire.net if wire.net in POWER_NETS else wire.b.terminal, connector.hot_lines(profile))
+def drawing(profile: Profile) -> _Drawing:
+    return _IoBoard(profile) if profile.ioboard else _Hub(profile)
+
+
+def io_wires(profile: Profile) -> list[Wire]:
+    """The IO board's wires: each seat pad to its pin of the seat's plugs, the pixel supply to its two pads."""
+    out = []
+    for piece in ioboardstrip.layout(profile).pieces:
+        if piece.kind != "pad" or piece.value in ("TX", "RX"):    # a UART link's two wires go to the Pi's header
+            continue
+        net = piece.nets[0]
+        if piece.value.endswith(" in"):
+            out.append(Wire(End("pixelsupply", "+" if net == "5V in" else "0V"), End("ioboard", piece.value), net,
+                            f"pixel supply to the IO board's {piece.value}"))
+            continue
+        seat, line = piece.value.split(" ", 1)
+        terminal = "GND2" if line == "GND" else line       # the lamp plug's GND: the logic plug's is the hub's
+        out.append(Wire(End("ioboard", piece.value), End(seat, terminal), net, f"IO board {piece.value} to {seat}"))
+    return out
 
 
 def _name(end: End) -> str:
@@ -58,160 +78,260 @@ def _name(end: End) -> str:
 
 
 class _Drawing:
-    def __init__(self, profile: Profile):
-        self.profile, self.net = profile, netlist(profile)
-        others = [p.short for p in self.net.parts if p.key != "hub" and not p.key.startswith("seat")]
-        if profile.backend != "gpio" or others:
-            raise ProfileError(f"{profile.name}: the breadboard drawing covers a box whose panels hang straight off "
-                               f"the hub (gpio-2); this one has {', '.join(others) or 'no header wiring'}")
-        self.board = stripboard.layout(profile)
-        self.pads = {p.value: p.ref for p in self.board.pieces if p.kind == "pad"}
-        header = next(p for p in self.board.pieces if p.kind == "header")
-        odd = min(x for x, _ in header.holes)
-        self.present = {2 * y + (1 if x == odd else 2) for x, y in header.holes}
-        self.x_pi = MARGIN + 110
-        self.x_j1 = self.x_pi + COLUMN + RIBBON
-        self._place_hub()
-        self._place_plugs()
-        self.runs = [self._run(wire) for wire in self.net.wires]
+    """What both drawings share: the parts and panels on the right, the channel to them, the SVG."""
 
-    # ---- where everything sits ----
+    def __init__(self, profile: Profile, wires: list[Wire], title: str):
+        self.profile, self.net, self.wires, self.title = profile, netlist(profile), wires, title
+        self.ends = {_name(e) for w in wires for e in (w.a, w.b)}
+        self.plug_names: dict[str, str] = {}        # a seat's end -> "seat 1 logic plug pin 2 (hole1)"
+        self.via: dict[Wire, float] = {}            # a wire's pad on the board: its y
+        self.pad_label: dict[Wire, str] = {}        # and how the table names it
+        self.label_room = 34                        # from the pads to the first lane: room for a strip's name
+        self._place_board()
+        self._place_parts()
+        self.runs = [self._run(wire) for wire in self.wires]
 
-    def _pin_y(self, physical: int) -> float:
-        return TOP + 24 + (physical - 1) * CORE
+    def domain(self, wire: Wire) -> str:
+        raise NotImplementedError
 
-    def _pin_x(self, physical: int, x: float) -> float:
-        return x + (0 if physical % 2 else COLUMN)
+    def _place_board(self) -> None:
+        raise NotImplementedError
 
-    def _place_hub(self) -> None:
-        """The hub's ends, top to bottom: each pin's pad in pin order, then each strip's feed and its pads."""
-        fed = sorted((w for w in self.net.wires if w.a.part == "pin" and w.b.part != "hub"),
-                     key=lambda w: int(w.a.terminal))
-        rows: list[tuple[str, float]] = []
-        y = TOP + 24
-        for wire in fed:
-            rows.append((_name(wire.b), y))
-            y += PAD_ROW
-        self.strips: dict[str, tuple[float, float]] = {}
-        for strip in dict.fromkeys(self.net.part("hub").strips):
-            y += PAD_ROW / 2
-            start = y
-            rows.append((f"hub:{strip}:in", y))
-            for wire in self.net.wires:
-                if wire.a.part == "hub" and wire.net == strip:
-                    y += PAD_ROW
-                    rows.append((_name(wire.a), y))
-            self.strips[strip] = (start, y)
-            y += PAD_ROW
-        self.hub_y = dict(rows)
-        self.hub_bottom = y
-        self.lanes1 = self._lanes([(w, self._pin_y(int(w.a.terminal)), self._hub_end_y(w))
-                                   for w in self.net.wires if w.a.part == "pin"])
-        self.x_lane1 = self.x_j1 + COLUMN + 18
-        self.x_pad = self.x_lane1 + LANE * len(self.lanes1) + 14
+    def _left(self, wire: Wire) -> list[tuple[float, float]]:
+        """The wire's points left of its pad (the header and ribbon), if any."""
+        return []
 
-    def _hub_end_y(self, wire: Wire) -> float:
-        """Where the wire meets the hub's right-hand column: its pad, or its strip's feed."""
-        return self.hub_y[_name(wire.b) if wire.b.part == "hub" or wire.a.part == "pin" else _name(wire.a)]
+    # ---- the right-hand column: each part and panel the wires reach ----
 
-    def _place_plugs(self) -> None:
-        """Each seat panel's plugs, pin by pin, below one another."""
-        self.plug_at: dict[str, tuple[int, float, str]] = {}        # seat end -> (pin, y, plug)
-        self.panels: list[tuple[int, float, list[tuple[str, list[tuple[int, str, float]]]]]] = []
+    def _place_parts(self) -> None:
+        """Each part the wires reach, its terminals below one another; a seat panel plug by plug, pin by pin."""
+        self.term: dict[str, tuple[float, float, str]] = {}     # end -> (x offset, y, how the table names it)
+        self.blocks: list[tuple[str, float, float, list[tuple[str, list[tuple[str, float, float, bool]]]]]] = []
         y = TOP + 8
-        for i, seat in enumerate(self.profile.seats, 1):
-            top, plugs = y, []
+        taken = set(self.via.values())
+        for part in self.net.parts:
+            if part.key.startswith("seat"):
+                groups = self._plugs(part.key, int(part.key[4:]))
+            elif any(e.startswith(part.key + ":") for e in self.ends) and part.key not in ("hub", "ioboard"):
+                groups = [("", [(name, label, 0, True) for name, label in part.terminals.items()
+                                if f"{part.key}:{name}" in self.ends])]
+            else:
+                continue
+            top, rows = y, []
             y += 22
-            for plug in connector.plugs(self.profile, seat):
-                y += 18
-                rows = []
-                for k, line in enumerate(plug.pins, 1):
+            for heading, lines in groups:
+                y += 18 if heading else 0
+                placed = []
+                for name, label, offset, wired in lines:
                     y += PLUG_ROW
-                    end = f"seat{i}:{line}"
-                    if end in self.plug_at or line == "NC":
-                        rows.append((k, f"{line}: joined to pin {self.plug_at[end][0]} on the socket" if line != "NC"
-                                     else "NC: not connected", y))
-                        continue
-                    self.plug_at[end] = (k, y, plug.name)
-                    rows.append((k, f"{line}: {self._feeds(line)}", y))
-                plugs.append((f"{plug.name} plug: {plug.part}", rows))
-            self.panels.append((i, top, plugs))
+                    while any(abs(y - t) < 3 for t in taken):   # no row level with a pad: no wire along another
+                        y += 4
+                    if self._reached(part.key, name):
+                        self.term[f"{part.key}:{name}"] = (offset, y, self.plug_names.get(f"{part.key}:{name}",
+                                                                                          f"{part.short} {name}"))
+                    placed.append((label, offset, y, wired))
+                rows.append((heading, placed))
+            self.blocks.append((part.short if part.key.startswith("seat") else part.title, top, y + PLUG_ROW, rows))
             y += PLUG_ROW + 14
-        self.panels_bottom = y
-        self.panel_width = 2 * COLUMN + 10 + max(textwidth.width(f"pin {pin}  {label}", SMALL + 1)
-                                                 for _, _, plugs in self.panels for _, rows in plugs
-                                                 for pin, label, _ in rows)
-        to_seats = [w for w in self.net.wires if w.b.part.startswith("seat")]
-        self.lanes2 = self._lanes([(w, self._hub_end_y(w), self.plug_at[_name(w.b)][1]) for w in to_seats])
-        self.x_lane2 = self.x_pad + 34
+        self.parts_bottom = y
+        self.panel_width = 10 + max([2 * COLUMN + textwidth.width(label, SMALL + 1) for *_, rows in self.blocks
+                                     for _, placed in rows for label, *_ in placed]
+                                    + [textwidth.width(heading, SMALL + 1, bold=True) for *_, rows in self.blocks
+                                       for heading, _ in rows]
+                                    + [textwidth.width(title, SMALL + 4, bold=True) for title, *_ in self.blocks])
+        spans = []
+        for wire in self.wires:
+            far = [self.term[_name(e)][1] for e in (wire.a, wire.b) if _name(e) in self.term]
+            if far:
+                spans.append((wire, self.via.get(wire, far[0]), far[-1]))
+        self.lanes2 = _lanes(spans)
+        self.x_lane2 = self.x_pad + self.label_room
         self.x_plug = self.x_lane2 + LANE * len(self.lanes2) + 14
 
-    def _feeds(self, line: str) -> str:
-        """What on the panel a plug line goes to."""
-        lit = "LED: anode (cathode to the panel's GND)" if self.profile.lamp.kind == "led" else "lamp: its minus tag"
-        kinds = {"hole": "button: COM (NO to the panel's GND)", "lamp": lit}
-        if line[:4] in kinds and line[4:].isdigit():
-            return f"hole {line[4:]} {kinds[line[:4]]}"
-        return {"ok": "OK button: COM (NO to the panel's GND)", "3V3": "OLED VCC", "SDA": "OLED SDA",
-                "SCL": "OLED SCL", "GND": "the panel's GND: OLED GND, the buttons' NO, the LEDs' cathodes"}.get(
-            line, f"the lamps' + tags ({line})")
+    def _plugs(self, key: str, seat: int):
+        """A seat panel's plugs: each pin's terminal, its label, its column (odd pins left) and the pin."""
+        spec = self.profile.seats[seat - 1]
+        wired = {(plug.name, pin): name for plug, pin, name in connector.terminals(self.profile, spec)}
+        out = []
+        for plug in connector.plugs(self.profile, spec):
+            rows = []
+            pinout = plug.pins + ("NC",) * (plug.name == connector.LOGIC and len(plug.pins) % 2)
+            for pin, line in enumerate(pinout, 1):
+                name = wired.get((plug.name, pin), "")
+                feeds = self._feeds(key, name) if name else "not connected"
+                rows.append((name, f"pin {pin}  {line}: {feeds}", 0 if pin % 2 else COLUMN, bool(name)))
+                if name:
+                    self.plug_names[f"{key}:{name}"] = f"seat {seat} {plug.name} plug pin {pin} ({name})"
+            out.append((f"{plug.name} plug: {plug.part}", rows))
+        return out
 
-    @staticmethod
-    def _lanes(spans: list[tuple[Wire, float, float]]) -> dict[Wire, int]:
-        """Each wire's lane in a channel, 0 leftmost: wires heading down nest with the lowest start innermost,
-        wires heading up after them with the highest start innermost."""
-        down = sorted((s for s in spans if s[2] >= s[1]), key=lambda s: -s[1])
-        up = sorted((s for s in spans if s[2] < s[1]), key=lambda s: s[1])
-        return {s[0]: n for n, s in enumerate(down + up)}
+    def _reached(self, key: str, name: str) -> bool:
+        return f"{key}:{name}" in self.ends
+
+    def _feeds(self, key: str, name: str) -> str:
+        """What on the panel a plug pin feeds (``wiring/panel.py``); for a pin whose wire this drawing leaves
+        out, where that wire comes from."""
+        feeds = panel.feeds(self.net, End(key, name))
+        if self._reached(key, name):
+            return feeds
+        wire = next((w for w in self.net.wires if w.b == End(key, name)), None)
+        return f"{feeds} (its wire from {self.net.part(wire.a.part).short} {wire.a.terminal.split(':')[0]}: the " \
+               "wiring drawing)" if wire else feeds
 
     def _run(self, wire: Wire) -> Run:
-        points: list[tuple[float, float]] = []
-        if wire.a.part == "pin":
-            n = int(wire.a.terminal)
-            y, lane = self._pin_y(n), self.x_lane1 + LANE * self.lanes1[wire]
-            points += [(self._pin_x(n, self.x_pi), y), (self._pin_x(n, self.x_j1), y), (lane, y),
-                       (lane, self._hub_end_y(wire)), (self.x_pad, self._hub_end_y(wire))]
-            source = f"{PIN_NAMES[n]} (pin {n})"
-        else:
-            points.append((self.x_pad, self._hub_end_y(wire)))
-            source = f"{wire.net} strip, pad {self.pads[_name(wire.b)]}"
-        if wire.b.part == "hub":
-            return Run(wire, tuple(points), source, f"the hub's {wire.net} strip")
-        pin, y, plug = self.plug_at[_name(wire.b)]
-        lane = self.x_lane2 + LANE * self.lanes2[wire]
-        points += [(lane, points[-1][1]), (lane, y), (self._pin_x(pin, self.x_plug), y)]
-        seat = wire.b.part.removeprefix("seat")
-        via = f" via pad {self.pads[_name(wire.b)]}" if wire.a.part == "pin" else ""
-        return Run(wire, tuple(points), source + via, f"seat {seat} {plug} plug pin {pin} ({wire.b.terminal})")
+        ends = [e for e in (wire.a, wire.b) if _name(e) in self.term]
+        points = self._left(wire)
+        if wire in self.via and not points:
+            points = [(self.x_pad, self.via[wire])]
+        for end in ends:
+            offset, y, _ = self.term[_name(end)]
+            lane = self.x_lane2 + LANE * self.lanes2[wire]
+            leg = [(lane, points[-1][1]), (lane, y), (self.x_plug + offset, y)] if points else \
+                [(self.x_plug + offset, y), (lane, y)]
+            points += leg
+        if ends and ends[0] == wire.a and wire in self.via:       # a part feeding the board: drawn from the part
+            points.reverse()
+        return Run(wire, tuple(points), self._say(wire.a, wire), self._say(wire.b, wire))
+
+    def _say(self, end: End, wire: Wire) -> str:
+        if _name(end) in self.term:
+            return self.term[_name(end)][2]
+        if end.part == "pin" and wire.b.part == "hub":
+            return f"{PIN_NAMES[int(end.terminal)]} (pin {end.terminal})"
+        return self.pad_label[wire]
 
     # ---- drawing ----
 
     def svg(self) -> str:
         root = svgdoc.root()
-        text(root, MARGIN, MARGIN + 14, f"Every wire of {self.profile.name}, pin to pin: the Pi, its ribbon, the hub, "
-             "the seat panels' plugs", 15, bold=True)
-        text(root, MARGIN, MARGIN + 34, "Each line is one wire, from the Pi's pin (or the hub strip's pad) along its "
-             "ribbon core to the hub's J1, to its pad there (P1 ... as on the stripboard drawing), then to")
-        text(root, MARGIN, MARGIN + 50, "its pin of the seat's plug. Pins 2 and 4 (5 V) are pulled from J1. Colour: "
-             "the line's domain; thick lines are supplies and ground.")
-        x, present = MARGIN, {_domain(self.profile, run.wire) for run in self.runs}
+        text(root, MARGIN, MARGIN + 14, self.title, 15, bold=True)
+        for n, line in enumerate(self.caption()):
+            text(root, MARGIN, MARGIN + 34 + 16 * n, line)
+        x, present = MARGIN, {self.domain(wire) for wire in self.wires}
         for colour, label in (style for domain, style in DOMAIN_STYLES.items() if domain in present):
             ET.SubElement(root, "line", {"class": "legend"}, x1=f"{x:g}", y1=f"{MARGIN + 70:g}", x2=f"{x + 22:g}",
                           y2=f"{MARGIN + 70:g}", stroke=colour, **{"stroke-width": "3"})
             text(root, x + 28, MARGIN + 74, label)
             x += 40 + textwidth.width(label, svgdoc.FONT)
-        self._headers(root)
-        self._hub(root)
-        self._panels(root)
+        self._board(root)
+        self._parts(root)
         layer = ET.SubElement(root, "g", {"class": "wires"})
         for run in self.runs:
             self._wire(layer, run)
         width = self.x_plug + self.panel_width + MARGIN
-        height = max(self._pin_y(40) + 20, self.hub_bottom, self.panels_bottom) + MARGIN
-        return svgdoc.finish(root, max(width, x + MARGIN), height)
+        return svgdoc.finish(root, max(width, x + MARGIN), max(self.board_bottom, self.parts_bottom) + MARGIN)
 
-    def _headers(self, root: ET.Element) -> None:
-        """J8 on the Pi, the ribbon's 40 cores, and J1 on the hub."""
+    def caption(self) -> list[str]:
+        raise NotImplementedError
+
+    def _board(self, root: ET.Element) -> None:
+        raise NotImplementedError
+
+    def _parts(self, root: ET.Element) -> None:
+        for title, top, bottom, rows in self.blocks:
+            g = ET.SubElement(root, "g", {"class": "panel"})
+            ET.SubElement(g, "rect", x=f"{self.x_plug - 10:g}", y=f"{top:g}", width=f"{self.panel_width + 10:g}",
+                          height=f"{bottom - top:g}", rx="6", fill="#f7f7f7", stroke="#666666")
+            text(g, self.x_plug, top + 16, title, SMALL + 4, bold=True)
+            for heading, placed in rows:
+                if heading:
+                    text(g, self.x_plug, placed[0][2] - PLUG_ROW + 2, heading, SMALL + 1, bold=True)
+                for label, offset, y, wired in placed:
+                    x = self.x_plug + offset
+                    ET.SubElement(g, "rect", {"class": "plug-pin"}, x=f"{x - 3.5:g}", y=f"{y - 3.5:g}", width="7",
+                                  height="7", fill="#ffd700" if wired else "#ffffff", stroke="#333333")
+                    text(g, self.x_plug + 2 * COLUMN + 4, y + 3, label, SMALL + 1)
+
+    def _wire(self, layer: ET.Element, run: Run) -> None:
+        domain = self.domain(run.wire)
+        node = ET.SubElement(layer, "polyline", {"class": "wire", "data-from": _name(run.wire.a),
+                                                 "data-to": _name(run.wire.b), "data-net": run.wire.net,
+                                                 "data-domain": domain},
+                             points=" ".join(f"{x:g},{y:g}" for x, y in run.points), fill="none",
+                             stroke=DOMAIN_STYLES[domain][0],
+                             **{"stroke-width": "2.2" if run.wire.net in SUPPLIES else "1.3"})
+        ET.SubElement(node, "title").text = f"{run.source} -> {run.target}"
+
+
+class _Hub(_Drawing):
+    """A box on the Pi's header: the header, the ribbon, the hub's pads and strips."""
+
+    def __init__(self, profile: Profile):
+        super().__init__(profile, netlist(profile).wires, f"Every wire of {profile.name}, pin to pin: the Pi, its "
+                         "ribbon, the hub, the parts, the panels' plugs")
+
+    def domain(self, wire: Wire) -> str:
+        """The wire's line's domain: its shared line's (3V3, GND, 12V ...), else its far terminal's (hole1, lamp1)."""
+        return guard.domain(wire.net if wire.net in POWER_NETS else wire.b.terminal,
+                            connector.hot_lines(self.profile))
+
+    def caption(self) -> list[str]:
+        return ["Each line is one wire, from the Pi's pin (or the hub strip's pad, or a part's terminal) along its "
+                "ribbon core to the hub's J1, to its pad there (P1 ... as on",
+                "the stripboard drawing), then to its part's terminal or its pin of the seat's plug. Pins 2 and 4 "
+                "(5 V) are pulled from J1. Colour: the line's domain; thick lines are supplies and ground."]
+
+    def _pin_y(self, physical: int) -> float:
+        return TOP + 24 + (physical - 1) * CORE
+
+    @staticmethod
+    def _pin_x(physical: int, x: float) -> float:
+        return x + (0 if physical % 2 else COLUMN)
+
+    def _place_board(self) -> None:
+        """The hub's pads, top to bottom: each pin's pad in pin order, then each strip's feed and its pads."""
+        board = stripboard.layout(self.profile)
+        pads = {p.value: p.ref for p in board.pieces if p.kind == "pad"}
+        header = next(p for p in board.pieces if p.kind == "header")
+        odd = min(x for x, _ in header.holes)
+        self.present = {2 * y + (1 if x == odd else 2) for x, y in header.holes}
+        self.x_pi = MARGIN + 110
+        self.x_j1 = self.x_pi + COLUMN + RIBBON
+        y = TOP + 24
+        self.pads: list[tuple[float, str]] = []
+        for wire in sorted((w for w in self.wires if w.a.part == "pin" and w.b.part != "hub"),
+                           key=lambda w: int(w.a.terminal)):
+            pin = int(wire.a.terminal)
+            self.via[wire], self.pad_label[wire] = y, f"{PIN_NAMES[pin]} (pin {pin}) via pad {pads[_name(wire.b)]}"
+            self.pads.append((y, pads[_name(wire.b)]))
+            y += PAD_ROW
+        self.strips: dict[str, tuple[float, float, str]] = {}      # strip -> its first and last row, its feed pad
+        for strip in dict.fromkeys(self.net.part("hub").strips):
+            y += PAD_ROW / 2
+            start, feed = y, ""
+            for wire in self.wires:
+                if wire.b == End("hub", f"{strip}:in"):
+                    self.via[wire] = y
+                    self.pad_label[wire] = f"the hub's {strip} strip"
+                    if wire.a.part != "pin":
+                        feed = f", in at {pads[_name(wire.a)]}"
+                        self.pad_label[wire] += f" via pad {pads[_name(wire.a)]}"
+            self.pads.append((y, ""))
+            for wire in self.wires:
+                if wire.a.part == "hub" and wire.net == strip:
+                    y += PAD_ROW
+                    self.via[wire], self.pad_label[wire] = y, f"{strip} strip, pad {pads[_name(wire.b)]}"
+                    self.pads.append((y, pads[_name(wire.b)]))
+            self.strips[strip] = (start, y, feed)
+            self.label_room = max(self.label_room, 16 + textwidth.width(f"{strip} strip{feed}", SMALL, bold=True))
+            y += PAD_ROW
+        self.hub_bottom = y
+        self.board_bottom = max(y, self._pin_y(40) + 20)
+        self.lanes1 = _lanes([(w, self._pin_y(int(w.a.terminal)), self.via[w]) for w in self.wires
+                              if w.a.part == "pin"])
+        self.x_lane1 = self.x_j1 + COLUMN + 18
+        self.x_pad = self.x_lane1 + LANE * len(self.lanes1) + 14
+
+    def _left(self, wire: Wire) -> list[tuple[float, float]]:
+        if wire.a.part != "pin":
+            return []
+        n = int(wire.a.terminal)
+        y, lane = self._pin_y(n), self.x_lane1 + LANE * self.lanes1[wire]
+        return [(self._pin_x(n, self.x_pi), y), (self._pin_x(n, self.x_j1), y), (lane, y), (lane, self.via[wire]),
+                (self.x_pad, self.via[wire])]
+
+    def _board(self, root: ET.Element) -> None:
+        """J8 on the Pi, the ribbon's 40 cores, J1 on the hub; the hub's column of pads and strips."""
         g = ET.SubElement(root, "g", {"class": "ribbon"})
         top, bottom = self._pin_y(1) - 8, self._pin_y(40) + 8
         ET.SubElement(g, "rect", x=f"{self.x_pi + COLUMN + 8:g}", y=f"{top:g}", width=f"{RIBBON - 2 * COLUMN + 12:g}",
@@ -235,48 +355,84 @@ class _Drawing:
                     node.set("stroke-dasharray", "1 1")
         for n in range(1, 41):
             text(g, self.x_pi - 10, self._pin_y(n) + 3, f"{PIN_NAMES[n]} ({n})", SMALL, "end")
-
-    def _hub(self, root: ET.Element) -> None:
-        """The hub's column of pads and strips, as on the stripboard drawing."""
         g = ET.SubElement(root, "g", {"class": "hub"})
         left = self.x_j1 - 12
-        ET.SubElement(g, "rect", x=f"{left:g}", y=f"{TOP:g}", width=f"{self.x_pad + 28 - left:g}",
+        ET.SubElement(g, "rect", x=f"{left:g}", y=f"{TOP:g}", width=f"{self.x_pad + self.label_room - 6 - left:g}",
                       height=f"{self.hub_bottom - TOP:g}", rx="6", fill="#f3e3c3", stroke="#8a6d3b",
                       **{"fill-opacity": "0.5"})
-        text(g, self.x_pad + 26, TOP - 6, "hub (docs/stripboard-" + self.profile.name + ".png)", SMALL + 2, "end",
+        text(g, self.x_pad + self.label_room - 8, TOP - 22, f"hub (docs/stripboard-{self.profile.name}.png)", SMALL + 2, "end",
              bold=True)
-        for strip, (start, end) in self.strips.items():
+        for strip, (start, end, feed) in self.strips.items():
             colour = DOMAIN_STYLES[guard.domain(strip)][0]
             ET.SubElement(g, "rect", {"class": "strip"}, x=f"{self.x_pad - 5:g}", y=f"{start - 6:g}", width="10",
                           height=f"{end - start + 12:g}", rx="3", fill=colour, **{"fill-opacity": "0.25"})
-            text(g, self.x_pad + 9, start + 3, f"{strip} strip", SMALL, bold=True)
-        for end, y in self.hub_y.items():
+            text(g, self.x_pad + 9, start - 7, f"{strip} strip{feed}", SMALL, bold=True)     # clear of its feed wire
+        for y, ref in self.pads:
             ET.SubElement(g, "circle", cx=f"{self.x_pad:g}", cy=f"{y:g}", r="3.5", fill="#222222")
-            if not end.endswith(":in"):
-                far = end if end.startswith("seat") else next(_name(w.b) for w in self.net.wires if _name(w.a) == end)
-                text(g, self.x_pad + 7, y - 4, self.pads[far], SMALL - 1)
+            if ref:
+                text(g, self.x_pad + 7, y - 4, ref, SMALL - 1)
 
-    def _panels(self, root: ET.Element) -> None:
-        for seat, top, plugs in self.panels:
-            g = ET.SubElement(root, "g", {"class": "panel", "data-seat": str(seat)})
-            bottom = plugs[-1][1][-1][2] + PLUG_ROW
-            ET.SubElement(g, "rect", x=f"{self.x_plug - 10:g}", y=f"{top:g}", width=f"{self.panel_width + 10:g}",
-                          height=f"{bottom - top:g}", rx="6", fill="#f7f7f7", stroke="#666666")
-            text(g, self.x_plug, top + 16, f"seat {seat} panel", SMALL + 4, bold=True)
-            for title, rows in plugs:
-                text(g, self.x_plug, rows[0][2] - PLUG_ROW + 2, title, SMALL + 1, bold=True)
-                for pin, label, y in rows:
-                    x = self._pin_x(pin, self.x_plug)
-                    ET.SubElement(g, "rect", {"class": "plug-pin"}, x=f"{x - 3.5:g}", y=f"{y - 3.5:g}", width="7",
-                                  height="7", fill="#ffd700" if "NC" not in label else "#ffffff", stroke="#333333")
-                    text(g, self.x_plug + 2 * COLUMN + 4, y + 3, f"pin {pin}  {label}", SMALL + 1)
 
-    def _wire(self, layer: ET.Element, run: Run) -> None:
-        domain = _domain(self.profile, run.wire)
-        supply = run.wire.net in POWER_NETS and run.wire.net not in ("SDA", "SCL", "SDA0", "SCL0")
-        node = ET.SubElement(layer, "polyline", {"class": "wire", "data-from": _name(run.wire.a),
-                                                 "data-to": _name(run.wire.b), "data-net": run.wire.net,
-                                                 "data-domain": domain},
-                             points=" ".join(f"{x:g},{y:g}" for x, y in run.points), fill="none",
-                             stroke=DOMAIN_STYLES[domain][0], **{"stroke-width": "2.2" if supply else "1.3"})
-        ET.SubElement(node, "title").text = f"{run.source} -> {run.target}"
+class _IoBoard(_Drawing):
+    """A box with an IO board: the Pico on its stripboard, and every pad's wire to a seat's plugs."""
+
+    def __init__(self, profile: Profile):
+        self.hot = iocircuit.hot(profile)
+        super().__init__(profile, io_wires(profile), f"Every wire of {profile.name}'s IO board, pad to pin: the "
+                         "Pico's board, the pixel supply, the panels' plugs")
+
+    def domain(self, wire: Wire) -> str:
+        return guard.domain("5V" if wire.net == "5V in" else wire.net, self.hot)
+
+    def caption(self) -> list[str]:
+        return ["Each line is one wire, from its pad on the IO board (P1 ... as on docs/ioboard-stripboard.png) "
+                "to its pin of the seat's plug, or from the pixel supply to the board.",
+                "A plug's OLED pins come from the mux and the hub, as the box's wiring drawing shows. Colour: the "
+                "line's domain; thick lines are supplies and ground."]
+
+    def _place_board(self) -> None:
+        """The board's pads, top to bottom: the supply's two, then seat by seat, as the plugs follow."""
+        board = ioboardstrip.layout(self.profile)
+        pads = {p.value: p.ref for p in board.pieces if p.kind == "pad"}
+        self.x_pad = MARGIN + 260
+        y = TOP + 120
+        self.pads: list[tuple[float, str, str]] = []
+        order = sorted(self.wires, key=lambda w: (w.b.part != "ioboard", int(w.b.part[4:] or 0)
+                                                  if w.b.part.startswith("seat") else 0))
+        last = None
+        for wire in order:
+            end = wire.b.terminal if wire.b.part == "ioboard" else wire.a.terminal
+            group = wire.b.part
+            if group != last:
+                y += PAD_ROW / 2
+                last = group
+            self.via[wire], self.pad_label[wire] = y, f"IO board pad {pads[end]} ({end})"
+            self.pads.append((y, pads[end], end))
+            y += PAD_ROW
+        self.board_bottom = y + 20
+
+    def _board(self, root: ET.Element) -> None:
+        g = ET.SubElement(root, "g", {"class": "ioboard"})
+        left = MARGIN + 20
+        ET.SubElement(g, "rect", x=f"{left:g}", y=f"{TOP:g}", width=f"{self.x_pad + 28 - left:g}",
+                      height=f"{self.board_bottom - 20 - TOP:g}", rx="6", fill="#f3e3c3", stroke="#8a6d3b",
+                      **{"fill-opacity": "0.5"})
+        text(g, self.x_pad + 26, TOP - 6, "IO board (docs/ioboard-stripboard.png)", SMALL + 2, "end", bold=True)
+        ET.SubElement(g, "rect", {"class": "pico"}, x=f"{left + 20:g}", y=f"{TOP + 14:g}", width="60", height="90",
+                      rx="4", fill="#2e7d32", stroke="#1b5e20")
+        text(g, left + 50, TOP + 10, "USB: the Pi", SMALL, "middle")
+        text(g, left + 50, TOP + 62, "Pico U1", SMALL + 1, "middle", fill="#ffffff")
+        text(g, left + 90, TOP + 40, "the Pico, the 74AHCT125 and every", SMALL)
+        text(g, left + 90, TOP + 52, "resistor as on the stripboard drawing;", SMALL)
+        text(g, left + 90, TOP + 64, "its pads below, each wire to a plug", SMALL)
+        for y, ref, end in self.pads:
+            ET.SubElement(g, "circle", cx=f"{self.x_pad:g}", cy=f"{y:g}", r="3.5", fill="#222222")
+            text(g, self.x_pad - 8, y + 3, f"{ref}  {end}", SMALL, "end")
+
+
+def _lanes(spans: list[tuple[Wire, float, float]]) -> dict[Wire, int]:
+    """Each wire's lane in a channel, 0 leftmost: wires heading down nest with the lowest start innermost,
+    wires heading up after them with the highest start innermost."""
+    down = sorted((s for s in spans if s[2] >= s[1]), key=lambda s: -s[1])
+    up = sorted((s for s in spans if s[2] < s[1]), key=lambda s: s[1])
+    return {s[0]: n for n, s in enumerate(down + up)}

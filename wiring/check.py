@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from . import connector, drc, guard, parts, stripboard
+from . import connector, drc, guard, panel, parts, stripboard
 from .header import (BUSES, I2C_GPIO, PINS_PER_SEAT, REFERENCE_REVISION, RESERVED_NOTE, buses_in_use, buses_taken,
                      by_gpio, reserved, uses)
 from .netlist import POWER_NETS, netlist
@@ -34,8 +34,9 @@ def check(profile: Profile, revision: int = REFERENCE_REVISION) -> list[Problem]
     locate = Locator(profile.text, profile.path)
     pins = _pins(profile, locate, revision)
     strips = _strips(profile, locate) if not pins else []                       # strips: once wired
-    problems = (pins + _seat_count(profile, locate, revision) + _i2c(profile, locate) + _plugs(profile, locate)
-                + strips + (_board(profile, locate) if not pins and not strips else []) + _budget(profile, locate))
+    plugs = _plugs(profile, locate)
+    problems = (pins + _seat_count(profile, locate, revision) + _i2c(profile, locate) + plugs
+                + (_panels(profile, locate) if not pins and not plugs else []) + strips + (_board(profile, locate) if not pins and not strips else []) + _budget(profile, locate))
     return sorted(problems, key=lambda p: _line_number(p.where))
 
 
@@ -186,6 +187,15 @@ def _plugs(profile: Profile, locate: Locator) -> list[Problem]:
             if found not in out:
                 out.append(found)
     return out
+
+
+def _panels(profile: Profile, locate: Locator) -> list[Problem]:
+    """The wiring inside each panel (``wiring/panel.py``): every part's terminal and every plug pin wired, no two
+    lines joined, each part on its line."""
+    if profile.backend == "sim":
+        return []
+    return [Problem(locate.at(None), "the panels' wiring", line, "see docs/build.md, Every wire, pin to pin")
+            for line in panel.problems(profile, netlist(profile))]
 
 
 def _strips(profile: Profile, locate: Locator) -> list[Problem]:

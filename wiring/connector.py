@@ -105,6 +105,20 @@ def plugs(profile: Profile, seat: SeatSpec) -> tuple[Plug, ...]:
     return tuple(Plug(name, profile.connector[name]) for name in PLUGS if name in profile.connector)
 
 
+def terminals(profile: Profile, seat: SeatSpec) -> list[tuple[Plug, int, str]]:
+    """Each wired pin of the seat's plugs as (plug, pin, the panel's terminal there): the pin's line, a second
+    or later GND numbered from 2 (``GND2``), so that every GND pin has a wire of its own; NC pins left out."""
+    out, grounds = [], 0
+    for plug in plugs(profile, seat):
+        for pin, line in enumerate(plug.pins, 1):
+            if line == "GND":
+                grounds += 1
+                line = f"GND{grounds}" if grounds > 1 else line
+            if line != "NC":
+                out.append((plug, pin, line))
+    return out
+
+
 def problems(profile: Profile, seat: SeatSpec) -> list[tuple[str, int, str, str]]:
     """What is wrong with the seat's plugs: (plug, pin (0: the plug as a whole), problem, fix)."""
     need, out, seen = lines(profile, seat), [], {}

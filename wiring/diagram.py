@@ -66,7 +66,7 @@ def wired_uses(net: Netlist) -> dict[int, str]:
         elif wire.net not in ("3V3", "5V", "GND"):
             continue
         elif wire.b.part == "hub":
-            users = [net.part(w.b.part).short for w in net.wires if w.a.part == "hub" and w.net == wire.net]
+            users = dict.fromkeys(net.part(w.b.part).short for w in net.wires if w.a.part == "hub" and w.net == wire.net)
             out[int(wire.a.terminal)] = f"{wire.net} to the hub's strip: {', '.join(users)}"
         else:
             out[int(wire.a.terminal)] = f"{wire.net} to the {net.part(wire.b.part).short}"

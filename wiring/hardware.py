@@ -48,13 +48,20 @@ class Controller:
     source: str
 
 
+# The Pi's figures: raspberrypi.com/documentation/computers/raspberry-pi.html, Power supply (its source:
+# raspberrypi/documentation, documentation/asciidoc/computers/raspberry-pi/power-supplies.adoc). It gives no
+# current limit for the 3V3 pins themselves: the budget shows their draw with no limit (parts.Row.limit None).
 PI = Controller("Raspberry Pi GPIO", 16, 50,
                 "raspberrypi.com documentation, Power supply: 'The GPIO pins can draw 50mA safely ... an "
                 "individual GPIO pin can only safely draw 16mA'")
 PICO = Controller("Pico GPIO", 12, 50,
                   "RP2040 datasheet: drive strengths 2, 4, 8 or 12 mA; IIOVDD_MAX 50 mA summed over the pins")
 PI_5V_SPARE_MA = 1000   # a 3 A supply on a Pi 4: its own stress maximum is 1.25 A, USB devices take the rest
-PI_USB_MA = 1200        # raspberrypi.com documentation: the USB ports' total on a 3B+ or 4
+PI_USB_MA = 1200        # the same page's table, "Maximum total USB peripheral current draw": 1.2A on a 3B+ or 4.
+#                         A Pi 5 limits it to 600 mA on a supply that cannot give 5 A at 5 V (Raspberry Pi's text
+#                         on powering the Pi 5, read as quoted); the 1.6 A it is said to give on its 5 A supply we
+#                         found only in third-party write-ups, so nothing here rests on it (docs/build.md,
+#                         The choices that matter)
 
 
 @dataclass(frozen=True)
@@ -125,6 +132,8 @@ MATRIX_DIODE = "BAT43"              # Schottky, at each switch: VF at most 0.33 
 PICO_ROW_SERIES = "330 Ohm"         # in each row line, at the board: the row leaves the box on the panel cable
 PICO_PIXEL_SERIES = "330 Ohm"       # 1Y -> the chain's DIN: the pixels' data leaves the box too
 DECOUPLING = "100 nF"               # ceramic, across a chip's or a strip's supply and ground, beside it
+BULK = "1000 uF 10 V"               # electrolytic, across the pixel chain's 5 V at its start (Adafruit's NeoPixel
+#                                     Uberguide, Best Practices: "1000 uF, 6.3V or higher" across + and -)
 # Fuses, each on a supply of the box's own where it enters (the Pi's supply has the Pi's own protection):
 # radial polyfuses, by hold / trip current (Bourns MF-R series datasheet: MF-R050 0.50 / 1.00 A, MF-R110
 # 1.10 / 2.20 A, both 60 V / 30 V rated), above the supply's load and below what its wiring carries.

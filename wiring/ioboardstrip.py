@@ -7,7 +7,8 @@ leaves to the left: a row line through its series resistor to its seat's pad, a 
 series resistor to a strip of its own that carries the column's pull-up to 3V3 and a pad for every seat's
 socket. Below the Pico come the 3V3 and GND strips, then the 74AHCT125 across seven strips (cut twice
 between its pin rows, as under the Pico), then a second GND strip, the 5 V strip (the pixel supply in at its
-right end through the polyfuse) and the chain's strip, cut between each seat's DIN and DOUT pads. Wire links
+right end through the polyfuse, the 1000 uF across it and GND at the left, by the chain's start) and the chain's
+strip, cut between each seat's DIN and DOUT pads. Wire links
 join each pin to the strip of its supply; a link or a standing resistor finds the first column where it
 crosses no leg. ``wiring/drc.py`` checks it, ``wiring/boardsvg.py`` draws it.
 """
@@ -75,10 +76,11 @@ class _Layout:
         return all((x, row) not in used and (x, row) not in covered for row in range(top, bottom + 1))
 
     def stand(self, kind: str, net: str, top: int, bottom: int, columns, value: str = "", ref: str = "",
-              other: str = "") -> None:
+              other: str = "", label: str = "") -> None:
         """A link (or a resistor standing on end) from strip ``top`` to strip ``bottom`` in the first clear column."""
         x = next(x for x in columns if self.clear(x, top, bottom))
-        self.add(kind, [(x, top), (x, bottom)], [net, other or net], value, net if kind == "link" else "", ref)
+        self.add(kind, [(x, top), (x, bottom)], [net, other or net], value, label or (net if kind == "link" else ""),
+                 ref)
 
     def series(self, part: Component, row: int, right: int) -> None:
         """A resistor lying along ``row``, its second leg (the pin's side) at ``right``, a cut between its legs."""
@@ -164,6 +166,9 @@ class _Layout:
                 if seat < seats or line != "DOUT":
                     self.pad(self.part(f"seat{seat} {line}"), hole)
             self.board.cuts.add((x, CHAIN))
+        bulk = self.part("C2")          # the chain's start: beside seat 1's 5V and GND pads, + on the 5V strip
+        self.stand("electrolytic", "5V", 30, 29, range(WIDTH), bulk.value, bulk.ref, "GND",
+                   "+ leg on the 5V strip, the stripe (-) on GND")
         self.pad(self.part("GND in"), (WIDTH - 1, 29))
         self.pad(self.part("5V in"), (WIDTH - 1, 30))
         fuse = self.part("F1")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .hardware import (DECOUPLING, PICO_COLUMN_PULLUP, PICO_COLUMN_SERIES, PICO_PIXEL_PIN, PICO_PIXEL_SERIES,
+from .hardware import (BULK, DECOUPLING, PICO_COLUMN_PULLUP, PICO_COLUMN_SERIES, PICO_PIXEL_PIN, PICO_PIXEL_SERIES,
                        PICO_ROW_PINS, PICO_ROW_SERIES, PICO_VSYS_DIODE, PIXEL_FUSE, PIXEL_PULLDOWN)
 from .profile import Profile
 
@@ -34,9 +34,10 @@ PICO_NETS = tuple(SUPPLIES.get(n, name) for n, name in enumerate(PINS, 1))     #
 @dataclass(frozen=True)
 class Component:
     ref: str                        # U1 (the Pico), U2, R1 ..., D1, F1, C1, or a pad's name
-    kind: str                       # "pico", "chip", "resistor", "diode", "fuse", "capacitor", "pad"
+    kind: str                       # "pico", "chip", "resistor", "diode", "fuse", "capacitor", "electrolytic", "pad"
     value: str
-    nets: tuple[str, ...]           # each pin's net, pin 1 first (a diode: anode, cathode; a pad: its wire's)
+    nets: tuple[str, ...]           # each pin's net, pin 1 first (a diode: anode, cathode; an electrolytic: +, -;
+    #                                 a pad: its wire's)
     label: str = ""                 # a pad: where its wire goes
 
 
@@ -63,6 +64,7 @@ def circuit(profile: Profile) -> list[Component]:
             Component(f"R{next(refs)}", "resistor", PIXEL_PULLDOWN, (f"GP{PICO_PIXEL_PIN}", "GND")),
             Component(f"R{next(refs)}", "resistor", PICO_PIXEL_SERIES, ("1Y", "DIN1")),
             Component("C1", "capacitor", DECOUPLING, ("5V", "GND")),
+            Component("C2", "electrolytic", BULK, ("5V", "GND")),
             Component("D1", "diode", PICO_VSYS_DIODE, ("5V", "VSYS")),
             Component("F1", "fuse", PIXEL_FUSE, ("5V in", "5V")),
             Component("5V in", "pad", "", ("5V in",), "the pixel supply's +5 V"),

@@ -54,15 +54,18 @@ class Part:
     terminals: dict[str, str] = field(default_factory=dict)     # name -> label
     bands: dict[str, str] = field(default_factory=dict)         # the hub: terminal name -> its strip
     strips: tuple[str, ...] = ()                                # the hub: its strips' lines, top to bottom
+    kind: str = ""                                              # a panel's part: "button", "led", "oled" ...
 
 
 @dataclass
 class Netlist:
     parts: list[Part]
     wires: list[Wire]
+    panel_parts: list[Part] = field(default_factory=list)     # inside the seats' panels (``wiring/panel.py``)
+    panel_wires: list[Wire] = field(default_factory=list)     # from their plugs' pins to those parts
 
     def part(self, key: str) -> Part:
-        return next(p for p in self.parts if p.key == key)
+        return next(p for p in self.parts + self.panel_parts if p.key == key)
 
 
 def pin_end(gpio: int) -> End:
@@ -83,6 +86,8 @@ class _Builder:
         self.profile = profile
         self.parts: list[Part] = []
         self.wires: list[Wire] = []
+        self.panel_parts: list[Part] = []
+        self.panel_wires: list[Wire] = []
         self.needs: dict[str, list[End]] = {net: [] for net in POWER_NETS}
         self.sources = {net: End("pin", str(pin)) for net, pin in NET_PINS.items()}
 
@@ -122,7 +127,7 @@ class _Builder:
                          "(I2C0 has no pull-ups on the Pi)",)
         if not hub.terminals:
             self.parts.remove(hub)
-        return Netlist(self.parts, self.wires)
+        return Netlist(self.parts, self.wires, self.panel_parts, self.panel_wires)
 
     def add(self, part: Part) -> Part:
         self.parts.append(part)
@@ -251,7 +256,7 @@ class _Builder:
                 goes = f"seat {seat + 1}'s DIN" if seat < len(p.seats) else "nothing (left open)"
                 notes.append(f"pixels: DIN from {came}, DOUT to {goes}")
         else:
-            notes.append(f"buttons: terminal to COM, GND to NO; each line through {BUTTON_SERIES} at the box's socket")
+            notes.append(f"buttons: each line through {BUTTON_SERIES} at the box's socket")
             if kind.driver:
                 notes.append(f"lamps: + to +{kind.volts:g} V, - to its lamp terminal")
             else:
@@ -287,6 +292,19 @@ class _Builder:
             self._oled(part, spec.display)
         elif not p.ioboard:
             self.need(part, "GND")
+        from .panel import feeds, inside        # panel.py builds on this module's End, Part and Wire
+        parts, wires = inside(p, seat, spec)
+        self.panel_parts += parts
+        self.panel_wires += wires
+        inner = Netlist([], [], parts, wires)
+        grounds = [(plug, pin, name) for plug, pin, name in connector.terminals(p, spec) if name.startswith("GND")]
+        part.notes += ("inside: " + "; ".join(f"GND ({plug.name} plug pin {pin}) to "
+                                              f"{feeds(inner, End(part.key, name))}" for plug, pin, name in grounds),)
+        if not p.ioboard:           # every GND pin of the plugs with a wire of its own from the GND strip
+            for plug, pin, name in grounds:
+                part.terminals[name] = f"GND: {plug.name} plug pin {pin}"
+                if name != "GND":
+                    self.needs["GND"].append(End(part.key, name))
 
     def _shared(self, hub: Part) -> None:
         """Each shared line: straight from its source to a lone user, else through its strip on the hub."""
@@ -304,7 +322,10 @@ class _Builder:
             self.wire(source, End("hub", f"{net}:in"), net, f"{net} from {where} to its strip on the hub")
             for end in users:
                 name = f"{net}:{end.part}"
-                hub.terminals[name] = f"to {self.part(end.part).short}"
+                if name in hub.terminals:           # a part's second pin on the line: a wire (and pad) of its own
+                    name = f"{name}:{end.terminal}"
+                hub.terminals[name] = f"to {self.part(end.part).short}" + (f" {end.terminal}" if name.count(":") > 1
+                                                                           else "")
                 hub.bands[name] = net
                 self.wire(End("hub", name), end, net, f"{net} strip to {self.part(end.part).short}")
 

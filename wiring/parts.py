@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from .hardware import (DECOUPLING, MATRIX_DIODE, PICO_PIXEL_SERIES, PICO_ROW_SERIES, PIXEL_FUSE, STRIP_FUSE,
+from .hardware import (BULK, DECOUPLING, MATRIX_DIODE, PICO_PIXEL_SERIES, PICO_ROW_SERIES, PIXEL_FUSE, STRIP_FUSE,
                        ADDRESS_JUMPER, BUTTON_SERIES, BUZZER_BASE_OHMS, I2C0_PULLUP_OHMS, PICO_COLUMN_SERIES,
                        PICO_PIXEL_PIN, PICO_VSYS_DIODE, PIXEL_PULLDOWN, BUZZER_MA, DISPLAYS, GPIO_VOLTS, LAMP_KINDS, LEDS,
                        MIN_HEADROOM_V, MUX_MA, PI, PI_5V_SPARE_MA, PICO, PICO_COLUMN_PULLUP, PICO_COLUMNS,
@@ -170,8 +170,8 @@ def bill(profile: Profile) -> list[Item]:
                  "scans every seat's buttons and drives the lamps: eight seats over one USB cable (docs/ioboard.md)"),
             Item(1, "USB cable, A to micro-B", "a data cable: a charge-only cable powers the Pico but shows no port",
                  "links the Pico to the Pi; molebox finds it by its USB id"),
-            Item(seats * 6, f"{MATRIX_DIODE} Schottky diode (DO-35)", "one in series with each switch, the band "
-                 "towards the row", "several buttons held at once across seats read true (no ghosting); at most "
+            Item(panel_count(p, "diode"), f"{MATRIX_DIODE} Schottky diode (DO-35)", "one in series with each switch, "
+                 "the band towards the row", "several buttons held at once across seats read true (no ghosting); at most "
                  "0.33 V, so a press reads 0.6 V at worst against the Pico's 0.8 V (a 1N4148 leaves no margin)"),
             Item(seats, f"{PICO_ROW_SERIES} resistor, 1/4 W", f"one in each row line (GP2-GP{1 + seats}), at the board",
                  "the row leaves the box on the panel cable: a short there takes at most 10 mA from the pin"),
@@ -225,11 +225,17 @@ def _muxes(p: Profile) -> list[Item]:
     return out
 
 
+def panel_count(profile: Profile, kind: str, name: str = "") -> int:
+    """How many parts of ``kind`` the panels' wiring holds (``wiring/panel.py``): only those ``name`` keys, if given."""
+    return sum(1 for part in netlist(profile).panel_parts if part.kind == kind and f".{name}" in part.key)
+
+
 def _controls(p: Profile, seats: int, lamps: int) -> list[Item]:
     kind = LAMP_KINDS[p.lamp.kind]
     out = []
     if kind.driver:
-        out.append(Item(lamps, f"{kind.part} (hole)", f"{p.lamp.ma:g} mA per lamp at {kind.volts:g} V", kind.why))
+        out.append(Item(panel_count(p, "lamp"), f"{kind.part} (hole)", f"{p.lamp.ma:g} mA per lamp at {kind.volts:g} V",
+                        kind.why))
         out.append(Item(seats, f"{kind.driver} driver (with an 18-pin DIP socket)",
                         "one per seat: IN1-IN5 from the lamp pins, OUT1-OUT5 to the lamps' minus, COM to the "
                         "lamp supply; channels 6-8 spare",
@@ -244,17 +250,19 @@ def _controls(p: Profile, seats: int, lamps: int) -> list[Item]:
                             f"{LAMP_SUPPLY_MA / 1000:g} A: a short on a lamp cable trips it, not the wiring"))
     elif p.lamp.kind == "led":
         ohms, ma = led_resistor(p.lamp.colour, p.lamp.ma)
-        out.append(Item(lamps, "arcade push button, 30 mm, with room for a 5 mm LED (hole)", "unlit, or with its "
+        out.append(Item(panel_count(p, "button", "hole"), "arcade push button, 30 mm, with room for a 5 mm LED (hole)",
+                        "unlit, or with its "
                         "built-in lamp left unwired", "the holes"))
-        out.append(Item(lamps, f"{p.lamp.colour} 5 mm LED, plain (no built-in resistor)",
+        out.append(Item(panel_count(p, "led"), f"{p.lamp.colour} 5 mm LED, plain (no built-in resistor)",
                         f"{LEDS[p.lamp.colour].volts:.1f} V forward", kind.why))
         out.append(Item(lamps, f"{ohms} Ohm resistor, 1/4 W", f"{ma:.1f} mA per lamp from a 3.3 V pin "
                         f"((3.3 V - {LEDS[p.lamp.colour].volts:.1f} V) / {ohms} Ohm); one in each lamp line on the hub, "
                         "at the box's end", f"sets each LED's current; every lamp lit takes {ma * lamps:.1f} mA of the "
                         "50 mA the Pi's pins may give in all; at the box's end it also limits a short on the cable"))
     else:
-        out.append(Item(lamps, "arcade push button, 30 mm (hole)", "unlit: a pixel under it lights it", "the holes"))
-        out.append(Item(lamps, "WS2812B pixel", f"one chain, seat by seat; the firmware caps it at "
+        out.append(Item(panel_count(p, "button", "hole"), "arcade push button, 30 mm (hole)", "unlit: a pixel under it "
+                        "lights it", "the holes"))
+        out.append(Item(panel_count(p, "pixel"), "WS2812B pixel", f"one chain, seat by seat; the firmware caps it at "
                         f"{WS2812_BRIGHTNESS}/255", kind.why))
         out += [Item(1, f"74AHCT125 (or 74HCT125), a 14-pin DIP socket, a {PICO_PIXEL_SERIES} and a {PIXEL_PULLDOWN} "
                      f"resistor, a {DECOUPLING} ceramic capacitor",
@@ -268,14 +276,16 @@ def _controls(p: Profile, seats: int, lamps: int) -> list[Item]:
                 Item(1, f"{PICO_VSYS_DIODE} Schottky diode", "the pixel supply's 5 V to the Pico's VSYS (pin 39), "
                      "the band towards VSYS; never to VBUS (pin 40)", "the Pico runs from either supply; on VBUS the "
                      "pixel supply would feed back into the Pi's USB port"),
-                Item(1, "1000 uF 10 V capacitor", "across 5 V at the chain's start", "steadies the pixels' supply"),
+                Item(1, f"{BULK} electrolytic capacitor", "C2 on the IO board, across 5 V and GND at the chain's start; "
+                     "its + leg on the 5 V strip, the stripe (-) on GND", "steadies the pixels' supply"),
                 Item(1, "5 V 2 A supply for the pixels", "its ground joined to the Pico's",
                      f"{lamps} pixels under the cap take about "
                      f"{lamps * WS2812_MA * WS2812_BRIGHTNESS / 255 / 1000:.1f} A"),
                 Item(1, PIXEL_FUSE, "radial, in the pixel supply's 5 V where it enters the IO board",
                      f"holds the capped chain's {lamps * WS2812_MA * WS2812_BRIGHTNESS / 255 / 1000:.1f} A, trips on "
                      f"the uncapped {lamps * WS2812_MA / 1000:.1f} A of a Pico resetting or a short on a lamp cable")]
-    out.append(Item(seats, "arcade push button, 30 mm (OK)", "any colour; unlit", "confirms a pick; hold to undo"))
+    out.append(Item(panel_count(p, "button", "ok"), "arcade push button, 30 mm (OK)", "any colour; unlit",
+                    "confirms a pick; hold to undo"))
     return out
 
 

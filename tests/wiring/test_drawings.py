@@ -394,7 +394,9 @@ def test_every_panel_shows_its_plugs_the_lamp_supply_on_its_own(name, lamp):
     assert len(logic) == seats and all(m.startswith("12-way IDC box header (2 x 6, shrouded and keyed)") for m in logic)
     assert not any(" 12V" in m.split(" lamp plug")[0] or " 5V" in m.split(" lamp plug")[0] for m in logic)
     if name.startswith("gpio"):
-        assert text.count("buttons: terminal to COM, GND to NO; each line through 2.2 kOhm at the box's socket") == seats
+        assert text.count("buttons: each line through 2.2 kOhm at the box's socket") == seats
+        assert text.count("inside: GND (logic plug pin 1) to 6 buttons' NO; GND (logic plug pin 10) to OLED GND") \
+            == seats
 
 
 def test_the_hub_adds_i2c0s_pull_ups():

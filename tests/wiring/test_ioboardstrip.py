@@ -12,7 +12,7 @@ from PIL import Image
 from companion.cli import main
 from wiring import boardsvg, drc, iocircuit
 from wiring.diagram import svg_digest
-from wiring.ioboardstrip import CHIP_LEFT, CHIP_TOP, DIP_SPAN, LEFT, PICO_ROWS, RIGHT, layout
+from wiring.ioboardstrip import CHIP_LEFT, CHIP_TOP, DIP_SPAN, LEFT, PICO_ROWS, RIGHT, layout, seat_column
 from wiring.profile import load
 
 DOCS = Path(__file__).parents[2] / "docs"
@@ -92,3 +92,13 @@ def test_the_cli_draws_the_io_board_and_refuses_a_box_without_one(capsys):
     assert capsys.readouterr().out.startswith("ioboard-8: the IO board on a 46 x 32 stripboard")
     assert main(["wiring", "stripboard", "gpio-2", "--board", "io"]) == 2
     assert "the IO board's circuit is drawn for the pixel chain" in capsys.readouterr().err
+
+
+def test_the_bulk_capacitor_stands_across_5v_and_gnd_at_the_chains_start_its_plus_leg_on_5v():
+    board = layout(load("ioboard-8"))
+    bulk = next(p for p in board.pieces if p.ref == "C2")
+    assert bulk.kind == "electrolytic" and bulk.value.startswith("1000 uF")
+    assert [board.strips[row] for _, row in bulk.holes] == ["5V", "GND"] and bulk.nets == ("5V", "GND")
+    assert max(x for x, _ in bulk.holes) < seat_column(2)          # beside seat 1's pads, where the chain starts
+    board.pieces[board.pieces.index(bulk)] = dataclasses.replace(bulk, holes=bulk.holes[::-1])     # put in backwards
+    assert any("carries 5V and GND" in line for line in drc.check(board))
