@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from . import connector, guard, ioboardstrip, iocircuit, panel, stripboard, svgdoc, textwidth
 from .header import pins
-from .netlist import POWER_NETS, End, Wire, netlist
+from .netlist import POWER_NETS, netlist
+from .nets import End, Wire
 from .profile import Profile
 from .svgdoc import text
 

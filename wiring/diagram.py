@@ -21,7 +21,8 @@ from pathlib import Path
 
 from . import textwidth
 from .header import BUSES, I2C_GPIO, buses_taken, controllers, pins, reserved, uses
-from .netlist import End, Netlist, Part, Wire, netlist, pin_end
+from .netlist import netlist, pin_end
+from .nets import End, Netlist, Part, Wire
 from .profile import Profile
 
 SEAT_COLOURS = ("#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#17becf", "#8c564b", "#e377c2", "#bcbd22")

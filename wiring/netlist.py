@@ -11,15 +11,14 @@ panel.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
-from . import connector, guard
+from . import connector, guard, panel
 from .hardware import (BUTTON_SERIES, DISPLAYS, I2C0_PULLUP_OHMS, LAMP_KINDS, PICO_COLUMN_PULLUP, PICO_COLUMN_SERIES,
                        PICO_COLUMNS, PICO_PIXEL_PIN, PICO_PIXEL_SERIES, PICO_ROW_PINS, PICO_ROW_SERIES, PICO_VSYS_DIODE,
                        PIXEL_FUSE, PIXEL_PULLDOWN, STATUS_LED,
                        led_resistor)
 from .header import I2C_GPIO, pins
 from .iocircuit import COLUMNS, FIRST_COLUMN, pin_ref
+from .nets import End, Netlist, Part, Wire
 from .profile import DisplaySpec, MuxSpec, Profile, ProfileError, builtin_names
 
 # The header pin that feeds each shared line: SDA/SCL are I2C1's (GPIO2/3), SDA0/SCL0 I2C0's (GPIO0/1), for
@@ -27,45 +26,6 @@ from .profile import DisplaySpec, MuxSpec, Profile, ProfileError, builtin_names
 NET_PINS = {"3V3": 1, "5V": 2, "SDA": 3, "SCL": 5, "GND": 9, "SDA0": 27, "SCL0": 28}
 POWER_NETS = ("3V3", "5V", "12V", "GND", "SDA", "SCL", "SDA0", "SCL0")    # the shared lines, their wires in this order
 I2C_NETS = {1: ("SDA", "SCL"), 0: ("SDA0", "SCL0")}                # each header I2C bus's two lines
-
-
-@dataclass(frozen=True)
-class End:
-    part: str                       # "pin" for the Pi's header
-    terminal: str                   # the physical pin number, for the header
-
-
-@dataclass(frozen=True)
-class Wire:
-    a: End                          # from: the header pin, or the part that feeds it
-    b: End                          # to
-    net: str                        # "seat1".."seat8", or a shared line: "3V3", "GND", "SDA" ...
-    title: str
-    cable: bool = False             # a multi-core cable (the IO board's to a seat, USB), drawn thick
-
-
-@dataclass
-class Part:
-    key: str
-    short: str                      # how other parts' labels name it: "seat 1 panel", "mux"
-    title: str
-    notes: tuple[str, ...] = ()
-    net: str = ""                   # its seat, for its colour
-    terminals: dict[str, str] = field(default_factory=dict)     # name -> label
-    bands: dict[str, str] = field(default_factory=dict)         # the hub: terminal name -> its strip
-    strips: tuple[str, ...] = ()                                # the hub: its strips' lines, top to bottom
-    kind: str = ""                                              # a panel's part: "button", "led", "oled" ...
-
-
-@dataclass
-class Netlist:
-    parts: list[Part]
-    wires: list[Wire]
-    panel_parts: list[Part] = field(default_factory=list)     # inside the seats' panels (``wiring/panel.py``)
-    panel_wires: list[Wire] = field(default_factory=list)     # from their plugs' pins to those parts
-
-    def part(self, key: str) -> Part:
-        return next(p for p in self.parts + self.panel_parts if p.key == key)
 
 
 def pin_end(gpio: int) -> End:
@@ -292,14 +252,13 @@ class _Builder:
             self._oled(part, spec.display)
         elif not p.ioboard:
             self.need(part, "GND")
-        from .panel import feeds, inside        # panel.py builds on this module's End, Part and Wire
-        parts, wires = inside(p, seat, spec)
+        parts, wires = panel.inside(p, seat, spec)
         self.panel_parts += parts
         self.panel_wires += wires
         inner = Netlist([], [], parts, wires)
         grounds = [(plug, pin, name) for plug, pin, name in connector.terminals(p, spec) if name.startswith("GND")]
         part.notes += ("inside: " + "; ".join(f"GND ({plug.name} plug pin {pin}) to "
-                                              f"{feeds(inner, End(part.key, name))}" for plug, pin, name in grounds),)
+                                              f"{panel.feeds(inner, End(part.key, name))}" for plug, pin, name in grounds),)
         if not p.ioboard:           # every GND pin of the plugs with a wire of its own from the GND strip
             for plug, pin, name in grounds:
                 part.terminals[name] = f"GND: {plug.name} plug pin {pin}"

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from . import connector
-from .netlist import End, Netlist, Part, Wire
+from .nets import End, Netlist, Part, Wire
 from .profile import Profile, SeatSpec
 
 SUPPLIES = ("3V3", "5V", "12V", "GND")

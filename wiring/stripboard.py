@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 
 from .hardware import DECOUPLING, I2C0_PULLUP_OHMS, STRIP_FUSE
 from .header import pins
-from .netlist import Netlist, Part, netlist, series
+from .netlist import netlist, series
+from .nets import Netlist, Part
 from .profile import Profile
 
 HEADER_ROWS = 20

@@ -15,7 +15,8 @@ from PIL import Image
 from companion.cli import main
 from wiring import pico
 from wiring.diagram import pin_table, svg, svg_digest
-from wiring.netlist import End, netlist
+from wiring.netlist import netlist
+from wiring.nets import End
 from wiring.profile import load
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -8,7 +8,8 @@ import dataclasses
 import pytest
 
 from wiring import breadboard, check, connector, panel, parts
-from wiring.netlist import End, netlist
+from wiring.netlist import netlist
+from wiring.nets import End
 from wiring.profile import load, parse
 from wiring.stripboard import layout
 
