@@ -27,7 +27,7 @@ DOMAIN_STYLES = {guard.GROUND: ("#000000", "ground (GND)"), guard.LOGIC: ("#1f77
                  "5V": ("#d62728", "5 V supply and the pixels' data"), "12V": ("#ff7f0e", "12 V supply, lamps' minus"),
                  "USB": ("#7b4fa0", "USB cable")}
 SUPPLIES = ("3V3", "5V", "12V", "GND", "5V in", "USB")   # drawn thick
-WIRED, ELSEWHERE = "#ffd700", "#fff3b8"     # a plug pin wired on this drawing; one wired on the other
+WIRED, ELSEWHERE = "#ffd700", "#fde68a"     # a plug pin wired on this drawing; one wired on the other
 MARGIN, TOP = 20, 130                   # the boards' top, under a two-line caption
 CORE, COLUMN, RIBBON = 9, 14, 170       # the ribbon's core pitch; a header's two columns; the ribbon's length
 PAD_ROW, PLUG_ROW, LANE = 16, 13, 6
