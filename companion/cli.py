@@ -244,7 +244,8 @@ def cmd_wiring(args) -> int:
         drawing, table = pico.svg(profile), pico.pin_table(profile)
     elif args.action == "breadboard":
         from wiring import breadboard
-        drawing, table = breadboard.svg(profile), breadboard.table(profile)
+        io = args.board == "io"
+        drawing, table = breadboard.svg(profile, io), breadboard.table(profile, io)
     elif args.action == "stripboard":
         from wiring import boardsvg, drc
         io = args.board == "io"
@@ -410,10 +411,11 @@ def parser() -> argparse.ArgumentParser:
                         help="pico: the IO board's own drawing (its pins, level shifter, matrix and plugs); "
                              "stripboard: the hub laid out hole by hole, with its design-rule check; "
                              "breadboard: every wire from the Pi's pin through the ribbon and hub to its part or a "
-                             "panel's plug (on a box with an IO board, every wire from its pads to the plugs)")
+                             "panel's plug (with --board io, every wire from the IO board's pads to the plugs)")
     wiring.add_argument("profile", help="a built-in profile name (gpio-2, ioboard-8, ...) or a TOML file")
     wiring.add_argument("--board", choices=["hub", "io"], default="hub",
-                        help="stripboard: the hub (default) or the IO board (a box with backend = \"ioboard\")")
+                        help="stripboard, breadboard: the hub and the Pi's side (default) or the IO board (a box "
+                             "with backend = \"ioboard\")")
     wiring.add_argument("--svg", help="diagram, pico, stripboard, breadboard: also write the drawing to this SVG file")
     wiring.add_argument("--png", help="diagram, pico, stripboard, breadboard: and render it to this PNG file "
                                       "(rsvg-convert)")
