@@ -68,9 +68,9 @@ class Shown:
     frames: dict[str, bytes]
 
 
-def sim_replay(script: list[tuple[int, str]]) -> tuple[list[Shown], list[dict]]:
+def sim_replay(script: list[tuple[int, str]]) -> tuple[list[Shown], list[list[dict]]]:
     """The ``sim`` backend's answer to ``script`` from a fresh journal, on the host: what it showed once still after
-    each press (its lamps from the simulator's stream, its frames from ``--frames``), and the public log at the end."""
+    each press (its lamps from the simulator's stream, its frames from ``--frames``), and the public log then."""
     port, = free_ports(1)
     with tempfile.TemporaryDirectory() as tmp:
         frames = Path(tmp) / "frames"
@@ -85,7 +85,7 @@ def sim_replay(script: list[tuple[int, str]]) -> tuple[list[Shown], list[dict]]:
             seats = lamp_lines()
             try:
                 assert stream.wait(lambda s: all(f"seat{n}" in s.lamps for n in seats), 30), "no lamps on the stream"
-                shown = []
+                shown, logs = [], []
                 for seat, control in script:
                     panel.press(seat, control)
                     time.sleep(STILL_S)
@@ -94,9 +94,10 @@ def sim_replay(script: list[tuple[int, str]]) -> tuple[list[Shown], list[dict]]:
                         stream.settled(name, STILL_S)
                     shown.append(Shown(lamps, {name: _bits(Image.open(frames / f"{name}.png"))
                                                for name in displays()}))
+                    logs.append(panel.get_json("/api/state").get("log", []))       # none in the lobby
             finally:
                 stream.close()
-            return shown, panel.log()
+            return shown, logs
         finally:
             service.terminate()
             service.wait(30)
@@ -157,12 +158,20 @@ class Pins:
                   for name, image in images.items()}
         return Shown({n: [seen["lamps"][str(gpio)] for gpio in self.lamps_of[n]] for n in seats}, frames), images
 
-    def wait_shown(self, wanted: Shown, timeout: float = MATCH_S) -> tuple[Shown, dict[str, Image.Image]]:
-        """What the lamps and displays show once it is ``wanted``; the last look if it is not in time."""
-        deadline = time.monotonic() + timeout
-        while (seen := self.look())[0] != wanted and time.monotonic() < deadline:
+    def wait_shown(self, wanted: Shown, dark: tuple[str, ...] = ()) -> tuple[Shown, dict[str, Image.Image]]:
+        """What the lamps and the displays but the ``dark`` ones show once it is ``wanted``; the last look if it is
+        not within ``MATCH_S``."""
+        def lit(shown: Shown) -> Shown:
+            return Shown(shown.lamps, {name: frame for name, frame in shown.frames.items() if name not in dark})
+
+        deadline = time.monotonic() + MATCH_S
+        while lit((seen := self.look())[0]) != lit(wanted) and time.monotonic() < deadline:
             pass
-        return seen
+        return lit(seen[0]), seen[1]
+
+    def plug(self, name: str, present: bool) -> None:
+        """Unplug the display ``name`` (``seat2``) from I2C1, or plug it back."""
+        self.vm.sh(f"{HEADER} plug {displays()[name]} {'Y' if present else 'N'}")
 
 
 class PinFinger(threading.Thread):

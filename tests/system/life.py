@@ -38,6 +38,7 @@ LATE_S = 3          # how late the emulated machine's timers may fire while the 
                     # timer came 6.2 s after an exit with RestartSec=5, two VMs and a test suite on two cores
 LOBBY_TO_WHAKKA = "1 hole1\n1 ok\n1 ok\n1 ok\n"  # seat 1 in the lobby: game 1, seats as they are, players, start
 GAME_SCRIPT = ROOT / "tests/system/whakka-2seat.txt"
+UNPLUGGED = "2 hole2\n"                           # seat 2's first pick in turn 2 (the gpio rows: its display unplugged)
 DOCTOR = "/opt/molebox/venv/bin/molebox doctor"   # as the service's venv has it (install.sh)
 
 
@@ -99,6 +100,8 @@ class Life:
                       ("gpio: the unit's DeviceAllow and groups are install.sh's, nothing wider", self.gpio_allowed),
                       ("gpio: presses on the lines: lamps and I2C displays as the sim's, a game started, a turn played",
                        self.gpio_play),
+                      ("gpio: a display unplugged mid-game (the bus's NACK): the game goes on, and it shows it again "
+                       "when plugged back", self.gpio_unplugged),
                       (f"gpio: power cuts while presses arrive on the lines (x{self.gpio_cuts})", self.gpio_power_cuts)]
         if self.only_gpio:
             steps = steps[:2] + steps[-1:]
@@ -434,27 +437,53 @@ class Life:
                 f"the process in "
                 f"{', '.join(sorted(held))}; the test's drop-in binds /proc/cpuinfo only")
 
+    def _gpio_press(self, n: int, seat: int, control: str, wanted: gpio.Shown, dark: tuple[str, ...] = ()) -> float:
+        """Press ``n`` of the gpio rows' script on its line; the seconds until the lamps and the displays (but the
+        ``dark`` ones) showed what the sim's did."""
+        self.pins.press(seat, control)
+        started = time.monotonic()
+        seen, images = self.pins.wait_shown(wanted, dark)
+        if seen != gpio.Shown(wanted.lamps, {name: wanted.frames[name] for name in seen.frames}):
+            for name, image in images.items():
+                image.save(self.work / "logs" / f"gpio-press{n}-{name}.png")
+            differ = [name for name in seen.frames if seen.frames[name] != wanted.frames[name]]
+            raise AssertionError(f"press {n} ({seat} {control}): the lamps show {seen.lamps}, the sim's "
+                                 f"{wanted.lamps}; displays unlike the sim's: {differ or 'none'} "
+                                 f"(logs/gpio-press{n}-*.png)")
+        return time.monotonic() - started
+
     def gpio_play(self) -> str:
-        answers, log = self.sim_answer()
-        script = gpio_script()
+        answers, logs = self.sim_answer()
+        script = gpio_script()[:-1]
         self._fresh_start(gpio.ARGS)
-        waited = []
-        for n, ((seat, control), wanted) in enumerate(zip(script, answers), 1):
-            self.pins.press(seat, control)
-            started = time.monotonic()
-            seen, images = self.pins.wait_shown(wanted)
-            if seen != wanted:
-                for name, image in images.items():
-                    image.save(self.work / "logs" / f"gpio-press{n}-{name}.png")
-                differ = [name for name in wanted.frames if seen.frames[name] != wanted.frames[name]]
-                raise AssertionError(f"press {n} ({seat} {control}): the lamps show {seen.lamps}, the sim's "
-                                     f"{wanted.lamps}; displays unlike the sim's: {differ or 'none'} "
-                                     f"(logs/gpio-press{n}-*.png)")
-            waited.append(time.monotonic() - started)
+        waited = [self._gpio_press(n, seat, control, wanted)
+                  for n, ((seat, control), wanted) in enumerate(zip(script, answers), 1)]
+        log = logs[len(script) - 1]
         state = self.panel.wait_state(lambda s: s["log"] == log)
         assert state["log"] == log, "the game on the lines went otherwise than the sim's for the same presses"
         return (f"{len(script)} presses; after each the lamps (read from the lines) and the displays (read from "
                 f"I2C1) as the sim's, within {max(waited):.1f} s; {decisions(log)} lock-ins, the turn revealed")
+
+    def gpio_unplugged(self) -> str:
+        answers, logs = self.sim_answer()
+        script = gpio_script()
+        (seat, control), name = script[-1], f"seat{script[-1][0]}"
+        self.pins.plug(name, False)
+        try:
+            went_on = self._gpio_press(len(script), seat, control, answers[-1], dark=(name,))
+            lost = self.vm.sh("journalctl -u molebox -b -o cat --no-pager | grep -F 'display lost' | tail -n 1",
+                              check=False).strip()
+            assert lost, "the service's journal says nothing of the display it lost"
+        finally:
+            self.pins.plug(name, True)
+        started = time.monotonic()
+        seen, _ = self.pins.wait_shown(answers[-1])
+        assert seen == answers[-1], f"{name}'s display plugged back does not show the game as the sim's"
+        back = time.monotonic() - started
+        assert self.panel.wait_state(lambda s: s["log"] == logs[-1])["log"] == logs[-1], "the game went otherwise"
+        return (f"{name} unplugged, then '{seat} {control}': lamps and the other display as the sim's within "
+                f"{went_on:.1f} s; the journal: {lost!r}; plugged back, it showed the sim's frame again within "
+                f"{back:.1f} s")
 
     def gpio_power_cuts(self) -> str:
         return self._cut_presses(gpio.ARGS, self.gpio_cuts,
@@ -529,8 +558,9 @@ def doctor_verdict(out: str, profile: str) -> str:
 
 
 def gpio_script() -> list[tuple[int, str]]:
-    """The gpio rows' presses: seat 1 starts Whakka Mole for two from the lobby, and both play its first turn."""
-    return gpio.presses(LOBBY_TO_WHAKKA + GAME_SCRIPT.read_text().split("# turn 2")[0])
+    """The gpio rows' presses: seat 1 starts Whakka Mole for two from the lobby, both play its first turn, and seat 2
+    makes its first pick of the second with its display unplugged."""
+    return gpio.presses(LOBBY_TO_WHAKKA + GAME_SCRIPT.read_text().split("# turn 2")[0] + UNPLUGGED)
 
 
 def host_game() -> dict:

@@ -6,6 +6,7 @@ I2C1 (i2c-oled-sim.c). Test only.
     python3 header.py press N [MS]     a finger on GPIO N's button: pulled down, up again MS (50) ms later
     python3 header.py look N N ...     what an eye sees, as JSON: each GPIO's lamp over 1.2 s (on, off, dim, blink,
                                        fast), then each display's RAM (1024 bytes, hex) and whether it is on
+    python3 header.py plug 3d N|Y      unplug the display at 0x3D, or plug it back
 
 Standard library only: it runs on the guest's own python3.
 """
@@ -76,6 +77,15 @@ def seen(times, lit):
     return "blink" if longest >= BLINK_S else "fast" if longest >= FAST_S else "dim"
 
 
+def oleds():
+    """i2c-oled-sim's debugfs folder."""
+    return mounted("/sys/kernel/debug", "debugfs") + "/i2c-oled-sim/"
+
+
+def plug(address, present):
+    write(oleds() + address + "-present", present)
+
+
 def look(*numbers):
     fds = [os.open(line(n) + "/value", os.O_RDONLY) for n in numbers]
     times, samples = [], []
@@ -85,7 +95,7 @@ def look(*numbers):
         samples.append([os.pread(fd, 1, 0) == b"1" for fd in fds])
         time.sleep(0.002)
     lamps = {n: seen(times, [s[i] for s in samples]) for i, n in enumerate(numbers)}
-    folder = mounted("/sys/kernel/debug", "debugfs") + "/i2c-oled-sim/"
+    folder = oleds()
     shown = {}
     for address in DISPLAYS:
         with open(folder + address, "rb") as f:
@@ -94,5 +104,8 @@ def look(*numbers):
 
 
 if __name__ == "__main__":
-    command, *numbers = sys.argv[1:]
-    {"chip": chip, "press": press, "look": look}[command](*map(int, numbers))
+    command, *words = sys.argv[1:]
+    if command == "plug":
+        plug(*words)
+    else:
+        {"chip": chip, "press": press, "look": look}[command](*map(int, words))

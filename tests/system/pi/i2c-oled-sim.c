@@ -10,7 +10,10 @@
  * driver send them; 0xAE/0xAF, display off and on); every other command is skipped with its
  * arguments. Each display's RAM, 8 pages of 128 columns (a byte per column, its top pixel in bit
  * 0), is read from debugfs: i2c-oled-sim/3c and i2c-oled-sim/3d, and whether it is on from 3c-on
- * and 3d-on. No other address answers (-ENXIO, as an empty bus); nothing can be read back.
+ * and 3d-on. Writing N to 3c-present or 3d-present unplugs that display, Y plugs it back: an
+ * address where no display is plugged does not answer, -EREMOTEIO, as a Pi's I2C controller
+ * (i2c-bcm2835) reports the NACK; a display that missed a transfer so has lost its power, and
+ * comes back off with its RAM cleared. Nothing can be read back.
  *
  * Test only: the system test's VM, never a real box.
  */
@@ -25,6 +28,8 @@ struct oled {
 	u16 address;
 	u8 ram[PAGES * COLUMNS];
 	u8 on;
+	bool present;
+	bool lost;		/* a transfer found it unplugged */
 	u8 col_lo, col_hi, page_lo, page_hi;	/* the window */
 	u8 col, page;				/* where the next data byte goes */
 	struct debugfs_blob_wrapper blob;
@@ -97,6 +102,17 @@ static void data(struct oled *oled, const u8 *bytes, int n)
 	}
 }
 
+/* A display as it powers up: off, its RAM cleared, the window the whole glass. */
+static void power_on(struct oled *oled)
+{
+	memset(oled->ram, 0, sizeof(oled->ram));
+	oled->on = 0;
+	oled->lost = false;
+	oled->col_lo = oled->col = oled->page_lo = oled->page = 0;
+	oled->col_hi = COLUMNS - 1;
+	oled->page_hi = PAGES - 1;
+}
+
 static int oled_xfer(struct i2c_adapter *adapter, struct i2c_msg *msgs, int num)
 {
 	int i, err;
@@ -105,7 +121,13 @@ static int oled_xfer(struct i2c_adapter *adapter, struct i2c_msg *msgs, int num)
 		struct oled *oled = oled_at(msgs[i].addr);
 
 		if (!oled)
-			return -ENXIO;
+			return -EREMOTEIO;
+		if (!oled->present) {
+			oled->lost = true;
+			return -EREMOTEIO;
+		}
+		if (oled->lost)
+			power_on(oled);
 		if (msgs[i].flags & I2C_M_RD)
 			return -EOPNOTSUPP;
 		if (msgs[i].len == 0)
@@ -140,19 +162,21 @@ static struct i2c_adapter adapter = {
 
 static int __init oled_init(void)
 {
-	char name[8];
+	char name[16];
 	int i, err;
 
 	folder = debugfs_create_dir("i2c-oled-sim", NULL);
 	for (i = 0; i < ARRAY_SIZE(oleds); i++) {
-		oleds[i].col_hi = COLUMNS - 1;
-		oleds[i].page_hi = PAGES - 1;
+		oleds[i].present = true;
+		power_on(&oleds[i]);
 		oleds[i].blob.data = oleds[i].ram;
 		oleds[i].blob.size = sizeof(oleds[i].ram);
 		snprintf(name, sizeof(name), "%02x", oleds[i].address);
 		debugfs_create_blob(name, 0444, folder, &oleds[i].blob);
 		snprintf(name, sizeof(name), "%02x-on", oleds[i].address);
 		debugfs_create_u8(name, 0444, folder, &oleds[i].on);
+		snprintf(name, sizeof(name), "%02x-present", oleds[i].address);
+		debugfs_create_bool(name, 0644, folder, &oleds[i].present);
 	}
 	err = i2c_add_numbered_adapter(&adapter);
 	if (err)
