@@ -1,18 +1,19 @@
-"""The ``gpio`` backend in the VM: the real unit, lgpio on gpio-sim lines standing for the Pi's GPIO numbers.
+"""The ``gpio`` backend in the VM: the real unit, lgpio on gpio-sim lines standing for the Pi's GPIO numbers, luma
+on the test's I2C bus of two displays.
 
 What a Pi has and the VM lacks is put in by the test, from ``tests/system/pi/`` and the parts built
-for the release (``piparts.py``): gpio-sim (a chip of GPIO0-27 made at every boot by
-``molebox-test-header.service``, before molebox), the groups Raspberry Pi OS's udev rules give the GPIO
+for the release (``piparts.py``): gpio-sim and i2c-oled-sim (a chip of GPIO0-27 and I2C1's displays, made at
+every boot by ``molebox-test-header.service``, before molebox), the groups Raspberry Pi OS's udev rules give the GPIO
 chip and the I2C buses, lgpio in the system's site-packages where Raspberry Pi OS's python3-lgpio
 lives (the service's venv sees it), and a Pi 4's board revision bound over ``/proc/cpuinfo`` for the
 service by a drop-in (gpiozero's lgpio factory asks for one). The unit, the user, its groups and
 the profile are install.sh's, untouched. ``header.py`` in the guest is the finger and the eye: a press
-pulls a button's line down and up again through gpio-sim, and a lamp is read from its line's value
-over a second (steady, blinking, or PWM's dim).
+pulls a button's line down and up again through gpio-sim, a lamp is read from its line's value
+over a second (steady, blinking, or PWM's dim), and a display's frame from its RAM.
 
-What the lamps must show is what the ``sim`` backend shows for the same presses: the same service
-(``molebox run --backend sim``, same profile) on the host, pressed through its web panel, its lamps read
-from the simulator's stream once they are still.
+What the lamps and displays must show is what the ``sim`` backend shows for the same presses: the same
+service (``molebox run --backend sim``, same profile) on the host, pressed through its web panel, its lamps
+read from the simulator's stream and its frames from ``--frames`` once they are still.
 """
 from __future__ import annotations
 
@@ -37,11 +38,10 @@ from .vm import Vm, free_ports
 
 PROFILE = "gpio-2"                  # install.sh's default: two seats straight on the header
 ARGS = f"--backend gpio --wiring {PROFILE} --listen 0.0.0.0"
-PI = ROOT / "tests/system/pi"
 LIB = "/usr/local/lib/molebox-test"             # where the test image keeps its own programs
 HEADER = f"python3 {LIB}/header.py"
-STILL_S = 3.0               # the sim's lamps this still after a press: settled (a reveal's moment is 2.4 s)
-MATCH_S = 30                # how long the VM's lamps may take to show what the sim's showed
+STILL_S = 3.0               # the sim's lamps and frames this still after a press: settled (a reveal's moment: 2.4 s)
+MATCH_S = 30                # how long the VM may take to show what the sim showed
 
 
 def controls() -> dict[tuple[int, str], int]:
@@ -124,8 +124,9 @@ def ram_image(ram: bytes, width: int = 128, pages: int = 8) -> Image.Image:
     return image
 
 
-class Pins:
-    """The VM's header as the test touches it: presses on the buttons' lines, the lamps read from theirs."""
+class Header:
+    """The VM's header as the test touches it: presses on the buttons' lines, the lamps read from theirs and the
+    displays from their RAM."""
 
     def __init__(self, vm: Vm):
         self.vm = vm
@@ -133,8 +134,8 @@ class Pins:
         self.lamps_of = lamp_lines()
 
     def install(self, share: str) -> None:
-        """gpio-sim, lgpio, the udev rule, the chip's unit and the revision's drop-in, from the parts in ``share``;
-        the chip made now, as at every boot."""
+        """The modules, lgpio, the udev rule, the header's unit and the revision's drop-in, from the parts in
+        ``share`` and the checkout; the header made now, as at every boot."""
         self.vm.sh(f"mkdir -p {LIB} /lib/modules/$(uname -r)/updates /etc/systemd/system/molebox.service.d && "
                    f"cp {share}/*.ko /lib/modules/$(uname -r)/updates/ && depmod -a && "
                    f"python3 -m zipfile -e {share}/lgpio-*.whl /usr/lib/python3/dist-packages && "
@@ -180,9 +181,9 @@ class PinFinger(threading.Thread):
     lamps are still (read twice alike, no refusal's flash); the lock-in is acknowledged once the lamps changed
     after the OK and the public log holds it."""
 
-    def __init__(self, pins: Pins, panel: Panel, rng: random.Random, acked: dict[int, int]):
+    def __init__(self, header: Header, panel: Panel, rng: random.Random, acked: dict[int, int]):
         super().__init__(daemon=True)
-        self.pins, self.panel, self.rng, self.acked = pins, panel, rng, acked
+        self.header, self.panel, self.rng, self.acked = header, panel, rng, acked
         self.stopped = threading.Event()
         self.answered = threading.Event()      # a lock-in was acknowledged since this finger began
         self.start()
@@ -196,15 +197,15 @@ class PinFinger(threading.Thread):
                     time.sleep(0.2)
                     continue
                 seat = self.rng.choice(choosing)
-                screen = self.pins.look([seat])[0].frames[f"seat{seat}"]
-                self.pins.press(seat, f"hole{self.rng.randint(1, 5)}")
+                screen = self.header.look([seat])[0].frames[f"seat{seat}"]
+                self.header.press(seat, f"hole{self.rng.randint(1, 5)}")
                 if not self._until(seat, lambda shown: shown.frames[f"seat{seat}"] != screen):
                     continue                    # the hole's press not shown yet: its flash may follow
-                lamps = self.pins.look([seat])[0].lamps
-                if self.pins.look([seat])[0].lamps != lamps or "fast" in lamps[seat]:
+                lamps = self.header.look([seat])[0].lamps
+                if self.header.look([seat])[0].lamps != lamps or "fast" in lamps[seat]:
                     continue                    # not still, or a refusal's flash: its end would pass for the OK's answer
                 stored = lock_ins(self.panel.log()).get(seat, 0)
-                self.pins.press(seat, "ok")
+                self.header.press(seat, "ok")
                 if self._until(seat, lambda shown: shown.lamps != lamps):
                     now = lock_ins(self.panel.log()).get(seat, 0)
                     if now > stored:            # a lock-in, not a refusal's blink
@@ -217,7 +218,7 @@ class PinFinger(threading.Thread):
         """Whether what the seat shows came to satisfy ``predicate`` within ``MATCH_S``."""
         deadline = time.monotonic() + MATCH_S
         while time.monotonic() < deadline:
-            if predicate(self.pins.look([seat])[0]):
+            if predicate(self.header.look([seat])[0]):
                 return True
         return False
 

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Iterator
 
 from . import gpio
-from .gpio import PinFinger, Pins
+from .gpio import Header, PinFinger
 from .images import ROOT, Image
 from .panel import Panel, Stream, decisions, lock_ins
 from .vm import Vm, fsck
@@ -65,7 +65,7 @@ class Life:
         self.release = image.release
         self.image, self.work, self.cuts = image, work, cuts
         self.pi, self.sim_answer, self.only_gpio = pi, sim_answer, only_gpio
-        self.pins: Pins | None = None
+        self.header: Header | None = None
         self.rng = random.Random(f"{self.release}/{seed}")
         self.rows: list[Row] = []
         self.boot_to_ready: list[float] = []
@@ -399,8 +399,8 @@ class Life:
         return max(1, self.cuts // 5)
 
     def gpio_ready(self) -> str:
-        self.pins = Pins(self.vm)
-        self.pins.install("/root/pi")
+        self.header = Header(self.vm)
+        self.header.install("/root/pi")
         started = time.monotonic()
         self._fresh_start(gpio.ARGS)
         took = time.monotonic() - started
@@ -440,9 +440,9 @@ class Life:
     def _gpio_press(self, n: int, seat: int, control: str, wanted: gpio.Shown, dark: tuple[str, ...] = ()) -> float:
         """Press ``n`` of the gpio rows' script on its line; the seconds until the lamps and the displays (but the
         ``dark`` ones) showed what the sim's did."""
-        self.pins.press(seat, control)
+        self.header.press(seat, control)
         started = time.monotonic()
-        seen, images = self.pins.wait_shown(wanted, dark)
+        seen, images = self.header.wait_shown(wanted, dark)
         if seen != gpio.Shown(wanted.lamps, {name: wanted.frames[name] for name in seen.frames}):
             for name, image in images.items():
                 image.save(self.work / "logs" / f"gpio-press{n}-{name}.png")
@@ -454,8 +454,7 @@ class Life:
 
     def gpio_play(self) -> str:
         answers, logs = self.sim_answer()
-        script = gpio_script()[:-1]
-        self._fresh_start(gpio.ARGS)
+        script = gpio_script()[:-1]             # from the lobby gpio_ready started afresh: nothing pressed since
         waited = [self._gpio_press(n, seat, control, wanted)
                   for n, ((seat, control), wanted) in enumerate(zip(script, answers), 1)]
         log = logs[len(script) - 1]
@@ -468,16 +467,16 @@ class Life:
         answers, logs = self.sim_answer()
         script = gpio_script()
         (seat, control), name = script[-1], f"seat{script[-1][0]}"
-        self.pins.plug(name, False)
+        self.header.plug(name, False)
         try:
             went_on = self._gpio_press(len(script), seat, control, answers[-1], dark=(name,))
             lost = self.vm.sh("journalctl -u molebox -b -o cat --no-pager | grep -F 'display lost' | tail -n 1",
                               check=False).strip()
             assert lost, "the service's journal says nothing of the display it lost"
         finally:
-            self.pins.plug(name, True)
+            self.header.plug(name, True)
         started = time.monotonic()
-        seen, _ = self.pins.wait_shown(answers[-1])
+        seen, _ = self.header.wait_shown(answers[-1])
         assert seen == answers[-1], f"{name}'s display plugged back does not show the game as the sim's"
         back = time.monotonic() - started
         assert self.panel.wait_state(lambda s: s["log"] == logs[-1])["log"] == logs[-1], "the game went otherwise"
@@ -487,7 +486,7 @@ class Life:
 
     def gpio_power_cuts(self) -> str:
         return self._cut_presses(gpio.ARGS, self.gpio_cuts,
-                                 lambda rng, acked: PinFinger(self.pins, self.panel, rng, acked), answered_first=True)
+                                 lambda rng, acked: PinFinger(self.header, self.panel, rng, acked), answered_first=True)
 
     def uninstall(self) -> str:
         self.vm.sh("cd /root/molebox && make uninstall", timeout=300)
