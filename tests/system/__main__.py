@@ -18,7 +18,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 from . import images
 from .arm64 import Arm64
-from .life import Life, Row
+from .gpio import sim_replay
+from .life import Life, Row, gpio_script
+from .piparts import pi_parts
 from .suite import run_suite
 from .vm import accelerator
 from .wheels import wheelhouse
@@ -26,7 +28,8 @@ from .wheels import wheelhouse
 CUTS = {"bookworm": 30, "trixie": 20}          # 50 across both releases
 TOOLS = {"qemu-system-x86_64": "qemu-system-x86", "mmdebstrap": "mmdebstrap", "e2fsck": "e2fsprogs",
          "mke2fs": "e2fsprogs", "chroot": "coreutils", "qemu-aarch64-static": "qemu-user-static"}
-PARTS = ("vms", "suite", "arm64")               # each release's life in a VM; the suite on 3.13; the arm64 root
+PARTS = ("vms", "gpio", "suite", "arm64")       # each release's life in a VM (gpio: its install and gpio rows
+                                                # alone); the suite on 3.13; the arm64 root
 ARM64 = "trixie"
 
 
@@ -38,8 +41,9 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
                                             "emulated boot is slower, so that both finish together)")
     p.add_argument("--no-suite", action="store_true", help="skip the test suite under trixie's Python")
     p.add_argument("--only", action="append", choices=PARTS,
-                   help="only this part (again for more): vms (each release's life), suite (make test on 3.13), "
-                        "arm64 (install, game and doctor on arm64 under qemu-user); default: all")
+                   help="only this part (again for more): vms (each release's life, the gpio rows in it), gpio (each "
+                        "release's install and gpio rows alone), suite (make test on 3.13), arm64 (install, game and "
+                        "doctor on arm64 under qemu-user); default: all")
     p.add_argument("--serial", action="store_true", help="one VM at a time (default: the releases side by side)")
     p.add_argument("--bench", type=int, metavar="PRESSES",
                    help="instead of the tests: `make bench`'s press-to-lamp rows (--press-only, this many presses) "
@@ -79,10 +83,12 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return 2
     parts = set(args.only or PARTS) - ({"suite"} if args.no_suite else set())
-    releases = (args.release or list(images.PYTHONS)) if "vms" in parts or args.bench else []
+    lives_of = {"vms", "gpio"} & parts
+    releases = (args.release or list(images.PYTHONS)) if lives_of or args.bench else []
     run_dir = images.CACHE / "run"
     started = time.monotonic()
 
+    replay = ThreadPoolExecutor(1)                  # the sim's answer to the gpio rows' presses, while the VMs boot
     with ThreadPoolExecutor(4) as pool:             # downloads: the images and the wheels at once
         vm_images = {r: pool.submit(images.vm_image, r) for r in releases}
         suite = pool.submit(images.suite_root, "trixie") if "suite" in parts and not args.bench else None
@@ -94,16 +100,20 @@ def main(argv: list[str] | None = None) -> int:
         arm64_wheels = None if arm64 is None else pool.submit(
             wheelhouse, images.PYTHONS[ARM64], images.CACHE / f"wheels-{images.PYTHONS[ARM64]}-aarch64",
             machine="aarch64")
+        pi = {r: pool.submit(lambda f: pi_parts(f.result()), vm_images[r]) for r in releases if not args.bench}
+        sim_answer = replay.submit(sim_replay, gpio_script()) if pi else None
         vm_images = {r: f.result() for r, f in vm_images.items()}
         wheels = {r: f.result() for r, f in wheels.items()}
+        pi = {r: f.result() for r, f in pi.items()}
         arm64_root = None if arm64 is None else arm64.result()
     built = time.monotonic() - started
     accel = accelerator(str(next(iter(vm_images.values())).kernel)) if vm_images else None
-    print(f"tests.system: images and wheels ready in {built:.0f} s" + ("" if accel is None else f"; {accel.upper()} "
+    print(f"tests.system: images, wheels and the Pi's parts ready in {built:.0f} s" + ("" if accel is None else f"; {accel.upper()} "
           f"({'a KVM guest booted' if accel == 'kvm' else 'software emulation: a KVM guest does not boot here'})"),
           flush=True)
 
-    lives = [Life(vm_images[r], wheels[r], run_dir / r, args.cuts or CUTS[r], cpus=args.cpus) for r in releases]
+    lives = [Life(vm_images[r], wheels[r], run_dir / r, args.cuts or CUTS[r], cpus=args.cpus, pi=pi.get(r),
+                  sim_answer=sim_answer and sim_answer.result, only_gpio=lives_of == {"gpio"}) for r in releases]
     if args.bench:
         for life in lives:
             print(f"\n{life.release}:", flush=True)
@@ -113,6 +123,7 @@ def main(argv: list[str] | None = None) -> int:
     with ThreadPoolExecutor(max(1, 1 if args.serial else len(lives))) as pool:
         results = [pool.submit(life.run) for life in lives]
         rows = [row for f in results for row in f.result()]
+    replay.shutdown()
     if suite is not None:
         rows.append(run_suite("trixie", suite.result(), suite_wheels.result(), run_dir / "logs"))
     if arm64_root is not None:

@@ -17,13 +17,14 @@ import tempfile
 import threading
 import time
 import traceback
-from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
+from . import gpio
+from .gpio import Header, PinFinger
 from .images import ROOT, Image
-from .panel import Panel, Stream
+from .panel import Panel, Stream, decisions, lock_ins
 from .vm import Vm, fsck
 
 FRAMES = "/var/lib/molebox/frames"
@@ -37,7 +38,7 @@ LATE_S = 3          # how late the emulated machine's timers may fire while the 
                     # timer came 6.2 s after an exit with RestartSec=5, two VMs and a test suite on two cores
 LOBBY_TO_WHAKKA = "1 hole1\n1 ok\n1 ok\n1 ok\n"  # seat 1 in the lobby: game 1, seats as they are, players, start
 GAME_SCRIPT = ROOT / "tests/system/whakka-2seat.txt"
-DECISIONS = ("locked", "unlocked")                # the public events a seat's committed answer makes
+UNPLUGGED = "2 hole2\n"                           # seat 2's first pick in turn 2 (the gpio rows: its display unplugged)
 DOCTOR = "/opt/molebox/venv/bin/molebox doctor"   # as the service's venv has it (install.sh)
 
 
@@ -50,25 +51,21 @@ class Row:
     detail: str = ""
 
 
-def decisions(log: list[dict]) -> int:
-    """The seats' committed answers in a public log: every lock-in and every lock-in taken back."""
-    return sum(1 for event in log if event["kind"] in DECISIONS)
-
-
-def lock_ins(log: list[dict]) -> dict[int, int]:
-    """Each seat's lock-ins in a public log (the finger never takes one back)."""
-    return dict(Counter(event["seat"] for event in log if event["kind"] == "locked"))
-
-
 def systemd_show(vm: Vm, *props: str) -> dict[str, str]:
     out = vm.sh(f"systemctl show molebox {' '.join('-p ' + p for p in props)}")
     return dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
 
 
 class Life:
-    def __init__(self, image: Image, wheels: Path, work: Path, cuts: int, seed: int = 0, cpus: int = 1):
+    def __init__(self, image: Image, wheels: Path, work: Path, cuts: int, seed: int = 0, cpus: int = 1,
+                 pi: Path | None = None, sim_answer=None, only_gpio: bool = False):
+        """``pi``: the parts for the gpio rows (``piparts.pi_parts``), and ``sim_answer()`` the sim backend's answer
+        to their presses (``gpio.sim_replay``); none, no gpio rows. ``only_gpio``: the install and the gpio rows
+        alone."""
         self.release = image.release
         self.image, self.work, self.cuts = image, work, cuts
+        self.pi, self.sim_answer, self.only_gpio = pi, sim_answer, only_gpio
+        self.header: Header | None = None
         self.rng = random.Random(f"{self.release}/{seed}")
         self.rows: list[Row] = []
         self.boot_to_ready: list[float] = []
@@ -77,6 +74,8 @@ class Life:
         (share / "molebox").mkdir(parents=True)
         _copy_checkout(share / "molebox")
         shutil.copytree(wheels, share / "wheels")
+        if pi is not None:
+            shutil.copytree(pi, share / "pi")
         disk = work / "root.img"
         subprocess.run(["cp", "--sparse=always", str(image.disk), str(disk)], check=True)
         self.vm = Vm(image, disk, work / "logs", share, cpus)
@@ -96,6 +95,18 @@ class Life:
                  ("fault at start: lost key, no crash loop", lambda: self.fault_at_start("key")),
                  (f"power cuts while presses arrive (x{self.cuts})", self.power_cuts),
                  ("make uninstall: service gone, journal kept", self.uninstall)]
+        gpio_steps = [("gpio backend on gpio-sim lines: READY under the unit, doctor finds GPIO and lgpio",
+                       self.gpio_ready),
+                      ("gpio: the unit's DeviceAllow and groups are install.sh's, nothing wider", self.gpio_allowed),
+                      ("gpio: presses on the lines: lamps and I2C displays as the sim's, a game started, a turn played",
+                       self.gpio_play),
+                      ("gpio: a display unplugged mid-game (the bus's NACK): the game goes on, and it shows it again "
+                       "when plugged back", self.gpio_unplugged),
+                      (f"gpio: power cuts while presses arrive on the lines (x{self.gpio_cuts})", self.gpio_power_cuts)]
+        if self.only_gpio:
+            steps = steps[:2] + steps[-1:]
+        if self.pi is not None:
+            steps[-1:-1] = gpio_steps
         try:
             for name, step in steps:
                 row = Row(self.release, name)
@@ -138,6 +149,13 @@ class Life:
 
     def _restart(self) -> None:
         self.vm.sh("systemctl restart molebox", timeout=120)
+        self.panel.wait_ready(timeout=120)
+
+    def _fresh_start(self, args: str) -> None:
+        """The service restarted from a fresh journal with ``args``."""
+        self.vm.sh("systemctl stop molebox && rm -rf /var/lib/molebox/molebox.* " + FRAMES, timeout=60)
+        self._set_args(args)
+        self.vm.sh("systemctl start molebox", timeout=120)
         self.panel.wait_ready(timeout=120)
 
     def _set_args(self, args: str) -> None:
@@ -184,7 +202,8 @@ class Life:
         boot = self.vm.wait_agent() if self.vm.process else (self.vm.start(), self.vm.wait_agent())[1]
         self.vm.sh("mkdir -p /mnt/share && mount -t 9p -o trans=virtio,version=9p2000.L,ro share /mnt/share")
         self.vm.sh("cp -a /mnt/share/molebox /root/molebox && mkdir -p /var/cache/molebox-wheels && "
-                   "cp /mnt/share/wheels/* /var/cache/molebox-wheels/ && umount /mnt/share")
+                   "cp /mnt/share/wheels/* /var/cache/molebox-wheels/ && "
+                   "{ [ ! -d /mnt/share/pi ] || cp -a /mnt/share/pi /root/pi; } && umount /mnt/share")
         # No network in the VM: pip takes the host's wheelhouse. The host's settings go in first, as
         # docs/pi.md says (install.sh writes /etc/default/molebox only when there is none).
         self.vm.sh("printf '[global]\\nno-index = true\\nfind-links = /var/cache/molebox-wheels\\n' > /etc/pip.conf")
@@ -328,32 +347,37 @@ class Life:
         return f"active, no restart, lobby; note: {notes[0]['text'][:90]!r}"
 
     def power_cuts(self) -> str:
-        self.vm.sh("systemctl stop molebox && rm -rf /var/lib/molebox/molebox.* " + FRAMES, timeout=60)
-        self._set_args(f"{SERVICE_ARGS} {CUT_GAME_ARGS}")
-        self.vm.sh("systemctl start molebox", timeout=120)
-        self.panel.wait_ready(timeout=120)
+        return self._cut_presses(SERVICE_ARGS, self.cuts,
+                                 lambda rng, acked: _Finger(self.panel, Stream(self.vm.web_port), rng, acked))
+
+    def _cut_presses(self, args: str, cuts: int, finger, answered_first: bool = False) -> str:
+        """``cuts`` power cuts at random moments while ``finger(rng, acked)`` presses (``stop()`` ends it), from a
+        fresh journal, the service run with ``args`` and a game that outlasts the cuts; after each, the filesystem
+        is clean and every lock-in the seats' lamps acknowledged is still there. ``answered_first``: each cut comes
+        after the finger's first acknowledged lock-in of that boot (its ``answered`` event), so that each tests
+        some."""
+        self._fresh_start(f"{args} {CUT_GAME_ARGS}")
         acked: dict[int, int] = {}          # seat: how many of its lock-ins its own lamps acknowledged
         lost = dirty = 0
-        for cut in range(self.cuts + 1):
+        for cut in range(cuts + 1):
             if cut:
                 self._boot()
-            stream = Stream(self.vm.web_port)
-            assert stream.wait(lambda s: s.state is not None and s.state.get("mode") == "play", 60), \
-                f"boot {cut}: no game on the stream: {stream.state}"
-            stored = lock_ins(self.panel.log())
+            state = self.panel.wait_state(lambda s: s.get("mode") == "play")
+            assert state.get("mode") == "play", f"boot {cut}: no game in play: {state.get('mode')}"
+            stored = lock_ins(state["log"])
             missing = {seat: n - stored.get(seat, 0) for seat, n in acked.items() if n > stored.get(seat, 0)}
             if missing:
                 lost += sum(missing.values())
                 print(f"{self.release}: cut {cut}: acknowledged lock-ins lost, by seat: {missing}", file=sys.stderr)
-            if cut == self.cuts:
-                stream.close()
+            if cut == cuts:
                 break
             self.panel.refresh()
-            finger = _Finger(self.panel, stream, random.Random(self.rng.random()), acked)
+            presses = finger(random.Random(self.rng.random()), acked)
+            if answered_first:
+                assert presses.answered.wait(180), f"boot {cut}: no lock-in acknowledged in 180 s"
             time.sleep(self.rng.uniform(0.3, 6.0))        # the cut comes at a random moment of the play
             self.vm.cut()
-            finger.stop()
-            stream.close()
+            presses.stop()
             clean, report = fsck(self.vm.disk)
             if not clean:
                 dirty += 1
@@ -361,12 +385,108 @@ class Life:
                     out.write(f"== after cut {cut + 1}\n{report}\n")
         total = sum(acked.values())
         assert total > 0, "no lock-in was acknowledged across the cuts"
-        assert dirty == 0, f"e2fsck found damage after {dirty} of {self.cuts} cuts"
+        assert dirty == 0, f"e2fsck found damage after {dirty} of {cuts} cuts"
         assert lost == 0, f"{lost} acknowledged lock-ins lost"
-        boots = sorted(self.boot_to_ready[-self.cuts:])
-        self.cut_figures = (self.cuts, total, lost)
-        return (f"{self.cuts}/{self.cuts} survived, fsck clean after each; {total} lock-ins acknowledged on their "
+        boots = sorted(self.boot_to_ready[-cuts:])
+        return (f"{cuts}/{cuts} survived, fsck clean after each; {total} lock-ins acknowledged on their "
                 f"seats' lamps, {lost} lost; boot to READY median {boots[len(boots) // 2]:.1f} s")
+
+    # ---- the gpio backend (gpio.py) ----
+
+    @property
+    def gpio_cuts(self) -> int:
+        """The gpio rows' power cuts: one for five of the sim's (each is a boot: the sim's rows count them)."""
+        return max(1, self.cuts // 5)
+
+    def gpio_ready(self) -> str:
+        self.header = Header(self.vm)
+        self.header.install("/root/pi")
+        started = time.monotonic()
+        self._fresh_start(gpio.ARGS)
+        took = time.monotonic() - started
+        show = systemd_show(self.vm, "ActiveState", "StatusText", "NRestarts")
+        assert show["ActiveState"] == "active" and show["NRestarts"] == "0", show
+        assert show["StatusText"].startswith("serving http://"), f"status line: {show['StatusText']!r}"
+        opened = self.vm.sh("journalctl -u molebox -b -o cat --no-pager | grep -F '  presses ' | tail -n 1").strip()
+        assert opened.endswith("a panel's at real-time priority 1"), f"the unit's presses: {opened!r}"
+        out = self.vm.sh(f"{DOCTOR}; echo \"exit status $?\"", check=False)
+        verdict = doctor_verdict(out, gpio.PROFILE)
+        found = {what for what in ("GPIO", "pin factory") if re.search(rf"^  ok\s+{what}\b", out, re.M)}
+        assert found == {"GPIO", "pin factory"} and "lgpio (lgpio imports)" in out, f"doctor:\n{out}"
+        chip = self.vm.sh("ls -l /dev/gpiochip0").split()
+        return (f"{gpio.ARGS!r}: READY {took:.1f} s after the restart, presses at real-time priority 1; "
+                f"/dev/gpiochip0 {chip[0]} {chip[2]}:{chip[3]}; doctor {verdict}, GPIO and lgpio ok")
+
+    def gpio_allowed(self) -> str:
+        unit = (ROOT / "systemd/molebox.service").read_text()
+        allowed = [line.split("=", 1)[1] for line in unit.splitlines() if line.startswith("DeviceAllow=")]
+        allowed.append("char-rtc r")        # ProtectClock=yes's own: the clock's device, read-only
+        running = [line.split("=", 1)[1] for line in self.vm.sh("systemctl show -p DeviceAllow molebox").splitlines()]
+        show = systemd_show(self.vm, "DevicePolicy", "PrivateDevices", "MainPID")
+        assert show["DevicePolicy"] == "closed" and show["PrivateDevices"] == "no", show
+        assert sorted(running) == sorted(allowed), f"DeviceAllow {running}, the unit's {allowed}"
+        sysusers = (ROOT / "systemd/molebox.sysusers").read_text().splitlines()
+        groups = {"molebox"} | {line.split()[2] for line in sysusers if line.startswith("m molebox ")}
+        status = f"/proc/{show['MainPID']}/status"       # its group and supplementary groups, by name
+        held = set(self.vm.sh(f"for g in $(awk '/^Gid:/ {{print $2}} /^Groups:/ {{$1=\"\"; print}}' {status}); "
+                              "do getent group $g | cut -d: -f1; done").split())
+        assert held == groups, f"the service holds the groups {sorted(held)}, install.sh gives {sorted(groups)}"
+        dropins = self.vm.sh("cat /etc/systemd/system/molebox.service.d/*.conf | grep -v '^#'").split()
+        assert dropins == ["[Service]", f"BindReadOnlyPaths={gpio.LIB}/cpuinfo:/proc/cpuinfo"], dropins
+        return (f"DevicePolicy=closed, DeviceAllow the unit's {len(allowed) - 1} lines and ProtectClock's char-rtc r; "
+                f"the process in "
+                f"{', '.join(sorted(held))}; the test's drop-in binds /proc/cpuinfo only")
+
+    def _gpio_press(self, n: int, seat: int, control: str, wanted: gpio.Shown, dark: tuple[str, ...] = ()) -> float:
+        """Press ``n`` of the gpio rows' script on its line; the seconds until the lamps and the displays (but the
+        ``dark`` ones) showed what the sim's did."""
+        self.header.press(seat, control)
+        started = time.monotonic()
+        seen, images = self.header.wait_shown(wanted, dark)
+        if seen != gpio.Shown(wanted.lamps, {name: wanted.frames[name] for name in seen.frames}):
+            for name, image in images.items():
+                image.save(self.work / "logs" / f"gpio-press{n}-{name}.png")
+            differ = [name for name in seen.frames if seen.frames[name] != wanted.frames[name]]
+            raise AssertionError(f"press {n} ({seat} {control}): the lamps show {seen.lamps}, the sim's "
+                                 f"{wanted.lamps}; displays unlike the sim's: {differ or 'none'} "
+                                 f"(logs/gpio-press{n}-*.png)")
+        return time.monotonic() - started
+
+    def gpio_play(self) -> str:
+        answers, logs = self.sim_answer()
+        script = gpio_script()[:-1]             # from the lobby gpio_ready started afresh: nothing pressed since
+        waited = [self._gpio_press(n, seat, control, wanted)
+                  for n, ((seat, control), wanted) in enumerate(zip(script, answers), 1)]
+        log = logs[len(script) - 1]
+        state = self.panel.wait_state(lambda s: s["log"] == log)
+        assert state["log"] == log, "the game on the lines went otherwise than the sim's for the same presses"
+        return (f"{len(script)} presses; after each the lamps (read from the lines) and the displays (read from "
+                f"I2C1) as the sim's, within {max(waited):.1f} s; {decisions(log)} lock-ins, the turn revealed")
+
+    def gpio_unplugged(self) -> str:
+        answers, logs = self.sim_answer()
+        script = gpio_script()
+        (seat, control), name = script[-1], f"seat{script[-1][0]}"
+        self.header.plug(name, False)
+        try:
+            went_on = self._gpio_press(len(script), seat, control, answers[-1], dark=(name,))
+            lost = self.vm.sh("journalctl -u molebox -b -o cat --no-pager | grep -F 'display lost' | tail -n 1",
+                              check=False).strip()
+            assert lost, "the service's journal says nothing of the display it lost"
+        finally:
+            self.header.plug(name, True)
+        started = time.monotonic()
+        seen, _ = self.header.wait_shown(answers[-1])
+        assert seen == answers[-1], f"{name}'s display plugged back does not show the game as the sim's"
+        back = time.monotonic() - started
+        assert self.panel.wait_state(lambda s: s["log"] == logs[-1])["log"] == logs[-1], "the game went otherwise"
+        return (f"{name} unplugged, then '{seat} {control}': lamps and the other display as the sim's within "
+                f"{went_on:.1f} s; the journal: {lost!r}; plugged back, it showed the sim's frame again within "
+                f"{back:.1f} s")
+
+    def gpio_power_cuts(self) -> str:
+        return self._cut_presses(gpio.ARGS, self.gpio_cuts,
+                                 lambda rng, acked: PinFinger(self.header, self.panel, rng, acked), answered_first=True)
 
     def uninstall(self) -> str:
         self.vm.sh("cd /root/molebox && make uninstall", timeout=300)
@@ -423,6 +543,7 @@ class _Finger(threading.Thread):
     def stop(self) -> None:
         self.stopped.set()
         self.join(timeout=30)
+        self.stream.close()
 
 
 def doctor_verdict(out: str, profile: str) -> str:
@@ -433,6 +554,12 @@ def doctor_verdict(out: str, profile: str) -> str:
     problems = re.search(r"^(\d+) problems? to fix", out, re.M)
     assert status in (0, 1) and (status == 0) == (problems is None), out
     return f"exit {status}: {problems.group(0) if problems else 'all ok'}"
+
+
+def gpio_script() -> list[tuple[int, str]]:
+    """The gpio rows' presses: seat 1 starts Whakka Mole for two from the lobby, both play its first turn, and seat 2
+    makes its first pick of the second with its display unplugged."""
+    return gpio.presses(LOBBY_TO_WHAKKA + GAME_SCRIPT.read_text().split("# turn 2")[0] + UNPLUGGED)
 
 
 def host_game() -> dict:

@@ -14,10 +14,22 @@ import json
 import re
 import threading
 import time
+from collections import Counter
 
 from tests.webclient import sse_events
 
 PRESS_S = 0.05                  # a finger's press: longer than the debounce, far shorter than a hold
+DECISIONS = ("locked", "unlocked")                # the public events a seat's committed answer makes
+
+
+def decisions(log: list[dict]) -> int:
+    """The seats' committed answers in a public log: every lock-in and every lock-in taken back."""
+    return sum(1 for event in log if event["kind"] in DECISIONS)
+
+
+def lock_ins(log: list[dict]) -> dict[int, int]:
+    """Each seat's lock-ins in a public log (the finger never takes one back)."""
+    return dict(Counter(event["seat"] for event in log if event["kind"] == "locked"))
 
 
 class PanelError(RuntimeError):
@@ -73,8 +85,9 @@ class Panel:
         raise PanelError(f"the web panel did not answer within {timeout:.0f} s")
 
     def refresh(self) -> None:
-        """Take the page's token afresh, as a reloaded page does (every start of the service makes a new one)."""
-        self.token = self.page_config("/")["token"]
+        """Take the page's token afresh, as a reloaded page does (every start of the service makes a new one): the
+        dashboard's, which every backend serves."""
+        self.token = self.page_config("/dashboard")["token"]
 
     def page_config(self, path: str) -> dict:
         status, body = self.request("GET", path)
