@@ -43,7 +43,7 @@ def told(view: dict, log: list[dict], first: int = 0, known: Iterable[str] = ())
     edges.append(len(log))
     taught = view.get("teaching")
     fired = how.firsts(event["kind"] for event in log) if taught else {}
-    unknown = [word for word in how.jargon(view["game"], view.get("settings")) if word[0] not in known] if taught else []
+    unknown = [pair for pair in how.jargon(view["game"], view.get("settings")) if pair[0] not in known] if taught else []
     out = []
     for number in range(first, len(edges) - 1):
         events = log[edges[number]:edges[number + 1]]
@@ -56,7 +56,7 @@ def told(view: dict, log: list[dict], first: int = 0, known: Iterable[str] = ())
         lines += [line for _, line in why]
         text = "\n".join(lines).lower()
         terms = [(term, means) for term, means in unknown if _says(text, term.lower())]
-        unknown = [word for word in unknown if word not in terms]
+        unknown = [pair for pair in unknown if pair not in terms]
         out.append({"title": title, "lines": lines + [means for _, means in terms], "why": len(why) + len(terms),
                     "terms": [term for term, _ in terms],
                     "clauses": clauses.anchors(view["game"], kinds + [kind for kind, _ in why]) +
