@@ -18,11 +18,9 @@ read from the simulator's stream and its frames from ``--frames`` once they are 
 from __future__ import annotations
 
 import json
-import random
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,7 +31,7 @@ from companion.inputs import HOLES
 from wiring.profile import load
 
 from .images import ROOT
-from .panel import Panel, Stream, lock_ins
+from .panel import Panel, Stream
 from .vm import Vm, free_ports
 
 PROFILE = "gpio-2"                  # install.sh's default: two seats straight on the header
@@ -173,55 +171,3 @@ class Header:
     def plug(self, name: str, present: bool) -> None:
         """Unplug the display ``name`` (``seat2``) from I2C1, or plug it back."""
         self.vm.sh(f"{HEADER} plug {displays()[name]} {'Y' if present else 'N'}")
-
-
-class PinFinger(threading.Thread):
-    """Presses on the lines while the box plays, as ``life._Finger`` does through the web panel: a random hole
-    and OK for a seat still choosing. The OK waits until the seat's display has shown the hole's press and its
-    lamps are still (read twice alike, no refusal's flash); the lock-in is acknowledged once the lamps changed
-    after the OK and the public log holds it."""
-
-    def __init__(self, header: Header, panel: Panel, rng: random.Random, acked: dict[int, int]):
-        super().__init__(daemon=True)
-        self.header, self.panel, self.rng, self.acked = header, panel, rng, acked
-        self.stopped = threading.Event()
-        self.answered = threading.Event()      # a lock-in was acknowledged since this finger began
-        self.start()
-
-    def run(self) -> None:
-        try:
-            while not self.stopped.is_set():
-                view = self.panel.get_json("/api/state").get("view") or {}
-                choosing = [s for s in view.get("waiting", []) if s not in view.get("locked", [])]
-                if not choosing:
-                    time.sleep(0.2)
-                    continue
-                seat = self.rng.choice(choosing)
-                screen = self.header.look([seat])[0].frames[f"seat{seat}"]
-                self.header.press(seat, f"hole{self.rng.randint(1, 5)}")
-                if not self._until(seat, lambda shown: shown.frames[f"seat{seat}"] != screen):
-                    continue                    # the hole's press not shown yet: its flash may follow
-                lamps = self.header.look([seat])[0].lamps
-                if self.header.look([seat])[0].lamps != lamps or "fast" in lamps[seat]:
-                    continue                    # not still, or a refusal's flash: its end would pass for the OK's answer
-                stored = lock_ins(self.panel.log()).get(seat, 0)
-                self.header.press(seat, "ok")
-                if self._until(seat, lambda shown: shown.lamps != lamps):
-                    now = lock_ins(self.panel.log()).get(seat, 0)
-                    if now > stored:            # a lock-in, not a refusal's blink
-                        self.acked[seat] = max(self.acked.get(seat, 0), now)
-                        self.answered.set()
-        except Exception:             # the power went: the presses stop with it
-            pass
-
-    def _until(self, seat: int, predicate) -> bool:
-        """Whether what the seat shows came to satisfy ``predicate`` within ``MATCH_S``."""
-        deadline = time.monotonic() + MATCH_S
-        while time.monotonic() < deadline:
-            if predicate(self.header.look([seat])[0]):
-                return True
-        return False
-
-    def stop(self) -> None:
-        self.stopped.set()
-        self.join(timeout=60)

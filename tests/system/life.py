@@ -14,7 +14,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import traceback
 from dataclasses import dataclass
@@ -22,7 +21,8 @@ from pathlib import Path
 from typing import Iterator
 
 from . import gpio
-from .gpio import Header, PinFinger
+from .finger import Finger, PinHands, WebHands
+from .gpio import Header
 from .images import ROOT, Image
 from .panel import Panel, Stream, decisions, lock_ins
 from .vm import Vm, fsck
@@ -31,7 +31,6 @@ FRAMES = "/var/lib/molebox/frames"
 PROFILE = "gpio-2-mux"
 DISPLAYS = ("seat1", "seat2", "table")            # the displays of the gpio-2-mux profile
 SERVICE_ARGS = f"--backend sim --wiring {PROFILE} --listen 0.0.0.0 --lan-sim --frames {FRAMES}"
-SETTLED_S = 0.5                                   # a seat's screen and lamps this still after a hole's press: its draft
 CUT_GAME_ARGS = "--game whakka-mole --seats 2 --set target=500"     # a game that outlasts every cut
 WATCHDOG_S, RESTART_S = 10, 5                     # systemd/molebox.service
 LATE_S = 3          # how late the emulated machine's timers may fire while the host is busy: systemd's restart
@@ -348,7 +347,7 @@ class Life:
 
     def power_cuts(self) -> str:
         return self._cut_presses(SERVICE_ARGS, self.cuts,
-                                 lambda rng, acked: _Finger(self.panel, Stream(self.vm.web_port), rng, acked))
+                                 lambda rng, acked: Finger(WebHands(self.panel, Stream(self.vm.web_port)), self.panel, rng, acked))
 
     def _cut_presses(self, args: str, cuts: int, finger, answered_first: bool = False) -> str:
         """``cuts`` power cuts at random moments while ``finger(rng, acked)`` presses (``stop()`` ends it), from a
@@ -486,7 +485,8 @@ class Life:
 
     def gpio_power_cuts(self) -> str:
         return self._cut_presses(gpio.ARGS, self.gpio_cuts,
-                                 lambda rng, acked: PinFinger(self.header, self.panel, rng, acked), answered_first=True)
+                                 lambda rng, acked: Finger(PinHands(self.header, self.panel), self.panel, rng, acked),
+                                 answered_first=True)
 
     def uninstall(self) -> str:
         self.vm.sh("cd /root/molebox && make uninstall", timeout=300)
@@ -498,52 +498,6 @@ class Life:
         self.vm.sh("id molebox >/dev/null")
         self.vm.poweroff()
         return f"unit, venv and settings gone; journal kept ({size // 1024} KiB) and the molebox user"
-
-
-class _Finger(threading.Thread):
-    """Presses through the web panel while the box plays: a random hole and OK for a seat still choosing. A
-    lock-in is acknowledged once its seat's own lamps answered the OK (they answer it once the decision is on disk;
-    its screen keeps what it showed before OK until then) and the public log holds it: ``acked[seat]`` is then that
-    seat's count of lock-ins. The OK waits until the box has shown the hole's press on the seat's screen and its
-    lamps have been still since, with no refusal flashing: else the flash's end would pass for the OK's answer (an
-    emulated box may show a press half a second late, which a stillness alone measured from before it misses)."""
-
-    def __init__(self, panel: Panel, stream: Stream, rng: random.Random, acked: dict[int, int]):
-        super().__init__(daemon=True)
-        self.panel, self.stream, self.rng, self.acked = panel, stream, rng, acked
-        self.stopped = threading.Event()
-        self.start()
-
-    def run(self) -> None:
-        try:
-            while not self.stopped.is_set():
-                view = (self.stream.state or {}).get("view") or {}
-                choosing = [s for s in view.get("waiting", []) if s not in view.get("locked", [])]
-                if not choosing:
-                    time.sleep(0.05)
-                    continue
-                seat = self.rng.choice(choosing)
-                pressed = time.monotonic()
-                self.panel.press(seat, f"hole{self.rng.randint(1, 5)}")
-                if not self.stream.wait(lambda s: s.frames.get(f"seat{seat}", ("", 0))[1] > pressed, 30):
-                    continue                    # the box has not shown the hole's press yet: its flash may follow
-                screen = self.stream.settled(f"seat{seat}", quiet_s=SETTLED_S)
-                lamps = self.stream.settled(f"seat{seat}", quiet_s=SETTLED_S, of="lamps")    # the hole's flash over
-                if lamps is None or "fast" in lamps:
-                    continue                    # a refusal's flash, whose end would pass for the OK's answer
-                before = lock_ins(self.panel.log()).get(seat, 0)
-                self.panel.press(seat, "ok")
-                if screen and lamps and self.stream.wait(lambda s: s.lamps[f"seat{seat}"][0] != lamps, 30):
-                    now = lock_ins(self.panel.log()).get(seat, 0)
-                    if now > before:                # a lock-in, not a refusal's blink
-                        self.acked[seat] = max(self.acked.get(seat, 0), now)
-        except Exception:             # the power went: the presses stop with it
-            pass
-
-    def stop(self) -> None:
-        self.stopped.set()
-        self.join(timeout=30)
-        self.stream.close()
 
 
 def doctor_verdict(out: str, profile: str) -> str:

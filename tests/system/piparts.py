@@ -42,9 +42,18 @@ def kbuild_packages(kernel: str) -> tuple[str, ...]:
 def kbuild_root(image: Image) -> Path:
     """The release's build root for the image's kernel: its tree, built now if missing."""
     packages = kbuild_packages(image.facts["kernel"])
+    headers = f"linux-headers-{image.facts['kernel']}"
 
     def build(out: Path, log: Path) -> dict:
-        _mmdebstrap(image.release, packages, out / "tree", log)
+        try:
+            _mmdebstrap(image.release, packages, out / "tree", log)
+        except RuntimeError:
+            if f"Unable to locate package {headers}" in log.read_text():
+                raise RuntimeError(
+                    f"Debian's archive no longer has {headers}, the headers of the cached {image.release} image's "
+                    f"kernel: the archive moved on to a newer kernel. Remove {image.path} and run again: the image is "
+                    f"built afresh with the archive's kernel, and its parts with it") from None
+            raise
         return {"release": image.release, "kernel": image.facts["kernel"], "packages": list(packages)}
 
     return _cached("kbuild", image.release, _key(image.release, packages), build) / "tree"
