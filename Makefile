@@ -24,8 +24,9 @@ $(STAMP): pyproject.toml
 run: $(STAMP)  ## the companion on simulated hardware
 	$(BIN)/molebox run --backend sim $(ARGS)
 
+# A worker per core (at most four), each taking whole files, so that a file's module fixtures are made once.
 test: $(STAMP)  ## every test
-	$(BIN)/python -m pytest -q $(ARGS)
+	$(BIN)/python -m pytest -q -n auto --maxprocesses 4 --dist loadfile $(ARGS)
 
 test-system: $(STAMP)  ## as root: the service's whole life in VMs of Debian trixie and bookworm (docs/pi.md)
 	$(BIN)/python -m tests.system $(ARGS)
