@@ -319,7 +319,10 @@ class Hub:
         codes; ``first``: an event (kind, data) of this stream's own that opens it."""
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream",
                                                "Cache-Control": "no-store"})
-        await response.prepare(request)
+        try:
+            await response.prepare(request)
+        except ConnectionError:                   # the page went before its stream began: aiohttp lets it go quietly
+            return response
         queue: asyncio.Queue = asyncio.Queue(BACKLOG)
         opening = [_message(*first)] if first else []
         for message in opening + self.snapshot(kinds, sees):

@@ -1,10 +1,15 @@
 """The web panel over real HTTP: bad input answers 4xx with a message, the guard refuses what it must."""
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
+import socket
+import struct
 import threading
 
 import pytest
+from aiohttp import web
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 from luma.core.device import dummy
 from PIL import ImageChops
@@ -14,6 +19,7 @@ from companion.render import turns, tv
 from companion.web.auth import TOKEN_HEADER
 from companion.web.guesses import WRONG_IN_A_ROW
 from companion.port import WebPort
+from companion.web import hub as topics
 from companion.web.app import make_app
 from tests.waiting import quiet, wait_for
 from tests.webclient import Recording, frame_image
@@ -292,6 +298,42 @@ def test_the_pin_is_on_the_table_display_and_never_on_the_dashboard(lan):
 
 
 # ---- streams ------------------------------------------------------------------------------------
+
+def test_a_page_gone_before_its_stream_begins_is_let_go_without_an_error(live, caplog):
+    """A guest's phone that drops its connection while the box is busy: the box comes to its stream after the
+    connection went, and lets it go as aiohttp does any page that left (no error, no stream kept)."""
+    hub, handled = live.site.hub, threading.Event()
+
+    async def late(request):            # the box's stream, begun only once the page has gone
+        try:
+            while request.transport is not None and not request.transport.is_closing():
+                await asyncio.sleep(0.005)
+            return await hub.stream(request, topics.DASHBOARD, False)
+        finally:
+            handled.set()
+
+    async def serve():
+        app = web.Application()
+        app.router.add_get("/late", late)
+        runner = web.AppRunner(app)
+        await runner.setup()
+        site = web.TCPSite(runner, "127.0.0.1", 0)
+        await site.start()
+        return runner, runner.addresses[0][1]
+
+    runner, port = asyncio.run_coroutine_threadsafe(serve(), hub.loop).result(10)
+    streams = len(hub.streams)
+    try:
+        with caplog.at_level(logging.DEBUG), socket.create_connection(("127.0.0.1", port)) as page:
+            page.sendall(b"GET /late HTTP/1.1\r\nHost: molebox\r\n\r\n")
+            page.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))     # gone at once: a reset
+        assert handled.wait(10)
+        asyncio.run_coroutine_threadsafe(asyncio.sleep(0), hub.loop).result(10)     # what the handler left, done
+        assert len(hub.streams) == streams
+        assert not [r for r in caplog.records if r.levelno >= logging.WARNING], caplog.text
+    finally:
+        asyncio.run_coroutine_threadsafe(runner.cleanup(), hub.loop).result(10)
+
 
 def test_the_dashboard_stream_carries_the_public_state_and_the_table_only(live):
     live.tap(1, "hole3")
