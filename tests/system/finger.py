@@ -22,6 +22,12 @@ ANSWER_S = 30               # how long a seat's screen or lamps may take to answ
 SETTLED_S = 0.5             # a seat's screen and lamps this still after a hole's press on the stream: its draft
 
 
+def still_choosing(state: dict | None) -> list[int]:
+    """The seats the public ``state`` shows waited for and not yet locked in."""
+    view = (state or {}).get("view") or {}
+    return [s for s in view.get("waiting", []) if s not in view.get("locked", [])]
+
+
 class Hands(Protocol):
     """How a finger presses and sees, per backend."""
 
@@ -88,8 +94,7 @@ class WebHands:
         self.panel, self.stream = panel, stream
 
     def choosing(self) -> list[int]:
-        view = (self.stream.state or {}).get("view") or {}
-        return [s for s in view.get("waiting", []) if s not in view.get("locked", [])]
+        return still_choosing(self.stream.state)
 
     def press(self, seat: int, control: str) -> None:
         self.panel.press(seat, control)
@@ -119,8 +124,7 @@ class PinHands:
         self.header, self.panel = header, panel
 
     def choosing(self) -> list[int]:
-        view = self.panel.get_json("/api/state").get("view") or {}
-        return [s for s in view.get("waiting", []) if s not in view.get("locked", [])]
+        return still_choosing(self.panel.get_json("/api/state"))
 
     def press(self, seat: int, control: str) -> None:
         self.header.press(seat, control)
