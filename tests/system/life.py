@@ -354,7 +354,8 @@ class Life:
         fresh journal, the service run with ``args`` and a game that outlasts the cuts; after each, the filesystem
         is clean and every lock-in the seats' lamps acknowledged is still there. ``answered_first``: each cut comes
         after the finger's first acknowledged lock-in of that boot (its ``answered`` event), so that each tests
-        some."""
+        some; else the last does if none before it had one (a cut comes 0.3-6 s into the presses, often before the
+        first OK is answered under emulation: one cut alone tested none once)."""
         self._fresh_start(f"{args} {CUT_GAME_ARGS}")
         acked: dict[int, int] = {}          # seat: how many of its lock-ins its own lamps acknowledged
         lost = dirty = 0
@@ -372,7 +373,7 @@ class Life:
                 break
             self.panel.refresh()
             presses = finger(random.Random(self.rng.random()), acked)
-            if answered_first:
+            if answered_first or (cut == cuts - 1 and not acked):      # else a row of few cuts may test none
                 assert presses.answered.wait(180), f"boot {cut}: no lock-in acknowledged in 180 s"
             time.sleep(self.rng.uniform(0.3, 6.0))        # the cut comes at a random moment of the play
             self.vm.cut()
