@@ -35,8 +35,10 @@ def check(profile: Profile, revision: int = REFERENCE_REVISION) -> list[Problem]
     pins = _pins(profile, locate, revision)
     strips = _strips(profile, locate) if not pins else []                       # strips: once wired
     plugs = _plugs(profile, locate)
-    problems = (pins + _seat_count(profile, locate, revision) + _i2c(profile, locate) + plugs
-                + (_panels(profile, locate) if not pins and not plugs else []) + strips + (_board(profile, locate) if not pins and not strips else []) + _budget(profile, locate))
+    panels = _panels(profile, locate) if not pins and not plugs else []         # panels: once pins and plugs are good
+    board = _board(profile, locate) if not pins and not strips else []
+    problems = (pins + _seat_count(profile, locate, revision) + _i2c(profile, locate) + plugs + panels + strips
+                + board + _budget(profile, locate))
     return sorted(problems, key=lambda p: _line_number(p.where))
 
 

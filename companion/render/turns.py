@@ -43,6 +43,7 @@ def told(view: dict, log: list[dict], first: int = 0, known: Iterable[str] = ())
     edges.append(len(log))
     taught = view.get("teaching")
     fired = how.firsts(event["kind"] for event in log) if taught else {}
+    known = set(known)
     unknown = [pair for pair in how.jargon(view["game"], view.get("settings")) if pair[0] not in known] if taught else []
     out = []
     for number in range(first, len(edges) - 1):

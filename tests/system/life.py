@@ -346,8 +346,8 @@ class Life:
         return f"active, no restart, lobby; note: {notes[0]['text'][:90]!r}"
 
     def power_cuts(self) -> str:
-        return self._cut_presses(SERVICE_ARGS, self.cuts,
-                                 lambda rng, acked: Finger(WebHands(self.panel, Stream(self.vm.web_port)), self.panel, rng, acked))
+        return self._cut_presses(SERVICE_ARGS, self.cuts, lambda rng, acked: Finger(
+            WebHands(self.panel, Stream(self.vm.web_port)), self.panel, rng, acked))
 
     def _cut_presses(self, args: str, cuts: int, finger, answered_first: bool = False) -> str:
         """``cuts`` power cuts at random moments while ``finger(rng, acked)`` presses (``stop()`` ends it), from a

@@ -36,13 +36,18 @@ OLED = Path(__file__).parent / "pi/i2c-oled-sim.c"
 def kbuild_packages(kernel: str) -> tuple[str, ...]:
     """The build root's packages for ``kernel`` ("6.1.0-50-amd64"): its headers and its series' source."""
     series = ".".join(kernel.split(".")[:2])
-    return (*TOOLS, f"linux-headers-{kernel}", f"linux-source-{series}")
+    return (*TOOLS, headers_package(kernel), f"linux-source-{series}")
+
+
+def headers_package(kernel: str) -> str:
+    """Debian's package of ``kernel``'s headers, which the modules are built against."""
+    return f"linux-headers-{kernel}"
 
 
 def kbuild_root(image: Image) -> Path:
     """The release's build root for the image's kernel: its tree, built now if missing."""
     packages = kbuild_packages(image.facts["kernel"])
-    headers = f"linux-headers-{image.facts['kernel']}"
+    headers = headers_package(image.facts["kernel"])
 
     def build(out: Path, log: Path) -> dict:
         try:
